@@ -1,0 +1,1 @@
+"""armistice's rules engine: pure, deterministic, importable without textual or z3."""

@@ -1,0 +1,261 @@
+"""Rule 58's tables, loaded from the TOML files beside this module.
+
+The files are what designers edit; :func:`load` decodes and checks them
+(every surrender level present exactly once, no negative cell, known
+colonies) and gives immutable look-ups. Errors are :class:`TableError`
+naming the file, the place and the reason.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Literal
+
+import msgspec
+
+from core.awaw.model import Forces, Ident, NonNegative, Positive, Region
+from core.errors import ScenarioError, TableError
+from core.scenario import convert
+
+HERE = Path(__file__).parent / "tables"
+FORCES_FILE = HERE / "forces.toml"
+RULE58_FILE = HERE / "rule58.toml"
+
+
+class FreeFrenchRow(Forces, frozen=True, forbid_unknown_fields=True):
+    """One row of the Free French forces table (58.621)."""
+
+    fsl: int = 0
+    vichy: bool = True
+
+
+class VichyRow(Forces, frozen=True, forbid_unknown_fields=True):
+    """One row of the Vichy France forces table (58.631)."""
+
+    fsl: int = 0
+
+
+class ForceTableFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """forces.toml as written, rows in file order."""
+
+    free_french: tuple[FreeFrenchRow, ...]
+    vichy: tuple[VichyRow, ...]
+
+
+class Band(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A range of integers, ``low..high``; a missing bound is open."""
+
+    low: int | None = None
+    high: int | None = None
+
+    @property
+    def bounds(self) -> tuple[int | None, int | None]:
+        """``(low, high)`` for :func:`core.logic.band_index`."""
+        return (self.low, self.high)
+
+
+class TurnBand(Band, frozen=True):
+    """58.21D: the modifier for a band of turns (seasons after Spring 1940)."""
+
+    modifier: int = 0
+
+
+class ColonyResult(Band, frozen=True):
+    """58.531: the result of a band of modified colonial die rolls."""
+
+    status: Literal["free_french", "vichy"] = "vichy"
+
+
+class LevelParameters(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The numbers of 58.11B, 58.21 and 58.22 (rule58.toml explains each)."""
+
+    paris: int
+    lyon: int
+    marseilles: int
+    other_objective: int
+    ground_step: Positive
+    fleet_baseline: int
+    fleet_step: Positive
+    cooperation: int
+    voluntary: int
+    limit: NonNegative
+    earliest_voluntary: int
+
+
+class ColonyRoll(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """58.531: the bonus to the colonial die when Vichy France was established."""
+
+    vichy_bonus: int
+
+
+class RollGroup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """58.531: colonies that share one die."""
+
+    id: Ident
+    name: str
+
+
+class ColonyInfo(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A French colony: its name, capital and die group."""
+
+    id: Ident
+    name: str
+    capital: str
+    group: Ident
+
+
+class KeyArea(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """58.71: a key economic area of France, its BRPs and where it lies."""
+
+    id: Ident
+    name: str
+    brp: NonNegative
+    region: Region
+
+
+class BrpParameters(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """58.71 and 58.31A: the deduction for key areas and Vichy's own BRPs."""
+
+    key_areas_deduction: NonNegative
+    vichy_value: NonNegative
+
+
+class Garrison(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """58.532A: the force pool of an independent former colony."""
+
+    garrison: str
+
+
+class VichyGarrison(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """58.632: the unit each Vichy capital must hold, and Vichy's own city."""
+
+    unit: str
+    factors: NonNegative
+    city: str
+
+
+class Rule58File(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """rule58.toml as written."""
+
+    level: LevelParameters
+    turn: tuple[TurnBand, ...]
+    colony_roll: ColonyRoll
+    colony_result: tuple[ColonyResult, ...]
+    roll_group: tuple[RollGroup, ...]
+    colony: tuple[ColonyInfo, ...]
+    key_area: tuple[KeyArea, ...]
+    brp: BrpParameters
+    independent: Garrison
+    vichy_garrison: VichyGarrison
+
+
+class Tables(msgspec.Struct, frozen=True):
+    """Everything rule 58 reads from its data files, checked and indexed.
+
+    ``free_french[vichy][fsl]`` and ``vichy[fsl]`` are :class:`Forces`;
+    ``colonies`` and ``groups`` are keyed by id in file order.
+    """
+
+    rules: Rule58File
+    forces: ForceTableFile
+    free_french: Mapping[bool, Mapping[int, Forces]]
+    vichy: Mapping[int, Forces]
+    colonies: Mapping[str, ColonyInfo]
+    groups: Mapping[str, RollGroup]
+
+    @property
+    def levels(self) -> range:
+        """Every surrender level, -limit..+limit."""
+        return range(-self.rules.level.limit, self.rules.level.limit + 1)
+
+
+def read(path: Path, type_: type[Any]) -> Any:
+    """Decode one table file into ``type_``; raises TableError naming file and place."""
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise TableError(str(path), "", f"cannot be read: {error.strerror}") from None
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise TableError(str(path), "", f"not valid TOML: {error}") from None
+    try:
+        return convert(raw, type_, str(path))
+    except ScenarioError as error:
+        raise TableError(str(path), error.field, error.reason) from None
+
+
+def _index(
+    rows: tuple[Any, ...], levels: range, source: str, table: str, vichy: bool | None = None
+) -> Mapping[int, Forces]:
+    found: dict[int, tuple[int, Forces]] = {}
+    for place, row in enumerate(rows):
+        if vichy is not None and row.vichy != vichy:
+            continue
+        if row.fsl not in levels:
+            raise TableError(
+                source,
+                f"{table}[{place}].fsl",
+                f"{row.fsl:+d} is outside the surrender levels "
+                f"{levels.start:+d}..{levels.stop - 1:+d}",
+            )
+        if row.fsl in found:
+            raise TableError(
+                source,
+                f"{table}[{place}]",
+                f"overlaps {table}[{found[row.fsl][0]}]: both give FSL {row.fsl:+d}",
+            )
+        found[row.fsl] = (place, Forces(**{f: getattr(row, f) for f in Forces.__struct_fields__}))
+    for level in levels:
+        if level not in found:
+            which = (
+                ""
+                if vichy is None
+                else f" with Vichy {'established' if vichy else 'not established'}"
+            )
+            raise TableError(source, table, f"gap: no row for FSL {level:+d}{which}")
+    return MappingProxyType({level: found[level][1] for level in levels})
+
+
+def build(
+    rules: Rule58File, forces: ForceTableFile, rules_source: str, forces_source: str
+) -> Tables:
+    """Check decoded files against each other and index them; raises TableError."""
+    levels = range(-rules.level.limit, rules.level.limit + 1)
+    groups = {g.id: g for g in rules.roll_group}
+    for place, colony in enumerate(rules.colony):
+        if colony.group not in groups:
+            raise TableError(
+                rules_source, f"colony[{place}].group", f"unknown roll group {colony.group!r}"
+            )
+    return Tables(
+        rules=rules,
+        forces=forces,
+        free_french=MappingProxyType(
+            {
+                v: _index(forces.free_french, levels, forces_source, "free_french", v)
+                for v in (True, False)
+            }
+        ),
+        vichy=_index(forces.vichy, levels, forces_source, "vichy"),
+        colonies=MappingProxyType({c.id: c for c in rules.colony}),
+        groups=MappingProxyType(groups),
+    )
+
+
+def load(rules_path: Path = RULE58_FILE, forces_path: Path = FORCES_FILE) -> Tables:
+    """Read and check both table files (defaults: the shipped ones); raises TableError."""
+    return build(
+        read(rules_path, Rule58File),
+        read(forces_path, ForceTableFile),
+        str(rules_path),
+        str(forces_path),
+    )
+
+
+@cache
+def shipped() -> Tables:
+    """The shipped tables, loaded once."""
+    return load()

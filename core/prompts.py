@@ -1,0 +1,221 @@
+"""What a rule procedure can ask for, and the answers it gets back.
+
+A procedure yields one prompt at a time:
+
+* :class:`Decision`: one side picks one option (``establish_vichy``: ``yes``/``no``).
+* :class:`Selection`: one side picks amounts from a list against a required
+  total (the ships of 58.6), lower tiers first.
+* :class:`Roll`: dice are rolled (by the app from a seed, or typed in).
+
+Each prompt checks an answer with ``check`` (raising :class:`IllegalAnswer`
+or :class:`RuleRestriction`, which name the prompt key and the reason) and
+offers a documented ``default`` that unattended runs take.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from typing import TypeAlias
+
+import msgspec
+
+from core.dice import Dice
+from core.errors import IllegalAnswer, RuleRestriction
+
+AnswerValue: TypeAlias = int | str | dict[str, int]
+
+
+class Side(enum.StrEnum):
+    """The two sides of the war; positive levels and results favour the Axis."""
+
+    AXIS = "axis"
+    ALLIES = "allies"
+
+
+class Via(enum.StrEnum):
+    """How an answer was given: chosen by a player, taken as the default, or a die."""
+
+    DECIDED = "decided"
+    DEFAULT = "default"
+    ROLLED = "rolled"
+    TYPED = "typed"
+
+
+class Answer(msgspec.Struct, frozen=True):
+    """One answer in a game's history: the prompt ``key``, its ``value`` and ``via``."""
+
+    key: str
+    value: AnswerValue
+    via: Via = Via.DECIDED
+
+
+class Option(msgspec.Struct, frozen=True):
+    """One choice of a :class:`Decision`; a disabled option carries the rule-based ``reason``."""
+
+    value: str
+    label: str
+    enabled: bool = True
+    reason: str = ""
+
+
+class Decision(msgspec.Struct, frozen=True, tag="decision", tag_field="type"):
+    """One side picks exactly one enabled option.
+
+    ``rule`` is the rule number that asks; ``default`` is the option an
+    unattended run takes and must be enabled.
+    """
+
+    key: str
+    side: Side
+    label: str
+    rule: str
+    options: tuple[Option, ...]
+    default: str
+    help: str = ""
+
+    def check(self, value: object) -> str:
+        """``value`` if it is an enabled option; raises IllegalAnswer or RuleRestriction."""
+        for option in self.options:
+            if option.value == value:
+                if not option.enabled:
+                    raise RuleRestriction(self.key, f"'{value}' is not allowed: {option.reason}")
+                return option.value
+        offered = ", ".join(o.value for o in self.options if o.enabled)
+        raise IllegalAnswer(self.key, f"{value!r} is not an option; choose one of: {offered}")
+
+    def default_answer(self) -> str:
+        """The documented default option."""
+        return self.default
+
+
+class RollOutcome(msgspec.Struct, frozen=True):
+    """A named result of a roll and the totals that give it."""
+
+    label: str
+    faces: tuple[int, ...]
+
+
+class Roll(msgspec.Struct, frozen=True, tag="roll", tag_field="type"):
+    """Dice to roll for ``purpose``; ``outcomes`` partition the totals into named results.
+
+    The partition is what odds work with: totals with the same result are
+    one branch.
+    """
+
+    key: str
+    label: str
+    rule: str
+    dice: Dice
+    outcomes: tuple[RollOutcome, ...]
+    side: Side | None = None
+    help: str = ""
+
+    def check(self, value: object) -> int:
+        """``value`` if the dice can show it; raises IllegalAnswer otherwise."""
+        if type(value) is not int or not self.dice.low <= value <= self.dice.high:
+            raise IllegalAnswer(
+                self.key,
+                f"a {self.dice} roll shows {self.dice.low} to {self.dice.high}, not {value!r}",
+            )
+        return value
+
+    def outcome_of(self, total: int) -> str:
+        """The label of the outcome that ``total`` gives."""
+        for outcome in self.outcomes:
+            if total in outcome.faces:
+                return outcome.label
+        raise IllegalAnswer(self.key, f"no outcome is listed for a total of {total}")
+
+
+class SelectionItem(msgspec.Struct, frozen=True):
+    """Something to pick: up to ``available`` of it (units or factors).
+
+    Items of a higher ``tier`` may be used only once every lower tier is used
+    up; ``note`` says why an item is in its tier.
+    """
+
+    id: str
+    label: str
+    available: int = 1
+    tier: int = 0
+    note: str = ""
+
+
+class Selection(msgspec.Struct, frozen=True, tag="selection", tag_field="type"):
+    """One side picks amounts of items adding up to exactly ``required`` (``unit``: units or factors).
+
+    The answer maps item ids to amounts; missing ids are zero. ``rule``
+    justifies the total and the tier order.
+    """
+
+    key: str
+    side: Side
+    label: str
+    rule: str
+    items: tuple[SelectionItem, ...]
+    required: int
+    unit: str = "units"
+    help: str = ""
+
+    def check(self, value: object) -> dict[str, int]:
+        """The answer without zero entries, if legal; raises IllegalAnswer or RuleRestriction."""
+        if not isinstance(value, Mapping):
+            raise IllegalAnswer(self.key, "a selection maps item ids to amounts")
+        by_id = {item.id: item for item in self.items}
+        picked: dict[str, int] = {}
+        for ident, amount in value.items():
+            item = by_id.get(ident)
+            if item is None:
+                offered = ", ".join(by_id)
+                raise IllegalAnswer(self.key, f"{ident!r} is not offered; choose from: {offered}")
+            if type(amount) is not int or amount < 0:
+                raise IllegalAnswer(self.key, f"{ident}: amount must be a whole number >= 0")
+            if amount > item.available:
+                raise RuleRestriction(
+                    self.key, f"{item.label}: only {item.available} {self.unit} exist"
+                )
+            if amount:
+                picked[ident] = amount
+        total = sum(picked.values())
+        if total != self.required:
+            raise RuleRestriction(
+                self.key,
+                f"the selection must come to exactly {self.required} {self.unit} "
+                f"({self.rule}), not {total}",
+            )
+        self._check_tiers(picked)
+        return picked
+
+    def _check_tiers(self, picked: Mapping[str, int]) -> None:
+        capacity = used = 0
+        for tier in sorted({item.tier for item in self.items}):
+            members = [item for item in self.items if item.tier == tier]
+            capacity += sum(item.available for item in members)
+            used += sum(picked.get(item.id, 0) for item in members)
+            if used < min(self.required, capacity):
+                later = [i for i in self.items if i.tier > tier and picked.get(i.id)]
+                culprit = later[0] if later else members[0]
+                raise RuleRestriction(
+                    self.key,
+                    f"{culprit.label} may be taken only after every higher-priority "
+                    f"item is used up ({self.rule}): {culprit.note or 'lower priority'}",
+                )
+
+    def default_answer(self) -> dict[str, int]:
+        """The items in listed order (lower tiers first), each taken in full, until the total is met."""
+        left = self.required
+        picked: dict[str, int] = {}
+        for item in sorted(self.items, key=lambda i: i.tier):
+            take = min(left, item.available)
+            if take:
+                picked[item.id] = take
+                left -= take
+        return picked
+
+    def capacity(self) -> int:
+        """How much all items together could supply."""
+        return sum(item.available for item in self.items)
+
+
+Prompt: TypeAlias = Decision | Roll | Selection

@@ -1,0 +1,115 @@
+"""Loading and validating scenario files.
+
+A scenario is a TOML file whose ``system`` key names its rule system
+(``awaw``); the rest is decoded into that system's scenario struct and
+checked for consistency. Every refusal is a :class:`ScenarioError` naming the
+file, the field and the reason, raised before anything is built.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from core import systems
+from core.errors import ScenarioError
+
+_AT = re.compile(r"^(?P<reason>.*) - at `\$\.?(?P<field>[^`]*)`$", re.DOTALL)
+
+
+class BundledScenario(msgspec.Struct, frozen=True):
+    """A scenario shipped with armistice: its ``name`` (file stem), rule ``system``, ``title`` and ``path``."""
+
+    name: str
+    system: str
+    title: str
+    path: str
+
+
+def convert(raw: object, type_: type[Any], source: str) -> Any:
+    """Decode builtins ``raw`` into ``type_``; raises ScenarioError with the failing field."""
+    try:
+        return msgspec.convert(raw, type=type_)
+    except msgspec.ValidationError as error:
+        match = _AT.match(str(error))
+        if match is None:
+            raise ScenarioError(source, "", str(error)) from None
+        reason = match["reason"].replace("Object contains unknown field", "unknown field")
+        field = match["field"]
+        if reason.startswith("unknown field"):
+            unknown = reason.split("`")[1]
+            field, reason = (f"{field}.{unknown}" if field else unknown), "unknown field"
+        raise ScenarioError(source, field, reason) from None
+
+
+def from_mapping(raw: Mapping[str, Any], source: str) -> Any:
+    """A scenario from decoded TOML or JSON: dispatch on ``system``, decode, check.
+
+    Raises ScenarioError for a missing or unknown system, a wrong type, an
+    unknown key or an inconsistency found by the system's checks.
+    """
+    if not isinstance(raw, Mapping):
+        raise ScenarioError(source, "", "a scenario is a table of keys")
+    name = raw.get("system")
+    if not isinstance(name, str):
+        raise ScenarioError(source, "system", f"missing; one of: {', '.join(systems.names())}")
+    system = systems.get(name, source)
+    scenario = convert(raw, system.scenario_type, source)
+    system.check(scenario, source)
+    return scenario
+
+
+def decode(text: bytes, source: str) -> Any:
+    """A scenario from the bytes of a TOML file called ``source``."""
+    try:
+        raw = tomllib.loads(text.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ScenarioError(source, "", "not a UTF-8 text file") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ScenarioError(source, "", f"not valid TOML: {error}") from None
+    return from_mapping(raw, source)
+
+
+def bundled() -> tuple[BundledScenario, ...]:
+    """The scenarios shipped in the ``scenarios`` package, sorted by system then name."""
+    found = []
+    root = resources.files("scenarios")
+    for system in sorted(systems.names()):
+        folder = root / system
+        if not folder.is_dir():
+            continue
+        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+            if entry.name.endswith(".toml"):
+                head = tomllib.loads(entry.read_text(encoding="utf-8"))
+                stem = entry.name.removesuffix(".toml")
+                found.append(BundledScenario(stem, system, str(head.get("title", "")), str(entry)))
+    return tuple(found)
+
+
+def locate(name_or_path: str) -> Path:
+    """The file for a path or a bundled scenario's name; raises ScenarioError if neither exists."""
+    path = Path(name_or_path)
+    if path.is_file():
+        return path
+    for entry in bundled():
+        if name_or_path in (entry.name, f"{entry.system}/{entry.name}"):
+            return Path(entry.path)
+    raise ScenarioError(
+        name_or_path, "", "no such file or bundled scenario (`armistice scenarios` lists them)"
+    )
+
+
+def load(name_or_path: str) -> Any:
+    """Read, decode and check a scenario given by path or bundled name."""
+    path = locate(name_or_path)
+    try:
+        text = path.read_bytes()
+    except OSError as error:
+        raise ScenarioError(str(path), "", f"cannot be read: {error.strerror}") from None
+    return decode(text, str(path))

@@ -1,0 +1,1 @@
+"""Scenario files shipped with armistice, one folder per rule system."""

@@ -1,0 +1,1 @@
+"""armistice's front ends: the `armistice` command line and the Textual dashboard."""

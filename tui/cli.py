@@ -1,0 +1,352 @@
+"""The `armistice` command: list scenarios, resolve one, give its odds, list assumptions.
+
+Errors in input end the run with one line on stderr and exit status 2; a
+resolution that stops at an unanswered decision exits with status 3.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections import deque
+from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import click
+import msgspec
+
+from core import scenario as scenarios
+from core import systems
+from core.assumptions import REGISTRY
+from core.errors import ArmisticeError, IllegalAnswer, SaveError
+from core.game import SAVE_FORMAT, Game
+from core.odds import odds as exact_odds
+from core.prompts import Answer, AnswerValue, Roll, Via
+from tui.prompting import describe_pending, parse_decision
+from tui.reports import render
+
+EXIT_INPUT = 2
+EXIT_PENDING = 3
+
+
+def _pairs(values: Sequence[str], option: str) -> dict[str, str]:
+    pairs = {}
+    for text in values:
+        key, sep, value = text.partition("=")
+        if not sep or not key:
+            raise IllegalAnswer(option, f"{text!r} is not KEY=VALUE")
+        pairs[key.strip()] = value.strip()
+    return pairs
+
+
+def _dice(text: str) -> deque[int]:
+    try:
+        return deque(int(x) for x in text.split(",") if x.strip())
+    except ValueError:
+        raise IllegalAnswer(
+            "--dice", f"{text!r} is not a comma-separated list of whole numbers"
+        ) from None
+
+
+def open_game(source: str, assume: dict[str, str], seed: int | None) -> Game:
+    """A new game from a scenario (path or bundled name), or the game in a save file."""
+    path = Path(source)
+    if path.is_file() and path.suffix == ".json":
+        if assume:
+            raise SaveError(
+                source,
+                "assumptions",
+                "a save file fixes its assumptions; drop --assume or start from the scenario",
+            )
+        game = Game.open(path)
+        if seed is not None:
+            game.seed = seed
+        return game
+    loaded = scenarios.load(source)
+    return Game(loaded, assumptions=assume, seed=seed)
+
+
+def _answer_file(path: str) -> deque[Answer | AnswerValue]:
+    """Answers from a save file or a JSON list of answers (``{"key", "value"}``) or bare values."""
+    try:
+        raw = msgspec.json.decode(Path(path).read_bytes())
+    except OSError as error:
+        raise SaveError(path, "", f"cannot be read: {error.strerror}") from None
+    except msgspec.DecodeError:
+        raise SaveError(path, "", "not a JSON document") from None
+    if isinstance(raw, dict) and raw.get("format") == SAVE_FORMAT:
+        raw = raw.get("answers")
+    if not isinstance(raw, list):
+        raise SaveError(path, "", "expected a save file or a JSON list of answers")
+    items: deque[Answer | AnswerValue] = deque()
+    for i, item in enumerate(raw):
+        if isinstance(item, dict) and "key" in item:
+            try:
+                items.append(msgspec.convert(item, Answer))
+            except msgspec.ValidationError as error:
+                raise SaveError(path, f"[{i}]", str(error)) from None
+        else:
+            items.append(item)
+    return items
+
+
+def play_out(
+    game: Game,
+    dice: deque[int],
+    decide: dict[str, str],
+    answers: deque[Answer | AnswerValue],
+    auto: bool,
+) -> list[str]:
+    """Answer prompts in order from ``answers``, then ``decide``/``dice``/the seed, then
+    defaults if ``auto``; stop at the first prompt nothing answers. Returns warnings."""
+    asked: set[str] = set()
+    while (prompt := game.prompt) is not None:
+        asked.add(prompt.key)
+        if answers:
+            item = answers.popleft()
+            if isinstance(item, Answer):
+                if item.key != prompt.key:
+                    raise IllegalAnswer(
+                        "--answers",
+                        f"next answer is for {item.key!r} but the game asks {prompt.key!r}",
+                    )
+                game.answer(item.value, item.via)
+            else:
+                game.answer(item, Via.TYPED if isinstance(prompt, Roll) else Via.DECIDED)
+        elif isinstance(prompt, Roll):
+            if dice:
+                game.answer(dice.popleft(), Via.TYPED)
+            else:
+                game.roll()
+        elif prompt.key in decide:
+            game.answer(parse_decision(prompt, decide[prompt.key]))
+        elif auto:
+            game.answer(prompt.default_answer(), Via.DEFAULT)
+        else:
+            break
+    warnings = [f"--decide {k} was never asked" for k in decide if k not in asked]
+    if dice:
+        warnings.append(f"{len(dice)} die result(s) from --dice were not needed")
+    return warnings
+
+
+def _json_report(game: Game) -> bytes:
+    document = {
+        "game": game.system.name,
+        "title": game.system.title,
+        "scenario": game.scenario.name,
+        "seed": game.seed,
+        "complete": game.complete,
+        "pending": game.prompt,
+        "assumptions": dict(game.assumptions),
+        "answers": game.answers,
+        "log": game.log,
+        "state": game.state,
+    }
+    return msgspec.json.format(msgspec.json.encode(document), indent=2)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="armistice")
+def cli() -> None:
+    """Resolve the Fall of France: rule 58 of A World at War, with every modifier
+    cited, exact odds and replayable saves."""
+
+
+@cli.command("scenarios")
+def list_scenarios() -> int:
+    """List the bundled scenarios."""
+    for entry in scenarios.bundled():
+        click.echo(f"{entry.name:<34} {entry.system:<5} {entry.title}")
+    return 0
+
+
+_SCENARIO_HELP = "a scenario file, a bundled scenario's name, or a save file (.json)"
+
+
+@cli.command()
+@click.argument("scenario", metavar="SCENARIO")
+@click.option("--dice", default="", metavar="N,N,...", help="Die results to use, in order.")
+@click.option("--seed", type=int, help="Seed for the dice the app rolls (printed either way).")
+@click.option("--decide", multiple=True, metavar="KEY=VALUE", help="Answer a decision.")
+@click.option(
+    "--answers",
+    "answers_file",
+    metavar="FILE",
+    help="Answers in order: a save file or a JSON list.",
+)
+@click.option("--assume", multiple=True, metavar="KEY=VALUE", help="Change an assumption.")
+@click.option("--auto", is_flag=True, help="Take the default for every unanswered decision.")
+@click.option("--save", "save_to", metavar="FILE", help="Write the game to a save file.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a report.")
+@click.option("--log", "with_log", is_flag=True, help="Add the full log to the report.")
+def resolve(
+    scenario: str,
+    dice: str,
+    seed: int | None,
+    decide: tuple[str, ...],
+    answers_file: str | None,
+    assume: tuple[str, ...],
+    auto: bool,
+    save_to: str | None,
+    as_json: bool,
+    with_log: bool,
+) -> int:
+    """Resolve SCENARIO (a scenario file, a bundled name or a save file).
+
+    Dice come from --dice in order, then from the seed. A decision nothing
+    answers stops the run with its prompt (exit status 3) unless --auto.
+    """
+    game = open_game(scenario, _pairs(assume, "--assume"), seed)
+    queued = _answer_file(answers_file) if answers_file else deque()
+    warnings = play_out(game, _dice(dice), _pairs(decide, "--decide"), queued, auto)
+    if save_to:
+        Path(save_to).write_bytes(game.save())
+    if as_json:
+        click.echo(_json_report(game))
+    else:
+        click.echo(render(game, with_log))
+        if game.prompt is not None:
+            click.echo(describe_pending(game.prompt))
+        if save_to:
+            click.echo(f"Saved to {save_to}")
+    for warning in warnings:
+        click.echo(f"armistice: warning: {warning}", err=True)
+    return 0 if game.complete else EXIT_PENDING
+
+
+def _percent(p: Fraction) -> str:
+    return f"{p!s:>7}  {float(p) * 100:5.1f}%"
+
+
+@cli.command()
+@click.argument("scenario", metavar="SCENARIO")
+@click.option("--decide", multiple=True, metavar="KEY=VALUE", help="Answer a decision.")
+@click.option("--assume", multiple=True, metavar="KEY=VALUE", help="Change an assumption.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def odds(scenario: str, decide: tuple[str, ...], assume: tuple[str, ...], as_json: bool) -> int:
+    """Exact odds of every outcome of SCENARIO from its current state.
+
+    Decisions not given with --decide take their defaults, which are listed.
+    """
+    game = open_game(scenario, _pairs(assume, "--assume"), None)
+    chosen: dict[str, AnswerValue] = {}
+    result = None
+    decisions = _pairs(decide, "--decide")
+    # A decision is parsed against its own prompt, so walk once to meet each in turn.
+    while True:
+        result = exact_odds(game, chosen)
+        pending = [k for k in decisions if k not in chosen]
+        if not pending:
+            break
+        probe = Game(
+            game.scenario, assumptions=game.assumptions, answers=game.answers, seed=game.seed
+        )
+        found = _find_prompt(probe, pending, chosen)
+        if found is None:
+            raise IllegalAnswer("--decide", f"{', '.join(pending)} is never asked")
+        chosen[found[0]] = found[1]
+        chosen[found[0]] = parse_decision(found[2], decisions[found[0]])
+    if as_json:
+        document = {
+            "scenario": game.scenario.name,
+            "defaults": result.defaults,
+            "rolls": {
+                k: {label: str(p) for label, p in v.items()} for k, v in result.rolls.items()
+            },
+            "marginals": {
+                k: {label: str(p) for label, p in v.items()} for k, v in result.marginals.items()
+            },
+            "outcomes": [{"outcome": dict(o), "probability": str(p)} for o, p in result.outcomes],
+        }
+        click.echo(msgspec.json.format(msgspec.json.encode(document), indent=2))
+        return 0
+    click.echo(f"Exact odds for {game.scenario.name}")
+    if result.defaults:
+        click.echo(
+            "Defaults taken for: "
+            + ", ".join(result.defaults)
+            + "  (override with --decide KEY=VALUE)"
+        )
+    for key, dist in result.rolls.items():
+        click.echo(f"\nRoll {key}")
+        for label, p in dist.items():
+            click.echo(f"  {label:<14} {_percent(p)}")
+    click.echo("\nEach outcome")
+    for key, dist in result.marginals.items():
+        click.echo(f"  {key}")
+        for label, p in sorted(dist.items(), key=lambda kv: -kv[1]):
+            click.echo(f"    {label:<14} {_percent(p)}")
+    click.echo("\nJoint outcomes")
+    for outcome, p in result.outcomes:
+        click.echo(f"  {_percent(p)}  " + ", ".join(f"{k}={v}" for k, v in outcome))
+    return 0
+
+
+def _find_prompt(game: Game, keys: list[str], chosen: dict[str, AnswerValue]) -> Any:
+    """The first prompt among ``keys`` met when walking ``game`` with defaults."""
+    while (prompt := game.prompt) is not None:
+        if prompt.key in keys:
+            return (prompt.key, None, prompt)
+        if isinstance(prompt, Roll):
+            game.answer(prompt.outcomes[0].faces[0], Via.ROLLED)
+        else:
+            value = chosen.get(prompt.key, prompt.default_answer())
+            game.answer(value, Via.DEFAULT)
+    return None
+
+
+@cli.command()
+@click.argument("system", required=False, default="awaw")
+def assumptions(system: str) -> int:
+    """List the named assumptions of SYSTEM (default awaw): key, rule, choices, why."""
+    systems.get(system, "SYSTEM", "")
+    for a in REGISTRY.of(system):
+        click.echo(f"{a.key}  ({a.rule})\n  {a.question}")
+        for c in a.choices:
+            mark = "*" if c.value == a.default else " "
+            click.echo(f"  {mark} {c.value:<14} {c.means}")
+        click.echo(f"  why: {a.why}\n")
+    click.echo("* marks the default; change one with --assume KEY=VALUE")
+    return 0
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """Run the command line on ``argv``; return the exit status instead of raising."""
+    try:
+        result = cli.main(
+            args=list(argv) if argv is not None else None,
+            prog_name="armistice",
+            standalone_mode=False,
+        )
+    except click.exceptions.Exit as done:
+        return done.exit_code
+    except click.ClickException as error:
+        error.show()
+        return error.exit_code
+    except click.Abort:
+        click.echo("armistice: aborted", err=True)
+        return 1
+    except ArmisticeError as error:
+        click.echo(f"armistice: error: {error}", err=True)
+        return EXIT_INPUT
+    except OSError as error:
+        click.echo(f"armistice: error: {error.filename or ''}: {error.strerror}", err=True)
+        return EXIT_INPUT
+    except Exception as error:
+        if os.environ.get("ARMISTICE_DEBUG"):
+            raise
+        click.echo(
+            f"armistice: internal error: {type(error).__name__}: {error} "
+            "(set ARMISTICE_DEBUG=1 for details)",
+            err=True,
+        )
+        return 70
+    return result if isinstance(result, int) else 0
+
+
+def main() -> None:
+    """Console entry point of `armistice`."""
+    sys.exit(run())
