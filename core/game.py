@@ -75,6 +75,7 @@ class Game:
         "_gen",
         "_ledger",
         "_prompt",
+        "_rolls",
         "assumptions",
         "scenario",
         "seed",
@@ -107,6 +108,7 @@ class Game:
                 raise IllegalAnswer(f"answers[{index}] ({error.where})", error.reason) from None
 
     def _restart(self) -> None:
+        self._rolls = 0
         self._ledger: Ledger[Any] = Ledger(
             self.system.initial_state(self.scenario), self.assumptions
         )
@@ -147,7 +149,7 @@ class Game:
     @property
     def rolls_made(self) -> int:
         """How many dice answers the game holds (the index of the next app roll)."""
-        return sum(1 for a in self._answers if a.via in (Via.ROLLED, Via.TYPED))
+        return self._rolls
 
     def answer(self, value: AnswerValue, via: Via = Via.DECIDED) -> None:
         """Answer the pending prompt with ``value``.
@@ -174,6 +176,7 @@ class Game:
             self._replay(self._answers)
             raise
         self._answers.append(record)
+        self._rolls += isinstance(prompt, Roll)
 
     def roll(self) -> int:
         """Roll the pending Roll's dice from the seed and answer with the total.

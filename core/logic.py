@@ -25,9 +25,16 @@ Num = Any
 Bool = Any
 
 
+_CONCRETE = frozenset({int, bool, str, type(None)})
+
+
 def is_symbolic(*values: object) -> bool:
     """True when any value is a z3 term (checked by its type's module, without importing z3)."""
-    return any(type(v).__module__.startswith("z3") for v in values)
+    for v in values:
+        kind = type(v)
+        if kind not in _CONCRETE and kind.__module__.startswith("z3"):
+            return True
+    return False
 
 
 def _z3() -> Any:

@@ -9,13 +9,15 @@ default unless an answer is supplied. No sampling: the figures are exact.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable
 from fractions import Fraction
 
 import msgspec
 
 from core.game import Game
-from core.prompts import Answer, AnswerValue, Roll, Via
+from core.prompts import Answer, AnswerValue, Prompt, Roll, Via
+
+Policy = Callable[[Prompt], AnswerValue | None]
 
 
 class Odds(msgspec.Struct, frozen=True):
@@ -34,13 +36,12 @@ class Odds(msgspec.Struct, frozen=True):
     defaults: tuple[str, ...]
 
 
-def odds(game: Game, decisions: Mapping[str, AnswerValue] | None = None) -> Odds:
+def odds(game: Game, choose: Policy | None = None) -> Odds:
     """The exact odds of every outcome of ``game`` from its current state.
 
-    ``decisions`` answers Decision and Selection prompts by key; others take
-    their defaults. Raises IllegalAnswer if a supplied decision is refused.
+    ``choose`` answers a Decision or Selection prompt, or returns None to
+    take its default. Raises IllegalAnswer if a chosen answer is refused.
     """
-    chosen = dict(decisions or {})
     outcomes: dict[tuple[tuple[str, Hashable], ...], Fraction] = defaultdict(Fraction)
     rolls: dict[str, dict[str, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
     defaults: list[str] = []
@@ -62,8 +63,9 @@ def odds(game: Game, decisions: Mapping[str, AnswerValue] | None = None) -> Odds
                     rolls[prompt.key][outcome.label] += weight * p
                     walk([*path, Answer(prompt.key, outcome.faces[0], Via.ROLLED)], weight * p)
             return
-        if prompt.key in chosen:
-            value = prompt.check(chosen[prompt.key])
+        chosen = choose(prompt) if choose else None
+        if chosen is not None:
+            value = prompt.check(chosen)
         else:
             value = prompt.default_answer()
             if prompt.key not in defaults:

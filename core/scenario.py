@@ -38,10 +38,8 @@ def convert(raw: object, type_: type[Any], source: str) -> Any:
         return msgspec.convert(raw, type=type_)
     except msgspec.ValidationError as error:
         match = _AT.match(str(error))
-        if match is None:
-            raise ScenarioError(source, "", str(error)) from None
-        reason = match["reason"].replace("Object contains unknown field", "unknown field")
-        field = match["field"]
+        reason, field = (match["reason"], match["field"]) if match else (str(error), "")
+        reason = reason.replace("Object contains unknown field", "unknown field")
         if reason.startswith("unknown field"):
             unknown = reason.split("`")[1]
             field, reason = (f"{field}.{unknown}" if field else unknown), "unknown field"

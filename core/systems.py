@@ -19,6 +19,7 @@ from core.prompts import AnswerValue, Prompt
 Procedure = Callable[[Any, Ledger[Any]], Generator[Prompt, AnswerValue, None]]
 
 _PACKAGES = {"awaw": "core.awaw"}
+_REGISTERED: dict[str, RuleSystem] = {}
 
 
 @dataclass(frozen=True)
@@ -43,17 +44,29 @@ class RuleSystem:
     outcome: Callable[[Any], tuple[tuple[str, Hashable], ...]]
 
 
+def register(system: RuleSystem) -> None:
+    """Make a rule system defined outside core/ known (a plug-in, or a test or benchmark stand-in).
+
+    Raises ValueError if the name is taken.
+    """
+    if system.name in _PACKAGES or system.name in _REGISTERED:
+        raise ValueError(f"rule system {system.name!r} is already known")
+    _REGISTERED[system.name] = system
+
+
 def names() -> tuple[str, ...]:
     """The keys of every known rule system."""
-    return tuple(_PACKAGES)
+    return (*_PACKAGES, *_REGISTERED)
 
 
 def get(name: str, source: str = "", field: str = "system") -> RuleSystem:
     """The rule system called ``name``; raises ScenarioError naming ``source`` and ``field``."""
+    if name in _REGISTERED:
+        return _REGISTERED[name]
     module = _PACKAGES.get(name)
     if module is None:
         raise ScenarioError(
-            source, field, f"unknown rule system {name!r}; known: {', '.join(_PACKAGES)}"
+            source, field, f"unknown rule system {name!r}; known: {', '.join(names())}"
         )
     system: RuleSystem = importlib.import_module(module).SYSTEM
     return system

@@ -12,7 +12,6 @@ from collections import deque
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 import click
 import msgspec
@@ -23,7 +22,7 @@ from core.assumptions import REGISTRY
 from core.errors import ArmisticeError, IllegalAnswer, SaveError
 from core.game import SAVE_FORMAT, Game
 from core.odds import odds as exact_odds
-from core.prompts import Answer, AnswerValue, Roll, Via
+from core.prompts import Answer, AnswerValue, Prompt, Roll, Via
 from tui.prompting import describe_pending, parse_decision
 from tui.reports import render
 
@@ -232,23 +231,17 @@ def odds(scenario: str, decide: tuple[str, ...], assume: tuple[str, ...], as_jso
     Decisions not given with --decide take their defaults, which are listed.
     """
     game = open_game(scenario, _pairs(assume, "--assume"), None)
-    chosen: dict[str, AnswerValue] = {}
-    result = None
     decisions = _pairs(decide, "--decide")
-    # A decision is parsed against its own prompt, so walk once to meet each in turn.
-    while True:
-        result = exact_odds(game, chosen)
-        pending = [k for k in decisions if k not in chosen]
-        if not pending:
-            break
-        probe = Game(
-            game.scenario, assumptions=game.assumptions, answers=game.answers, seed=game.seed
-        )
-        found = _find_prompt(probe, pending, chosen)
-        if found is None:
-            raise IllegalAnswer("--decide", f"{', '.join(pending)} is never asked")
-        chosen[found[0]] = found[1]
-        chosen[found[0]] = parse_decision(found[2], decisions[found[0]])
+    asked: set[str] = set()
+
+    def choose(prompt: Prompt) -> AnswerValue | None:
+        asked.add(prompt.key)
+        text = decisions.get(prompt.key)
+        return None if text is None else parse_decision(prompt, text)
+
+    result = exact_odds(game, choose)
+    for key in decisions.keys() - asked:
+        click.echo(f"armistice: warning: --decide {key} was never asked", err=True)
     if as_json:
         document = {
             "scenario": game.scenario.name,
@@ -283,19 +276,6 @@ def odds(scenario: str, decide: tuple[str, ...], assume: tuple[str, ...], as_jso
     for outcome, p in result.outcomes:
         click.echo(f"  {_percent(p)}  " + ", ".join(f"{k}={v}" for k, v in outcome))
     return 0
-
-
-def _find_prompt(game: Game, keys: list[str], chosen: dict[str, AnswerValue]) -> Any:
-    """The first prompt among ``keys`` met when walking ``game`` with defaults."""
-    while (prompt := game.prompt) is not None:
-        if prompt.key in keys:
-            return (prompt.key, None, prompt)
-        if isinstance(prompt, Roll):
-            game.answer(prompt.outcomes[0].faces[0], Via.ROLLED)
-        else:
-            value = chosen.get(prompt.key, prompt.default_answer())
-            game.answer(value, Via.DEFAULT)
-    return None
 
 
 @cli.command()

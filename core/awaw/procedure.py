@@ -8,6 +8,7 @@ updates ``ledger.state`` and writes log entries with their rule numbers.
 from __future__ import annotations
 
 from collections.abc import Generator, Iterable
+from functools import cache
 
 import msgspec
 
@@ -38,7 +39,8 @@ from core.awaw.state import (
 )
 from core.awaw.tables import Tables, shipped
 from core.dice import D6
-from core.ledger import Ledger
+from core.ledger import Ledger, LogEntry
+from core.memo import per_scenario
 from core.prompts import (
     AnswerValue,
     Decision,
@@ -53,6 +55,12 @@ from core.prompts import (
 
 Steps = Generator[Prompt, AnswerValue, None]
 SIDES = ("free_french", "vichy")
+_COLONY_HOLDER = {
+    ColonyStatus.FREE_FRENCH: "british",
+    ColonyStatus.VICHY: "vichy",
+    ColonyStatus.AXIS: "axis",
+    ColonyStatus.INDEPENDENT: "neutral",
+}
 _SHIP_FIELD = {
     ShipKind.NAMED: "named_ships",
     ShipKind.CRUISER: "cruisers",
@@ -91,24 +99,42 @@ def _update(ledger: Ledger[FallOfFrance], **changes: object) -> None:
 
 def surrender(s: AwawScenario, ledger: Ledger[FallOfFrance], t: Tables) -> int:
     """58.1-58.22: why France falls, and the surrender level with every modifier."""
+    level, entries = _surrender(s, t, *(ledger.assume(k) for k in _LEVEL_ASSUMPTIONS))
+    ledger.log.extend(entries)
+    _update(ledger, surrender_level=level)
+    return level.value
+
+
+_LEVEL_ASSUMPTIONS = ("awaw.fleet_discount", "awaw.corsica_ground_factors")
+
+
+@per_scenario
+def _surrender(
+    s: AwawScenario, t: Tables, fleet_discount: str, corsica: str
+) -> tuple[SurrenderLevel, tuple[LogEntry, ...]]:
+    log: list[LogEntry] = []
     if s.surrender.voluntary:
-        ledger.note("58.11B", f"France chooses to surrender in {_turn(s)}")
+        log.append(LogEntry("58.11B", f"France chooses to surrender in {_turn(s)}"))
     else:
-        ledger.note(
-            "58.11A",
-            f"France falls: the Axis holds Paris at the end of the Allied player turn, {_turn(s)}",
+        log.append(
+            LogEntry(
+                "58.11A",
+                f"France falls: the Axis holds Paris at the end of the Allied player turn, {_turn(s)}",
+            )
         )
-    ledger.note(
-        "58.12",
-        "The surrender is resolved now; French units may still be lost to "
-        "isolation, but none may be built or redeployed",
+    log.append(
+        LogEntry(
+            "58.12",
+            "The surrender is resolved now; French units may still be lost to "
+            "isolation, but none may be built or redeployed",
+        )
     )
     full, discounted, building = _fleet_factors(s.fleet)
-    if ledger.assume("awaw.fleet_discount") == "pooled":
+    if fleet_discount == "pooled":
         counted = rules.counted_fleet(sum(full), sum(discounted))
     else:
         counted = sum(full) + sum(rules.counted_fleet(0, f) for f in discounted)
-    ground = _ground_factors(s, ledger.assume("awaw.corsica_ground_factors") == "included")
+    ground = _ground_factors(s, corsica == "included")
     ter = s.territory
     facts = rules.SurrenderFacts(
         voluntary=s.surrender.voluntary,
@@ -142,15 +168,21 @@ def surrender(s: AwawScenario, ledger: Ledger[FallOfFrance], t: Tables) -> int:
         for term, why in zip(terms, basis, strict=True)
     )
     raw, value = (int(x) for x in rules.surrender_level(facts, t))
-    used = {"58.21B": "awaw.corsica_ground_factors", "58.21C": "awaw.fleet_discount"}
+    used = {
+        "58.21B": f"awaw.corsica_ground_factors={corsica}",
+        "58.21C": f"awaw.fleet_discount={fleet_discount}",
+    }
     for m in modifiers:
         if m.value or not s.surrender.voluntary:
-            ledger.note(m.rule, f"{m.label}: {m.value:+d} ({m.basis})", used.get(m.rule, ""))
+            log.append(
+                LogEntry(m.rule, f"{m.label}: {m.value:+d} ({m.basis})", used.get(m.rule, ""))
+            )
     if raw != value:
-        ledger.note("58.22", f"The modifiers add up to {raw:+d}; the level stops at {value:+d}")
-    ledger.note("58.2", f"French surrender level: {value:+d}")
-    _update(ledger, surrender_level=SurrenderLevel(value, raw, modifiers, s.surrender.voluntary))
-    return int(value)
+        log.append(
+            LogEntry("58.22", f"The modifiers add up to {raw:+d}; the level stops at {value:+d}")
+        )
+    log.append(LogEntry("58.2", f"French surrender level: {value:+d}"))
+    return SurrenderLevel(value, raw, modifiers, s.surrender.voluntary), tuple(log)
 
 
 def establish_vichy(
@@ -253,17 +285,13 @@ def colonies(
                 open_.append(colony)
         if not open_:
             continue
-        by_face = {face: _colony_status(face, level, vichy, t) for face in D6.faces()}
-        labels = dict.fromkeys(by_face.values())
+        by_face, outcomes = _colony_faces(t, level, vichy)
         die = yield Roll(
             key=f"colony_roll.{group.id}",
             label=f"{group.name} colonial die",
             rule="58.531",
             dice=D6,
-            outcomes=tuple(
-                RollOutcome(label.value, tuple(f for f, v in by_face.items() if v is label))
-                for label in labels
-            ),
+            outcomes=outcomes,
             side=Side.ALLIES,
             help=f"The die is modified by the surrender level ({level:+d})"
             + (f" and +{t.rules.colony_roll.vichy_bonus} for Vichy" if vichy else "")
@@ -308,12 +336,25 @@ def colonies(
     _update(ledger, colonies={c: statuses[c] for c in t.colonies})
 
 
-def _colony_status(face: int, level: int, vichy: bool, t: Tables) -> ColonyStatus:
-    modified = rules.colony_modified_roll(face, level, vichy, t)
-    result = rules.colony_result(modified, t)
-    if result < 0:
-        raise ValueError(f"the colonial result table has no row for a modified roll of {modified}")
-    return COLONY_STATUSES[rules.colony_status(rules.PRIOR_FRENCH, result, vichy)]
+@cache
+def _colony_faces(
+    t: Tables, level: int, vichy: bool
+) -> tuple[dict[int, ColonyStatus], tuple[RollOutcome, ...]]:
+    """Each die face's status for a French-held colony, and the faces grouped by status."""
+    by_face = {}
+    for face in D6.faces():
+        modified = rules.colony_modified_roll(face, level, vichy, t)
+        result = rules.colony_result(modified, t)
+        if result < 0:
+            raise ValueError(
+                f"the colonial result table has no row for a modified roll of {modified}"
+            )
+        by_face[face] = COLONY_STATUSES[rules.colony_status(rules.PRIOR_FRENCH, result, vichy)]
+    outcomes = tuple(
+        RollOutcome(label.value, tuple(f for f, v in by_face.items() if v is label))
+        for label in dict.fromkeys(by_face.values())
+    )
+    return by_face, outcomes
 
 
 def conquests(s: AwawScenario, ledger: Ledger[FallOfFrance], vichy: bool) -> None:
@@ -442,8 +483,7 @@ def force_levels(
     s: AwawScenario, ledger: Ledger[FallOfFrance], t: Tables, level: int, vichy: bool
 ) -> None:
     """58.62-58.632: both force levels from the tables, ground and air as listed."""
-    free = rules.free_french_level(level, vichy, t)
-    vich = rules.vichy_level(level, vichy, t)
+    free, vich = _force_levels(t, level, vichy)
     ledger.note(
         "58.621",
         f"Free French force level at FSL {level:+d}, Vichy "
@@ -485,35 +525,65 @@ def force_levels(
     _update(ledger, force_levels={"free_french": free, "vichy": vich}, vichy_garrisons=garrisons)
 
 
-def _ship_source(ship: Ship, ledger: Ledger[FallOfFrance]) -> str:
+@cache
+def _force_levels(t: Tables, level: int, vichy: bool) -> tuple[Forces, Forces]:
+    return rules.free_french_level(level, vichy, t), rules.vichy_level(level, vichy, t)
+
+
+_CATEGORIES = ("british", "movable", "vichy_ports", "stranded")
+
+
+def _ship_source(ship: Ship, holder: str, may_sail: bool, from_france: bool) -> str:
     """58.641: where the Free French and Vichy may draw a ship from, as a naval_split category."""
     if ship.condition is Condition.BUILDING:
         return "stranded"
-    holder = _region_holder(ship.region, ledger)
     if holder == "british":
         return "british"
     if holder == "vichy":
         return "vichy_ports"
-    in_colony = ship.region.value in ledger.state.colonies
-    may_sail = ledger.assume("awaw.free_french_ship_range") == "in_range"
-    from_france = ledger.assume("awaw.free_french_ship_sources") == "any_axis_port"
+    in_colony = ship.region not in (*FRANCE, Region.CORSICA)
     if may_sail and holder in ("axis", "neutral") and (in_colony or from_france):
         return "movable"
     return "stranded"
 
 
+@per_scenario
+def _fleet_plan(
+    s: AwawScenario, holders: tuple[tuple[Region, str], ...], ship_range: str, sources: str
+) -> tuple[dict[str, str], dict[ShipKind, list[Ship]], dict[ShipKind, dict[str, int]]]:
+    """Each ship's source category, the ships of each kind, and each kind's amount per category."""
+    held = dict(holders)
+    source = {
+        ship.id: _ship_source(
+            ship, held[ship.region], ship_range == "in_range", sources == "any_axis_port"
+        )
+        for ship in s.fleet
+    }
+    ships = {kind: [x for x in s.fleet if x.kind is kind] for kind in ShipKind}
+    amounts = {
+        kind: {
+            cat: sum(x.amount for x in ships[kind] if source[x.id] == cat) for cat in _CATEGORIES
+        }
+        for kind in ShipKind
+    }
+    return source, ships, amounts
+
+
 def fleet(s: AwawScenario, ledger: Ledger[FallOfFrance], vichy: bool) -> Steps:
     """58.64: the Free French choose their ships first, then the Vichy; the rest are lost."""
-    source = {ship.id: _ship_source(ship, ledger) for ship in s.fleet}
+    holders = tuple((region, _region_holder(region, ledger)) for region in Region)
+    source, by_kind, amounts = _fleet_plan(
+        s,
+        holders,
+        ledger.assume("awaw.free_french_ship_range"),
+        ledger.assume("awaw.free_french_ship_sources"),
+    )
     taken: dict[str, dict[str, int]] = {side: {} for side in SIDES}
     levels = ledger.state.force_levels
     vichy_required: dict[ShipKind, int] = {}
     for kind in ShipKind:
-        ships = [x for x in s.fleet if x.kind is kind]
-        amount = {
-            cat: sum(x.amount for x in ships if source[x.id] == cat)
-            for cat in ("british", "movable", "vichy_ports", "stranded")
-        }
+        ships = by_kind[kind]
+        amount = amounts[kind]
         field = _SHIP_FIELD[kind]
         free_n, vichy_required[kind], _ = rules.naval_split(
             amount["british"],
@@ -527,12 +597,11 @@ def fleet(s: AwawScenario, ledger: Ledger[FallOfFrance], vichy: bool) -> Steps:
             ledger, "free_french", kind, ships, source, {"british": 0, "movable": 1}, free_n, taken
         )
     for kind in ShipKind if vichy else ():
-        ships = [x for x in s.fleet if x.kind is kind]
         yield from _choose(
             ledger,
             "vichy",
             kind,
-            ships,
+            by_kind[kind],
             source,
             {"vichy_ports": 0, "british": 1},
             vichy_required[kind],
@@ -554,7 +623,7 @@ def _choose(
     """One side's pick of one kind of ship: asked only when there is a real choice."""
     items = []
     for ship in ships:
-        left = ship.amount - sum(taken[other].get(ship.id, 0) for other in SIDES)
+        left = ship.amount - taken["free_french"].get(ship.id, 0) - taken["vichy"].get(ship.id, 0)
         if source[ship.id] in tiers and left > 0:
             tier = tiers[source[ship.id]]
             note = (
@@ -776,6 +845,7 @@ def _where(ship: Ship) -> str:
     return ship.port or ship.region.value.replace("_", " ")
 
 
+@cache
 def _ship_label(ship: Ship) -> str:
     state = "" if ship.condition is Condition.READY else f", {ship.condition.value}"
     kind = "" if ship.kind is not ShipKind.DESTROYER else " destroyer"

@@ -120,7 +120,7 @@ class Conquest(msgspec.Struct, **_Strict):
     vichy_france_distance: NonNegative | None = None
 
 
-class AwawScenario(msgspec.Struct, **_Strict):
+class AwawScenario(msgspec.Struct, weakref=True, **_Strict):
     """A rule-58 scenario: the surrender, the map facts, French units and the French fleet."""
 
     system: Literal["awaw"]

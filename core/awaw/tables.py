@@ -153,7 +153,7 @@ class Rule58File(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     vichy_garrison: VichyGarrison
 
 
-class Tables(msgspec.Struct, frozen=True):
+class Tables(msgspec.Struct, frozen=True, eq=False):
     """Everything rule 58 reads from its data files, checked and indexed.
 
     ``free_french[vichy][fsl]`` and ``vichy[fsl]`` are :class:`Forces`;

@@ -1,0 +1,157 @@
+"""Shared builders: scenario dicts, games and drivers for rule-58 tests."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from core.game import Game
+from core.prompts import Decision, Roll, Selection
+from core.scenario import from_mapping
+
+COLONIES = ("lebanon_syria", "tunisia", "algeria", "morocco")
+GROUP_OF = {
+    "lebanon_syria": "lebanon_syria",
+    "tunisia": "north_africa",
+    "algeria": "north_africa",
+    "morocco": "north_africa",
+}
+STATUSES = {"free_french", "vichy", "axis", "independent"}
+SHIP_FIELD = {"named": "named_ships", "cruiser": "cruisers", "destroyer": "destroyer_factors"}
+
+
+def minimal() -> dict[str, Any]:
+    """The smallest valid AWAW scenario: Paris lost in Fall 1940, no units, no fleet."""
+    return {
+        "system": "awaw",
+        "name": "test",
+        "title": "test scenario",
+        "surrender": {"season": "fall", "year": 1940},
+        "territory": {"paris": "axis"},
+        "colonies": {name: {"brp": 5} for name in COLONIES},
+    }
+
+
+def merge(base: Mapping[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:
+    """``base`` with ``overrides`` merged in: tables merge key by key, anything else replaces."""
+    out = copy.deepcopy(dict(base))
+    for key, value in overrides.items():
+        if isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
+            out[key] = merge(out[key], value)
+        else:
+            out[key] = copy.deepcopy(value)
+    return out
+
+
+def raw(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    return merge(minimal(), overrides or {})
+
+
+def scenario(overrides: Mapping[str, Any] | None = None) -> Any:
+    return from_mapping(raw(overrides), "test")
+
+
+def ship(
+    ident: str,
+    kind: str = "named",
+    factors: int = 4,
+    region: str = "british",
+    condition: str = "ready",
+) -> dict[str, Any]:
+    return {
+        "id": ident,
+        "name": ident.replace("_", " ").title(),
+        "kind": kind,
+        "factors": factors,
+        "region": region,
+        "condition": condition,
+    }
+
+
+def unit(
+    name: str,
+    nationality: str,
+    kind: str,
+    location: str,
+    factors: int = 2,
+) -> dict[str, Any]:
+    return {
+        "name": name,
+        "nationality": nationality,
+        "kind": kind,
+        "location": location,
+        "factors": factors,
+    }
+
+
+BALLAST = ship("ballast", "named", 42, "northern_france")
+"""A 42-factor ship in occupied France: no fleet modifier (58.21C) and never selectable."""
+
+
+def neutral(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Overrides for a level of exactly 0: Paris +2, Fall 1940 -2, a full fleet."""
+    return merge({"fleet": [BALLAST]}, overrides or {})
+
+
+def at_level(level: int, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Overrides for a raw surrender level of ``level``, reached by DPs in France (58.21E)."""
+    dps = {"axis_dps": max(level, 0), "allied_dps": max(-level, 0)}
+    return merge(neutral({"diplomacy": dps}), overrides or {})
+
+
+def game(
+    overrides: Mapping[str, Any] | None = None,
+    *,
+    seed: int = 0,
+    assumptions: Mapping[str, str] | None = None,
+) -> Game:
+    return Game(scenario(overrides), seed=seed, assumptions=assumptions)
+
+
+def play(
+    g: Game,
+    *,
+    vichy: str = "yes",
+    dice: Mapping[str, int] | None = None,
+    picks: Mapping[str, dict[str, int]] | None = None,
+) -> list[str]:
+    """Answer every prompt: the Vichy decision, colonial dice by group, selections
+    from ``picks`` or their defaults. Returns the prompt keys in the order asked."""
+    dice = dict(dice or {})
+    picks = dict(picks or {})
+    asked = []
+    while (prompt := g.prompt) is not None:
+        asked.append(prompt.key)
+        if isinstance(prompt, Decision):
+            g.answer(vichy)
+        elif isinstance(prompt, Roll):
+            group = prompt.key.removeprefix("colony_roll.")
+            g.answer(dice.get(group, 3))
+        else:
+            assert isinstance(prompt, Selection)
+            g.answer(picks.get(prompt.key, prompt.default_answer()))
+    return asked
+
+
+def resolved(
+    overrides: Mapping[str, Any] | None = None,
+    *,
+    vichy: str = "yes",
+    dice: Mapping[str, int] | None = None,
+    picks: Mapping[str, dict[str, int]] | None = None,
+    assumptions: Mapping[str, str] | None = None,
+) -> Any:
+    """The final state of a game played with ``play``."""
+    g = game(overrides, assumptions=assumptions)
+    play(g, vichy=vichy, dice=dice, picks=picks)
+    return g.state
+
+
+def rule_total(state: Any, rule: str) -> int:
+    """The sum of the surrender-level modifiers that cite ``rule``."""
+    return sum(m.value for m in state.surrender_level.modifiers if m.rule == rule)
+
+
+def snapshot(g: Game) -> tuple[Any, ...]:
+    return (g.answers, g.log, g.state, g.prompt, g.complete)

@@ -1,0 +1,91 @@
+"""The boundaries of shared/DESIGN.md, lint, format and types, checked on every run."""
+
+from __future__ import annotations
+
+import pkgutil
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import core
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+
+def _tool(name: str) -> str:
+    found = BIN / name
+    if found.exists():
+        return str(found)
+    located = shutil.which(name)
+    assert located, f"{name} is not installed; install the test extra: pip install -e '.[test]'"
+    return located
+
+
+def _run(*command: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+
+
+CORE_MODULES = sorted(m.name for m in pkgutil.walk_packages(core.__path__, "core."))
+
+
+@pytest.mark.parametrize("module", CORE_MODULES)
+def test_core_module_loads_neither_textual_nor_z3(module: str) -> None:
+    probe = (
+        f"import sys, importlib; importlib.import_module({module!r}); "
+        "loaded = [m for m in ('textual', 'z3', 'tui', 'verify') if m in sys.modules]; "
+        "print(','.join(loaded))"
+    )
+    result = _run(sys.executable, "-c", probe)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "", f"{module} loaded {result.stdout.strip()}"
+
+
+def test_core_runs_with_z3_and_textual_unavailable() -> None:
+    probe = (
+        "import sys\n"
+        "class Block:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] in ('z3', 'textual'):\n"
+        "            raise ImportError(name)\n"
+        "sys.meta_path.insert(0, Block())\n"
+        "from core import scenario\n"
+        "from core.game import Game\n"
+        "g = Game(scenario.load('rulebook-example-fall-1940'), seed=1)\n"
+        "print(g.state.surrender_level.value)\n"
+    )
+    result = _run(sys.executable, "-c", probe)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "-1"
+
+
+def test_import_contracts_hold() -> None:
+    result = _run(_tool("lint-imports"))
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_lint_is_clean() -> None:
+    result = _run(_tool("ruff"), "check", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_format_is_clean() -> None:
+    result = _run(_tool("ruff"), "format", "--check", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_core_is_mypy_strict_clean() -> None:
+    result = _run(_tool("mypy"), "--strict", "core")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    command = next(line for line in readme.splitlines() if "pip install -e '.[test]'" in line)
+    assert "python -m pytest" in command
+    assert "pip install -e '.[test]'" in ci
+    assert "rm -rf .venv" in ci
