@@ -115,13 +115,21 @@ def main() -> None:
     args = parser.parse_args()
     cores = os.cpu_count() or 1
     print(f"Rule-58 resolutions ({len(AWAW)} bundled scenarios, scripted answers)")
+    print("  (cold: a fresh copy of the scenario each time, so no step is memoized)")
     for b in AWAW:
         loaded, answers = scripted(b.name)
         n, start = 2000, time.perf_counter()
         for _ in range(n):
             Game(loaded, answers=answers, seed=1940)
         per = (time.perf_counter() - start) / n
-        print(f"  {b.name:<32} {len(answers):>2} answers  {per * 1e6:7.1f} us  {1 / per:9,.0f}/s")
+        n, start = 300, time.perf_counter()
+        for _ in range(n):
+            Game(msgspec.structs.replace(loaded), answers=answers, seed=1940)
+        cold = (time.perf_counter() - start) / n
+        print(
+            f"  {b.name:<28} {len(answers):>2} answers {per * 1e6:6.1f} us {1 / per:7,.0f}/s"
+            f"   cold {cold * 1e6:6.1f} us {1 / cold:7,.0f}/s"
+        )
     count, elapsed = rate(args.seconds)
     print(f"  one process:        {count / elapsed:9,.0f} resolutions/s")
     with multiprocessing.Pool(cores) as pool:

@@ -20,7 +20,7 @@ from core import scenario as scenarios
 from core import systems
 from core.assumptions import REGISTRY
 from core.errors import ArmisticeError, IllegalAnswer, SaveError
-from core.game import SAVE_FORMAT, Game
+from core.game import SAVE_FORMAT, Game, SaveFile
 from core.odds import odds as exact_odds
 from core.prompts import Answer, AnswerValue, Prompt, Roll, Via
 from tui.prompting import describe_pending, parse_decision
@@ -290,6 +290,17 @@ def assumptions(system: str) -> int:
             click.echo(f"  {mark} {c.value:<14} {c.means}")
         click.echo(f"  why: {a.why}\n")
     click.echo("* marks the default; change one with --assume KEY=VALUE")
+    return 0
+
+
+@cli.command()
+@click.argument("kind", type=click.Choice(["scenario", "save"]))
+@click.argument("system", required=False, default="awaw")
+def schema(kind: str, system: str) -> int:
+    """Print the JSON Schema of a SYSTEM scenario file or of a save file."""
+    rule_system = systems.get(system, "SYSTEM", "")
+    target = rule_system.scenario_type if kind == "scenario" else SaveFile
+    click.echo(msgspec.json.format(msgspec.json.encode(msgspec.json.schema(target)), indent=2))
     return 0
 
 

@@ -1,0 +1,59 @@
+"""How rule 58's things read in the log and in prompts (our own words)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from core.awaw.model import FORCE_FIELDS, ColonyStatus, Condition, Control, Forces, ShipKind
+from core.awaw.scenario import AwawScenario, Ship
+
+STATUS = {
+    ColonyStatus.FREE_FRENCH: "Free French",
+    ColonyStatus.VICHY: "Vichy",
+    ColonyStatus.AXIS: "Axis",
+    ColonyStatus.INDEPENDENT: "independent",
+}
+SIDE = {"free_french": "Free French", "vichy": "Vichy"}
+SHIPS = {
+    ShipKind.NAMED: "named ships",
+    ShipKind.CRUISER: "cruisers",
+    ShipKind.DESTROYER: "destroyer factors",
+}
+FORCE = {
+    "infantry_factors": "infantry",
+    "armor_units": "3-5 armor",
+    "air_factors": "air",
+    "named_ships": "named ships",
+    "cruisers": "cruisers",
+    "destroyer_factors": "destroyers",
+}
+
+
+def holder(control: Control) -> str:
+    """Who holds a city, as a phrase."""
+    return "held by the Axis" if control is Control.AXIS else "held by France"
+
+
+def turn(s: AwawScenario) -> str:
+    """The turn of surrender: ``Fall 1940``."""
+    return f"{s.surrender.season.title()} {s.surrender.year}"
+
+
+def forces(f: Forces) -> str:
+    """A force level as a list of what it holds, or ``none``."""
+    parts = [f"{getattr(f, n)} {FORCE[n]}" for n in FORCE_FIELDS if getattr(f, n)]
+    return ", ".join(parts) or "none"
+
+
+def where(ship: Ship) -> str:
+    """A ship's port, or its region when the scenario names no port."""
+    return ship.port or ship.region.value.replace("_", " ")
+
+
+@lru_cache(maxsize=4096)
+def ship(ship: Ship) -> str:
+    """A ship with its size, state and port: ``Richelieu (8 factors, launch, Casablanca)``."""
+    state = "" if ship.condition is Condition.READY else f", {ship.condition.value}"
+    kind = " destroyer" if ship.kind is ShipKind.DESTROYER else ""
+    size = f"{ship.factors} factor{'s' if ship.factors != 1 else ''}"
+    return f"{ship.name}{kind} ({size}{state}, {where(ship)})"
