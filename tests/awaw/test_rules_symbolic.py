@@ -1,0 +1,103 @@
+"""Every rule-58 function runs on z3 terms and agrees with its concrete self."""
+
+from __future__ import annotations
+
+import itertools
+
+import z3
+
+from core.awaw import rules
+from core.awaw.model import FORCE_FIELDS
+from core.awaw.tables import shipped
+
+T = shipped()
+
+
+def _value(term: z3.ExprRef, **bindings: int) -> int:
+    subs = [(z3.Int(name), z3.IntVal(v)) for name, v in bindings.items()]
+    return z3.simplify(z3.substitute(term, *subs)).as_long()
+
+
+def test_58_21_surrender_level_is_symbolic_and_matches_concrete() -> None:
+    names = ("other", "ground", "fleet", "turn", "dps")
+    ints = {n: z3.Int(n) for n in names}
+    flags = {n: z3.Bool(n) for n in ("voluntary", "paris", "lyon", "marseilles", "coop")}
+    facts = rules.SurrenderFacts(
+        voluntary=flags["voluntary"],
+        paris_axis=flags["paris"],
+        lyon_axis=flags["lyon"],
+        marseilles_axis=flags["marseilles"],
+        other_french_objectives=ints["other"],
+        ground_factors=ints["ground"],
+        fleet_factors=ints["fleet"],
+        turn=ints["turn"],
+        net_dps=ints["dps"],
+        cooperation=flags["coop"],
+    )
+    raw, level = rules.surrender_level(facts, T)
+    assert isinstance(raw, z3.ArithRef)
+    assert isinstance(level, z3.ArithRef)
+    concrete = rules.SurrenderFacts(False, True, False, True, 0, 21, 45, 2, 0, False)
+    subs = [(ints[n], z3.IntVal(v)) for n, v in zip(names, (0, 21, 45, 2, 0), strict=True)]
+    subs += [
+        (flags[n], z3.BoolVal(v))
+        for n, v in zip(
+            ("voluntary", "paris", "lyon", "marseilles", "coop"),
+            (False, True, False, True, False),
+            strict=True,
+        )
+    ]
+    assert z3.simplify(z3.substitute(level, *subs)).as_long() == -1
+    assert rules.surrender_level(concrete, T) == (-1, -1)
+
+
+def test_58_21c_fleet_modifier_is_symbolic_and_matches_concrete() -> None:
+    term = rules.fleet_modifier(rules.counted_fleet(z3.Int("full"), z3.Int("half")), T)
+    for full, half in itertools.product(range(0, 50, 7), range(0, 12, 3)):
+        expected = rules.fleet_modifier(rules.counted_fleet(full, half), T)
+        assert _value(term, full=full, half=half) == expected
+
+
+def test_58_531_colony_rules_are_symbolic_and_match_concrete() -> None:
+    die, level, prior = z3.Int("die"), z3.Int("level"), z3.Int("prior")
+    vichy = z3.Bool("vichy")
+    status = rules.colony_status(
+        prior, rules.colony_result(rules.colony_modified_roll(die, level, vichy, T), T), vichy
+    )
+    for d, lv, pr, v in itertools.product(range(1, 7), range(-3, 4), range(3), (True, False)):
+        concrete = rules.colony_status(
+            pr, rules.colony_result(rules.colony_modified_roll(d, lv, v, T), T), v
+        )
+        subs = [
+            (die, z3.IntVal(d)),
+            (level, z3.IntVal(lv)),
+            (prior, z3.IntVal(pr)),
+            (vichy, z3.BoolVal(v)),
+        ]
+        assert z3.simplify(z3.substitute(status, *subs)).as_long() == concrete
+
+
+def test_58_6_force_levels_and_naval_split_are_symbolic() -> None:
+    level, vichy = z3.Int("level"), z3.Bool("vichy")
+    free = rules.free_french_level(level, vichy, T)
+    vich = rules.vichy_level(level, vichy, T)
+    for field in FORCE_FIELDS:
+        for lv, v in itertools.product(range(-3, 4), (True, False)):
+            subs = [(level, z3.IntVal(lv)), (vichy, z3.BoolVal(v))]
+            assert z3.simplify(z3.substitute(getattr(free, field), *subs)).as_long() == getattr(
+                rules.free_french_level(lv, v, T), field
+            )
+            assert z3.simplify(z3.substitute(getattr(vich, field), *subs)).as_long() == getattr(
+                rules.vichy_level(lv, v, T), field
+            )
+    args = [z3.Int(n) for n in ("b", "m", "v", "s", "fl", "vl")]
+    free_n, vichy_n, removed = rules.naval_split(*args)
+    assert all(isinstance(x, z3.ArithRef) for x in (free_n, vichy_n, removed))
+    assert rules.naval_split(2, 1, 1, 0, 2, 2) == (2, 1, 1)
+
+
+def test_58_7_brp_rules_are_symbolic() -> None:
+    base, seasons = z3.Int("base"), z3.Int("seasons")
+    assert _value(rules.conquest_value(base, T), base=60) == 20
+    assert _value(rules.prorated(rules.conquest_value(base, T), seasons), base=60, seasons=1) == 5
+    assert _value(rules.vichy_value(base, T), base=15) == 35
