@@ -29,6 +29,11 @@ FORCE = {
 }
 
 
+def factors(n: int) -> str:
+    """``1 factor``, ``3 factors``."""
+    return f"{n} factor{'s' if n != 1 else ''}"
+
+
 def holder(control: Control) -> str:
     """Who holds a city, as a phrase."""
     return "held by the Axis" if control is Control.AXIS else "held by France"
@@ -55,5 +60,4 @@ def ship(ship: Ship) -> str:
     """A ship with its size, state and port: ``Richelieu (8 factors, launch, Casablanca)``."""
     state = "" if ship.condition is Condition.READY else f", {ship.condition.value}"
     kind = " destroyer" if ship.kind is ShipKind.DESTROYER else ""
-    size = f"{ship.factors} factor{'s' if ship.factors != 1 else ''}"
-    return f"{ship.name}{kind} ({size}{state}, {where(ship)})"
+    return f"{ship.name}{kind} ({factors(ship.factors)}{state}, {where(ship)})"

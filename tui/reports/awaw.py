@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from core.assumptions import REGISTRY
+from core.awaw import words
 from core.awaw.model import FORCE_FIELDS
 from core.awaw.state import FallOfFrance
 from core.awaw.tables import shipped
@@ -128,7 +129,7 @@ def fleet_lines(game: Game, state: FallOfFrance) -> list[str]:
 
     def listing(shares: dict[str, int]) -> str:
         parts = [
-            names[i].name + (f" ({n} factors)" if names[i].kind == "destroyer" else "")
+            names[i].name + (f" ({words.factors(n)})" if names[i].kind == "destroyer" else "")
             for i, n in shares.items()
         ]
         return ", ".join(parts) or "none"
