@@ -40,10 +40,41 @@ def convert(raw: object, type_: type[Any], source: str) -> Any:
         match = _AT.match(str(error))
         reason, field = (match["reason"], match["field"]) if match else (str(error), "")
         reason = reason.replace("Object contains unknown field", "unknown field")
+        if "[...]" in field:
+            field = _name_key(raw, type_, field)
         if reason.startswith("unknown field"):
             unknown = reason.split("`")[1]
             field, reason = (f"{field}.{unknown}" if field else unknown), "unknown field"
         raise ScenarioError(source, field, reason) from None
+
+
+_STEP = re.compile(r"([^.\[]+)|\[(\d+)\]")
+
+
+def _name_key(raw: Any, type_: type[Any], field: str) -> str:
+    """Replace the first ``[...]`` (a mapping key msgspec does not name) in ``field`` by the key
+    whose entry alone fails the same way."""
+    head, _, rest = field.partition("[...]")
+    steps = [int(i) if i else name for name, i in _STEP.findall(head)]
+    container = raw
+    for step in steps:
+        container = container[step]
+    for key, value in container.items():
+        trial = _replace_at(raw, steps, {key: value})
+        try:
+            msgspec.convert(trial, type=type_)
+        except msgspec.ValidationError as again:
+            if f"`$.{field}`" in str(again) or f"`${field}`" in str(again):
+                return f"{head}.{key}{rest}"
+    return field
+
+
+def _replace_at(raw: Any, steps: list[str | int], value: Any) -> Any:
+    if not steps:
+        return value
+    copy = list(raw) if isinstance(raw, list) else dict(raw)
+    copy[steps[0]] = _replace_at(raw[steps[0]], steps[1:], value)  # type: ignore[index]
+    return copy
 
 
 def from_mapping(raw: Mapping[str, Any], source: str) -> Any:

@@ -193,7 +193,8 @@ def settle(s: AwawScenario, levels: dict[str, Forces], taken: Taken) -> Effects:
             )
     if removed:
         gone = ", ".join(
-            by_id[i].name + (f" ({words.factors(n)})" if by_id[i].kind is ShipKind.DESTROYER else "")
+            by_id[i].name
+            + (f" ({words.factors(n)})" if by_id[i].kind is ShipKind.DESTROYER else "")
             for i, n in removed.items()
         )
         log.append(LogEntry("58.64", f"French naval units in neither fleet leave play: {gone}"))

@@ -1,0 +1,238 @@
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from core.game import Game
+from core.prompts import Roll, Side
+from core.scenario import load
+from tests import support
+from tests.support import COLONIES, GROUP_OF, STATUSES, at_level, neutral
+
+
+def expected_status(die: int, level: int, vichy: bool) -> str:
+    modified = die + level + (3 if vichy else 0)
+    if modified <= 3:
+        return "free_french"
+    return "vichy" if vichy else "independent"
+
+
+def test_58_51_french_minors_become_british() -> None:
+    state = support.resolved(neutral({"french_minors": ["Belgium", "Netherlands"]}))
+    assert state.minors == {"Belgium": "british", "Netherlands": "british"}
+    assert [e.rule for e in Game(load("us-at-war-spring-1942"), seed=1).log].count("58.51") == 1
+
+
+def conquest_holder(conquest: dict[str, Any], *, vichy: str, dice: dict[str, int]) -> str:
+    state = support.resolved(neutral({"conquests": [conquest]}), vichy=vichy, dice=dice)
+    return state.conquests[conquest["name"]]
+
+
+FREE_LEVANT_VICHY_AFRICA = {"lebanon_syria": 1, "north_africa": 6}
+ALL_FREE = {"lebanon_syria": 1, "north_africa": 1}
+
+
+def test_58_52_conquest_held_by_a_british_ground_unit_goes_british() -> None:
+    conquest = {"name": "Tripoli", "british_ground_unit": True, "vichy_france_distance": 1}
+    assert conquest_holder(conquest, vichy="yes", dice={"lebanon_syria": 6}) == "british"
+
+
+def test_58_52_conquest_closer_by_land_to_a_free_french_colony_goes_british() -> None:
+    conquest = {"name": "Fezzan", "land_distance": {"lebanon_syria": 3, "tunisia": 5}}
+    g = support.game(at_level(-3))
+    support.play(g, vichy="yes", dice=FREE_LEVANT_VICHY_AFRICA)
+    assert g.state.colonies["lebanon_syria"] == "free_french"
+    assert g.state.colonies["tunisia"] == "vichy"
+    state = support.resolved(
+        at_level(-3, {"conquests": [conquest]}), vichy="yes", dice=FREE_LEVANT_VICHY_AFRICA
+    )
+    assert state.conquests == {"Fezzan": "british"}
+
+
+def test_58_52_tie_between_free_french_and_vichy_colonies_goes_axis() -> None:
+    conquest = {"name": "Fezzan", "land_distance": {"lebanon_syria": 4, "tunisia": 4}}
+    state = support.resolved(
+        at_level(-3, {"conquests": [conquest]}), vichy="yes", dice=FREE_LEVANT_VICHY_AFRICA
+    )
+    assert state.conquests == {"Fezzan": "axis"}
+
+
+def test_58_52_closer_to_a_vichy_colony_goes_axis() -> None:
+    conquest = {"name": "Fezzan", "land_distance": {"lebanon_syria": 6, "tunisia": 2}}
+    state = support.resolved(
+        at_level(-3, {"conquests": [conquest]}), vichy="yes", dice=FREE_LEVANT_VICHY_AFRICA
+    )
+    assert state.conquests == {"Fezzan": "axis"}
+
+
+def test_58_52_closer_to_vichy_france_than_to_the_free_french_goes_axis() -> None:
+    conquest = {"name": "Savoy", "land_distance": {"algeria": 5}, "vichy_france_distance": 2}
+    state = support.resolved(at_level(-3, {"conquests": [conquest]}), vichy="yes", dice=ALL_FREE)
+    assert state.conquests == {"Savoy": "axis"}
+    state = support.resolved(at_level(-3, {"conquests": [conquest]}), vichy="no", dice=ALL_FREE)
+    assert state.conquests == {"Savoy": "british"}
+
+
+def test_58_52_conquest_with_no_free_french_colony_in_reach_goes_axis() -> None:
+    conquest = {"name": "Aosta"}
+    assert conquest_holder(conquest, vichy="no", dice=ALL_FREE) == "axis"
+    conquest = {"name": "Fezzan", "land_distance": {"tunisia": 1}}
+    assert conquest_holder(conquest, vichy="yes", dice={"north_africa": 6}) == "axis"
+
+
+def test_58_52_bundled_us_at_war_conquests() -> None:
+    g = Game(load("us-at-war-spring-1942"), seed=1)
+    support.play(g, dice={"north_africa": 6})
+    assert g.state.conquests == {"Tripoli": "british", "Western Libyan desert": "british"}
+
+
+def test_58_531_one_die_for_lebanon_syria_and_one_for_north_africa() -> None:
+    g = support.game(neutral())
+    asked = support.play(g)
+    rolls = [k for k in asked if k.startswith("colony_roll.")]
+    assert rolls == ["colony_roll.lebanon_syria", "colony_roll.north_africa"]
+    north = next(r for r in g.state.colony_rolls if r.group == "north_africa")
+    assert north.colonies == ("tunisia", "algeria", "morocco")
+
+
+def test_58_531_the_colonial_die_is_a_d6_rolled_by_the_allies() -> None:
+    g = support.game(neutral())
+    g.answer("yes")
+    prompt = g.prompt
+    assert isinstance(prompt, Roll)
+    assert prompt.rule == "58.531"
+    assert (prompt.dice.count, prompt.dice.sides) == (1, 6)
+    assert prompt.side is Side.ALLIES
+
+
+@pytest.mark.parametrize("level", range(-3, 4))
+@pytest.mark.parametrize("vichy", [True, False])
+@pytest.mark.parametrize("die", range(1, 7))
+def test_58_531_modified_roll_is_die_plus_level_plus_3_for_vichy(
+    level: int, vichy: bool, die: int
+) -> None:
+    g = support.game(at_level(level))
+    support.play(
+        g, vichy="yes" if vichy else "no", dice={"lebanon_syria": die, "north_africa": die}
+    )
+    want = expected_status(die, level, vichy)
+    for roll in g.state.colony_rolls:
+        assert roll.die == die
+        assert roll.surrender_level == level
+        assert roll.vichy_bonus == (3 if vichy else 0)
+        assert roll.modified == die + level + (3 if vichy else 0)
+        assert roll.result == want
+    assert g.state.colonies == dict.fromkeys(COLONIES, want)
+
+
+def test_58_531_rulebook_example_die_1_is_free_french_die_2_is_vichy() -> None:
+    g = Game(load("rulebook-example-fall-1940"), seed=1)
+    support.play(g, vichy="yes", dice={"lebanon_syria": 1, "north_africa": 2})
+    levant, africa = g.state.colony_rolls
+    assert (levant.modified, levant.result) == (3, "free_french")
+    assert (africa.modified, africa.result) == (4, "vichy")
+    assert g.state.colonies == {
+        "lebanon_syria": "free_french",
+        "tunisia": "vichy",
+        "algeria": "vichy",
+        "morocco": "vichy",
+    }
+
+
+def test_58_531_level_is_the_clamped_one() -> None:
+    g = Game(load("damaged-fleet-spring-1940"), seed=1)
+    support.play(g, vichy="no", dice={"lebanon_syria": 1, "north_africa": 1})
+    assert all(r.surrender_level == 3 and r.modified == 4 for r in g.state.colony_rolls)
+    assert set(g.state.colonies.values()) == {"independent"}
+
+
+def test_58_532a_would_be_vichy_colonies_become_independent() -> None:
+    g = support.game(neutral())
+    support.play(g, vichy="no", dice={"lebanon_syria": 4, "north_africa": 3})
+    assert g.state.colonies == {
+        "lebanon_syria": "independent",
+        "tunisia": "free_french",
+        "algeria": "free_french",
+        "morocco": "free_french",
+    }
+    assert [e.rule for e in g.log].count("58.532A") == 1
+
+
+def test_58_533_axis_held_colony_is_not_rolled_for_and_stays_axis() -> None:
+    g = support.game(neutral({"colonies": {"tunisia": {"brp": 5, "control": "axis"}}}))
+    support.play(g, vichy="yes", dice={"lebanon_syria": 1, "north_africa": 6})
+    assert g.state.colonies["tunisia"] == "axis"
+    north = next(r for r in g.state.colony_rolls if r.group == "north_africa")
+    assert north.colonies == ("algeria", "morocco")
+    assert g.state.colonies["algeria"] == "vichy"
+    assert any(e.rule == "58.533" and "Tunisia" in e.text for e in g.log)
+
+
+def test_58_534_british_held_colony_is_not_rolled_for_and_goes_free_french() -> None:
+    g = support.game(neutral({"colonies": {"lebanon_syria": {"brp": 5, "control": "british"}}}))
+    asked = support.play(g, vichy="yes", dice={"north_africa": 6})
+    assert "colony_roll.lebanon_syria" not in asked
+    assert g.state.colonies["lebanon_syria"] == "free_french"
+    assert [r.group for r in g.state.colony_rolls] == ["north_africa"]
+    assert any(e.rule == "58.534" for e in g.log)
+
+
+def test_58_533_58_534_a_group_all_held_before_the_surrender_asks_no_die() -> None:
+    held = {
+        "lebanon_syria": {"brp": 5, "control": "british"},
+        "tunisia": {"brp": 5, "control": "axis"},
+        "algeria": {"brp": 5, "control": "british"},
+        "morocco": {"brp": 5, "control": "axis"},
+    }
+    g = support.game(neutral({"colonies": held}))
+    asked = support.play(g, vichy="yes")
+    assert not any(k.startswith("colony_roll.") for k in asked)
+    assert g.state.colony_rolls == ()
+    assert g.state.colonies == {
+        "lebanon_syria": "free_french",
+        "tunisia": "axis",
+        "algeria": "free_french",
+        "morocco": "axis",
+    }
+
+
+@given(
+    st.fixed_dictionaries({c: st.sampled_from(["french", "axis", "british"]) for c in COLONIES}),
+    st.booleans(),
+    st.integers(-3, 3),
+    st.integers(1, 6),
+    st.integers(1, 6),
+    st.booleans(),
+)
+def test_property_58_53_every_colony_gets_exactly_one_status(
+    control: dict[str, str], vichy: bool, level: int, die_l: int, die_n: int, us_war: bool
+) -> None:
+    colonies = {c: {"brp": 5, "control": control[c]} for c in COLONIES}
+    overrides = at_level(level, {"colonies": colonies})
+    if us_war:
+        overrides = support.merge(overrides, {"surrender": {"us_at_war_with_germany": True}})
+    dice = {"lebanon_syria": die_l, "north_africa": die_n}
+    g = support.game(overrides)
+    asked = support.play(g, vichy="yes" if vichy else "no", dice=dice)
+    established = vichy and not us_war
+    assert g.state.vichy_established is established
+    assert set(g.state.colonies) == set(COLONIES)
+    for colony, status in g.state.colonies.items():
+        assert status in STATUSES
+        prior = control[colony]
+        if prior == "axis":
+            assert status == "axis"
+        elif prior == "british":
+            assert status == "free_french"
+        else:
+            assert status == expected_status(dice[GROUP_OF[colony]], level, established)
+    for group in ("lebanon_syria", "north_africa"):
+        open_ = [c for c in COLONIES if GROUP_OF[c] == group and control[c] == "french"]
+        assert (f"colony_roll.{group}" in asked) == bool(open_)
+    if not established:
+        assert "vichy" not in g.state.colonies.values()
+    else:
+        assert "independent" not in g.state.colonies.values()

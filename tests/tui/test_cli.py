@@ -1,0 +1,371 @@
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core.assumptions import REGISTRY
+from tui.cli import run
+
+BUNDLED = [
+    "damaged-fleet-spring-1940",
+    "historical-summer-1940",
+    "rulebook-example-fall-1940",
+    "us-at-war-spring-1942",
+    "voluntary-fall-1940",
+]
+EXAMPLE = "rulebook-example-fall-1940"
+STATUSES = {"free_french", "vichy", "axis", "independent"}
+FORCE_KEYS = {
+    "infantry_factors",
+    "armor_units",
+    "air_factors",
+    "named_ships",
+    "cruisers",
+    "destroyer_factors",
+}
+
+
+def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = run(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def resolve_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    code, out, err = cli(capsys, "resolve", *argv, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_scenarios_lists_the_five_bundled_scenarios(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "scenarios")
+    assert code == 0
+    names = [line.split()[0] for line in out.splitlines() if line.strip()]
+    assert names == BUNDLED
+
+
+def test_resolve_rulebook_example_auto_reports_level_minus_1(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = cli(capsys, "resolve", EXAMPLE, "--auto", "--seed", "1")
+    assert code == 0, err
+    level_line = next(line for line in out.splitlines() if "58.22" in line and "level" in line)
+    assert level_line.split()[-1] == "-1"
+    assert "complete" in out
+    assert "Seed 1" in out
+
+
+def test_resolve_json_has_the_documented_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = resolve_json(capsys, EXAMPLE, "--auto", "--seed", "1")
+    assert {"game", "scenario", "seed", "complete", "pending", "log", "state"} <= set(doc)
+    assert doc["game"] == "awaw"
+    assert doc["scenario"] == EXAMPLE
+    assert doc["seed"] == 1
+    assert doc["complete"] is True
+    assert doc["pending"] is None
+    assert doc["log"]
+    assert all(entry["rule"] for entry in doc["log"])
+    state = doc["state"]
+    level = state["surrender_level"]
+    assert (level["value"], level["raw"]) == (-1, -1)
+    for modifier in level["modifiers"]:
+        assert {"rule", "label", "value"} <= set(modifier)
+    assert sum(m["value"] for m in level["modifiers"]) == -1
+    assert state["vichy_established"] is True
+    assert set(state["colonies"]) == {"lebanon_syria", "tunisia", "algeria", "morocco"}
+    assert set(state["colonies"].values()) <= STATUSES
+    for side in ("free_french", "vichy"):
+        assert set(state["forces"][side]) >= FORCE_KEYS
+    assert state["forces"]["free_french"]["infantry_factors"] == 6
+    assert state["forces"]["vichy"]["infantry_factors"] == 12
+    assert state["brp"]["conquest_value"] == 20
+    assert state["brp"]["received_next_turn"] == 5
+
+
+def test_resolve_without_auto_stops_at_the_decision_with_exit_3(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = cli(capsys, "resolve", EXAMPLE, "--seed", "1")
+    assert code == 3
+    assert "Establish Vichy France?" in out
+    assert "58.31" in out
+    assert "--decide establish_vichy=" in out
+
+
+def test_resolve_json_without_auto_shows_the_pending_prompt(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = cli(capsys, "resolve", EXAMPLE, "--seed", "1", "--json")
+    assert code == 3
+    doc = json.loads(out)
+    assert doc["complete"] is False
+    assert doc["pending"]["key"] == "establish_vichy"
+    assert doc["state"]["vichy_established"] is None
+
+
+def test_resolve_uses_dice_in_order(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = resolve_json(capsys, EXAMPLE, "--auto", "--dice", "1,6")
+    rolls = doc["state"]["colony_rolls"]
+    assert [(r["group"], r["die"], r["modified"]) for r in rolls] == [
+        ("lebanon_syria", 1, 3),
+        ("north_africa", 6, 8),
+    ]
+    assert doc["state"]["colonies"] == {
+        "lebanon_syria": "free_french",
+        "tunisia": "vichy",
+        "algeria": "vichy",
+        "morocco": "vichy",
+    }
+
+
+def test_resolve_decide_establish_vichy_no(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = resolve_json(capsys, EXAMPLE, "--decide", "establish_vichy=no", "--dice", "5,6", "--auto")
+    state = doc["state"]
+    assert state["vichy_established"] is False
+    assert set(state["colonies"].values()) == {"independent"}
+    assert state["brp"]["axis_instead_of_vichy"] == 20
+    assert state["forces"]["free_french"]["infantry_factors"] == 9
+
+
+def test_save_then_resolve_the_save_reproduces_the_state(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    save = tmp_path / "game.json"
+    first = resolve_json(capsys, EXAMPLE, "--auto", "--seed", "4", "--save", str(save))
+    assert save.is_file()
+    second = resolve_json(capsys, str(save))
+    assert second["state"] == first["state"]
+    assert second["log"] == first["log"]
+    assert second["seed"] == 4
+
+
+def test_a_save_of_a_game_in_progress_continues(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    save = tmp_path / "paused.json"
+    code, _, _ = cli(capsys, "resolve", EXAMPLE, "--seed", "2", "--save", str(save))
+    assert code == 3
+    resumed = resolve_json(capsys, str(save), "--decide", "establish_vichy=no", "--auto")
+    fresh = resolve_json(capsys, EXAMPLE, "--seed", "2", "--decide", "establish_vichy=no", "--auto")
+    assert resumed["state"] == fresh["state"]
+
+
+def test_answers_file_with_a_json_list(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    answers = tmp_path / "answers.json"
+    answers.write_text(
+        json.dumps(
+            [
+                {"key": "establish_vichy", "value": "no"},
+                {"key": "colony_roll.lebanon_syria", "value": 1},
+                {"key": "colony_roll.north_africa", "value": 6},
+            ]
+        )
+    )
+    doc = resolve_json(capsys, EXAMPLE, "--answers", str(answers), "--auto")
+    assert doc["state"]["vichy_established"] is False
+    assert doc["state"]["colonies"]["lebanon_syria"] == "free_french"
+    assert doc["state"]["colonies"]["tunisia"] == "independent"
+
+
+def test_answers_file_with_bare_values(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    answers = tmp_path / "answers.json"
+    answers.write_text(json.dumps(["yes", 1, 1]))
+    doc = resolve_json(capsys, EXAMPLE, "--answers", str(answers), "--auto")
+    assert [r["die"] for r in doc["state"]["colony_rolls"]] == [1, 1]
+    assert set(doc["state"]["colonies"].values()) == {"free_french"}
+
+
+def test_answers_file_from_a_save(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    first = resolve_json(capsys, EXAMPLE, "--auto", "--seed", "8", "--save", str(save))
+    again = resolve_json(capsys, EXAMPLE, "--answers", str(save))
+    assert again["state"] == first["state"]
+
+
+def test_assume_full_proration_changes_the_brps_received(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    default = resolve_json(capsys, EXAMPLE, "--auto", "--seed", "1")
+    full = resolve_json(
+        capsys, EXAMPLE, "--auto", "--seed", "1", "--assume", "awaw.conquest_proration=full"
+    )
+    assert default["state"]["brp"]["received_next_turn"] == 5
+    assert full["state"]["brp"]["received_next_turn"] == 20
+
+
+BAD_SCENARIO = """
+system = "awaw"
+name = "bad"
+title = "bad"
+
+[surrender]
+season = "fall"
+year = "1940"
+
+[colonies]
+lebanon_syria = { brp = 5 }
+tunisia = { brp = 5 }
+algeria = { brp = 5 }
+morocco = { brp = 5 }
+"""
+
+
+def test_malformed_scenario_exits_2_with_one_line_naming_file_and_field(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text(BAD_SCENARIO, encoding="utf-8")
+    code, out, err = cli(capsys, "resolve", str(bad), "--auto")
+    assert code == 2
+    assert out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1
+    assert str(bad) in lines[0]
+    assert "surrender.year" in lines[0]
+    assert "Traceback" not in err
+
+
+def test_invalid_toml_exits_2_naming_the_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bad = tmp_path / "broken.toml"
+    bad.write_text('system = "awaw"\nname =\n', encoding="utf-8")
+    code, _, err = cli(capsys, "resolve", str(bad))
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1
+    assert str(bad) in err
+    assert "Traceback" not in err
+
+
+def test_unknown_assume_key_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = cli(capsys, "resolve", EXAMPLE, "--assume", "awaw.no_such_key=x")
+    assert code == 2
+    assert "awaw.no_such_key" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_unknown_assume_value_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = cli(capsys, "resolve", EXAMPLE, "--assume", "awaw.conquest_proration=half")
+    assert code == 2
+    assert "awaw.conquest_proration" in err
+
+
+def test_illegal_decision_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = cli(capsys, "resolve", EXAMPLE, "--decide", "establish_vichy=maybe")
+    assert code == 2
+    assert "establish_vichy" in err
+
+
+def test_die_of_7_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = cli(capsys, "resolve", EXAMPLE, "--auto", "--dice", "7")
+    assert code == 2
+    assert "colony_roll.lebanon_syria" in err
+
+
+def test_unknown_scenario_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = cli(capsys, "resolve", "no-such-scenario")
+    assert code == 2
+    assert "no-such-scenario" in err
+
+
+def test_odds_prints_exact_fractions(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "odds", EXAMPLE)
+    assert code == 0
+    assert "1/6" in out
+    assert "5/6" in out
+    assert "25/36" in out
+
+
+def test_odds_json_marginals_are_fractions_summing_to_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = cli(capsys, "odds", EXAMPLE, "--json")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["marginals"]["lebanon_syria"] == {"free_french": "1/6", "vichy": "5/6"}
+    for dist in doc["marginals"].values():
+        assert sum(Fraction(p) for p in dist.values()) == 1
+
+
+def test_odds_with_decide_no_vichy(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "odds", EXAMPLE, "--json", "--decide", "establish_vichy=no")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["marginals"]["tunisia"] == {"free_french": "2/3", "independent": "1/3"}
+
+
+def test_assumptions_lists_every_key(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "assumptions", "awaw")
+    assert code == 0
+    keys = {a.key for a in REGISTRY.of("awaw")}
+    assert {
+        "awaw.conquest_proration",
+        "awaw.fleet_discount",
+        "awaw.corsica_ground_factors",
+        "awaw.free_french_ship_range",
+        "awaw.axis_senior_partner",
+    } <= keys
+    for key in keys:
+        assert key in out
+
+
+def test_console_script_runs_as_a_subprocess() -> None:
+    exe = Path(sys.executable).parent / "armistice"
+    result = subprocess.run(
+        [str(exe), "resolve", EXAMPLE, "--auto", "--seed", "1", "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["state"]["surrender_level"]["value"] == -1
+
+
+def test_console_script_error_has_no_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text(BAD_SCENARIO, encoding="utf-8")
+    exe = Path(sys.executable).parent / "armistice"
+    result = subprocess.run(
+        [str(exe), "resolve", str(bad)], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_save_file_refuses_assume(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    resolve_json(capsys, EXAMPLE, "--auto", "--seed", "1", "--save", str(save))
+    code, _, err = cli(capsys, "resolve", str(save), "--assume", "awaw.fleet_discount=per_ship")
+    assert code == 2
+    assert "assumptions" in err
+
+
+def test_dice_that_are_not_numbers_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = cli(capsys, "resolve", EXAMPLE, "--auto", "--dice", "one,two")
+    assert code == 2
+    assert "--dice" in err
+
+
+def test_unused_decide_and_dice_are_warned_about(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = cli(
+        capsys, "resolve", EXAMPLE, "--auto", "--dice", "1,2,3", "--decide", "nothing=x"
+    )
+    assert code == 0
+    assert "--decide nothing was never asked" in err
+    assert "1 die result(s) from --dice were not needed" in err
+
+
+def test_log_flag_adds_the_log_with_rule_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "resolve", EXAMPLE, "--auto", "--seed", "1", "--log")
+    assert code == 0
+    log = out.split("\nLog\n", 1)[1]
+    assert "58.11A" in log
+    assert "58.21B" in log
+    assert "awaw.conquest_proration=seasons_left" in log
