@@ -202,6 +202,19 @@ class Selection(msgspec.Struct, frozen=True, tag="selection", tag_field="type"):
                     f"item is used up ({self.rule}): {culprit.note or 'lower priority'}",
                 )
 
+    def blocked(self, picked: Mapping[str, int], ident: str) -> str:
+        """Why one more of item ``ident`` may not be added to the partial pick ``picked``,
+        or ``""`` if it may. Raises KeyError for an id not offered."""
+        item = next(i for i in self.items if i.id == ident)
+        if picked.get(ident, 0) >= item.available:
+            return f"all {item.available} {self.unit} of it are already chosen"
+        if sum(picked.values()) >= self.required:
+            return f"the selection already comes to {self.required} {self.unit}"
+        for other in self.items:
+            if other.tier < item.tier and picked.get(other.id, 0) < other.available:
+                return item.note or f"{other.label} must be taken first ({self.rule})"
+        return ""
+
     def default_answer(self) -> dict[str, int]:
         """The items in listed order (lower tiers first), each taken in full, until the total is met."""
         left = self.required

@@ -96,7 +96,9 @@ class FallOfFrance(msgspec.Struct, frozen=True):
 
     ``colonies`` maps colony id to status; ``forces`` and ``force_levels``
     map ``free_french``/``vichy`` to what each side got and what its table
-    allows; ``hexes`` maps a region to who holds its formerly French hexes.
+    allows; ``fleet_available`` counts the French ships that could serve
+    either side (all but those building on row 3 or higher, 58.621);
+    ``hexes`` maps a region to who holds its formerly French hexes.
     """
 
     surrender_level: SurrenderLevel | None = None
@@ -108,6 +110,7 @@ class FallOfFrance(msgspec.Struct, frozen=True):
     conquests: dict[str, str] = {}
     units: tuple[Fate, ...] = ()
     force_levels: dict[str, Forces] = {}
+    fleet_available: Forces | None = None
     forces: dict[str, Forces] = {}
     vichy_garrisons: tuple[str, ...] = ()
     fleet: Fleet | None = None

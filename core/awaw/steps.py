@@ -11,7 +11,16 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from core.awaw import rules, words
-from core.awaw.model import FRANCE, ColonyStatus, Condition, Control, Region, UnitKind
+from core.awaw.model import (
+    FRANCE,
+    ColonyStatus,
+    Condition,
+    Control,
+    Forces,
+    Region,
+    ShipKind,
+    UnitKind,
+)
 from core.awaw.scenario import AwawScenario, Ship
 from core.awaw.state import Brp, Fate, KeyAreaHolding, Modifier, SurrenderLevel
 from core.awaw.tables import Tables
@@ -336,7 +345,17 @@ def force_levels(
                 "Vichy army and air force sets up in Vichy France",
             )
         )
-    changes = {"force_levels": {"free_french": free, "vichy": vich}, "vichy_garrisons": garrisons}
+    serving = [x for x in s.fleet if x.condition is not Condition.BUILDING]
+    available = Forces(
+        named_ships=sum(1 for x in serving if x.kind is ShipKind.NAMED),
+        cruisers=sum(1 for x in serving if x.kind is ShipKind.CRUISER),
+        destroyer_factors=sum(x.factors for x in serving if x.kind is ShipKind.DESTROYER),
+    )
+    changes = {
+        "force_levels": {"free_french": free, "vichy": vich},
+        "fleet_available": available,
+        "vichy_garrisons": garrisons,
+    }
     return Effects(changes, tuple(log))
 
 

@@ -157,3 +157,17 @@ def test_selection_default_fills_lower_tiers_first_and_is_legal() -> None:
     assert DESTROYERS.default_answer() == {"dd_plymouth": 2, "dd_oran": 2}
     assert SHIPS.check(SHIPS.default_answer()) == SHIPS.default_answer()
     assert DESTROYERS.capacity() == 5
+
+
+def test_58_641_blocked_explains_why_an_item_cannot_be_added_yet() -> None:
+    assert SHIPS.blocked({}, "lorraine") == ""
+    assert SHIPS.blocked({}, "dunkerque") == "colony port"
+    assert SHIPS.blocked({"lorraine": 1}, "lorraine") == "all 1 units of it are already chosen"
+    assert SHIPS.blocked({"lorraine": 1, "courbet": 1}, "dunkerque") == (
+        "the selection already comes to 2 units"
+    )
+
+
+def test_58_641_blocked_opens_a_lower_tier_once_the_higher_is_used_up() -> None:
+    assert DESTROYERS.blocked({"dd_plymouth": 1}, "dd_oran") != ""
+    assert DESTROYERS.blocked({"dd_plymouth": 2}, "dd_oran") == ""
