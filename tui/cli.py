@@ -7,6 +7,7 @@ resolution that stops at an unanswered decision exits with status 3.
 from __future__ import annotations
 
 import os
+import shlex
 import sys
 from collections import deque
 from collections.abc import Sequence
@@ -23,6 +24,7 @@ from core.errors import ArmisticeError, IllegalAnswer, SaveError
 from core.game import SAVE_FORMAT, Game, SaveFile
 from core.odds import odds as exact_odds
 from core.prompts import Answer, AnswerValue, Prompt, Roll, Via
+from tui import saves
 from tui.prompting import describe_pending, parse_decision
 from tui.reports import render
 
@@ -202,7 +204,7 @@ def resolve(
     queued = _answer_file(answers_file) if answers_file else deque()
     warnings = play_out(game, _dice(dice), _pairs(decide, "--decide"), queued, auto)
     if save_to:
-        Path(save_to).write_bytes(game.save())
+        saves.write(game, save_to)
     if as_json:
         click.echo(_json_report(game))
     else:
@@ -279,6 +281,36 @@ def odds(scenario: str, decide: tuple[str, ...], assume: tuple[str, ...], as_jso
 
 
 @cli.command()
+@click.argument("source", metavar="[SCENARIO|SAVE]", required=False)
+@click.option("--seed", type=int, help="Seed for the dice the app rolls.")
+@click.option("--assume", multiple=True, metavar="KEY=VALUE", help="Change an assumption.")
+@click.option("--theme", metavar="NAME", help="Textual theme, e.g. textual-ansi over SSH.")
+def play(source: str | None, seed: int | None, assume: tuple[str, ...], theme: str | None) -> int:
+    """Open the dashboard on SCENARIO or SAVE, or on the start screen."""
+    game = open_game(source, _pairs(assume, "--assume"), seed) if source else None
+    from tui.app import ArmisticeApp
+
+    app = ArmisticeApp(game, seed=seed, theme=theme)
+    if theme and app.theme != theme:
+        raise IllegalAnswer("--theme", f"unknown theme {theme!r}; try textual-ansi or textual-dark")
+    app.run()
+    return app.return_code or 0
+
+
+@cli.command()
+@click.argument("source", metavar="[SCENARIO|SAVE]", required=False)
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
+def serve(source: str | None, host: str, port: int) -> int:
+    """Serve the dashboard to a web browser (one app per browser tab)."""
+    from textual_serve.server import Server
+
+    command = [sys.executable, "-m", "tui.cli", "play"] + ([source] if source else [])
+    Server(shlex.join(command), host=host, port=port, title="armistice").serve()
+    return 0
+
+
+@cli.command()
 @click.argument("system", required=False, default="awaw")
 def assumptions(system: str) -> int:
     """List the named assumptions of SYSTEM (default awaw): key, rule, choices, why."""
@@ -341,3 +373,7 @@ def run(argv: Sequence[str] | None = None) -> int:
 def main() -> None:
     """Console entry point of `armistice`."""
     sys.exit(run())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,49 @@
+"""Where save files go, which were used lately, and writing them safely."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from datetime import datetime
+from pathlib import Path
+
+from core.game import Game
+
+
+def saves_dir() -> Path:
+    """``$ARMISTICE_SAVES``, else ``$XDG_DATA_HOME/armistice/saves``, else ``~/.local/share/armistice/saves``."""
+    if override := os.environ.get("ARMISTICE_SAVES"):
+        return Path(override)
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "armistice" / "saves"
+
+
+def recent(limit: int = 8) -> list[Path]:
+    """The newest save files in :func:`saves_dir`, newest first."""
+    folder = saves_dir()
+    if not folder.is_dir():
+        return []
+    found = [p for p in folder.glob("*.json") if p.is_file()]
+    return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)[:limit]
+
+
+def default_path(game: Game) -> Path:
+    """A fresh file name in :func:`saves_dir` for ``game``: ``<scenario>-<date>-<time>.json``."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    return saves_dir() / f"{game.scenario.name}-{stamp}.json"
+
+
+def write(game: Game, path: str | Path) -> Path:
+    """Write ``game``'s save file to ``path`` all at once (a temporary file renamed into place),
+    creating its folder. Raises OSError, leaving any earlier file at ``path`` untouched."""
+    target = Path(path).expanduser()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".armistice-", suffix=".json")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(game.save())
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return target

@@ -1,0 +1,147 @@
+"""Modal dialogs: confirm, choose a file, change assumptions, help."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Markdown, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from core.assumptions import Assumption
+
+
+class Confirm(ModalScreen[bool]):
+    """Ask a yes/no question; y or enter answers yes, n or escape no."""
+
+    BINDINGS = [
+        Binding("y,enter", "answer(True)", "Yes", id="confirm-yes"),
+        Binding("n,escape", "answer(False)", "No", id="confirm-no"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.question)
+            yield Static("y: yes    n: no", classes="dim")
+
+    def action_answer(self, yes: bool) -> None:
+        """Close with the answer."""
+        self.dismiss(yes)
+
+
+class ChooseFile(ModalScreen[str | None]):
+    """Type a path (or pick one of ``choices``); enter confirms, escape cancels."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="file-cancel")]
+
+    def __init__(self, title: str, default: str = "", choices: list[Path] | None = None) -> None:
+        super().__init__()
+        self.title_text, self.default, self.choices = title, default, choices or []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.title_text)
+            yield Input(value=self.default, id="file-path")
+            if self.choices:
+                yield Label("Recent saves (tab, then enter):", classes="dim")
+                yield OptionList(
+                    *(Option(str(p), id=str(p)) for p in self.choices), id="file-recent"
+                )
+            yield Static("enter: confirm    escape: cancel", classes="dim")
+
+    def on_mount(self) -> None:
+        field = self.query_one(Input)
+        field.cursor_blink = False
+        field.focus()
+
+    @on(Input.Submitted)
+    def _typed(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    @on(OptionList.OptionSelected)
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        """Close without a file."""
+        self.dismiss(None)
+
+
+class ChangeAssumptions(ModalScreen[dict[str, str] | None]):
+    """Choose a value for each named assumption; read-only once the game has answers."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="assumptions-cancel"),
+        Binding("ctrl+a", "apply", "Apply", id="assumptions-apply"),
+    ]
+
+    def __init__(
+        self, assumptions: tuple[Assumption, ...], values: Mapping[str, str], locked: bool
+    ) -> None:
+        super().__init__()
+        self.assumptions, self.values, self.locked = assumptions, dict(values), locked
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog wide-dialog"):
+            yield Label("Named assumptions", classes="bold")
+            if self.locked:
+                yield Static(
+                    "The game has answers: assumptions are fixed. Start a new game to change them."
+                )
+            else:
+                yield Static(
+                    "tab moves, enter opens a list, ctrl+a applies, escape cancels", classes="dim"
+                )
+            for a in self.assumptions:
+                yield Label(f"{a.key} ({a.rule}): {a.question}")
+                yield Select(
+                    [(f"{c.value}: {c.means}", c.value) for c in a.choices],
+                    value=self.values[a.key],
+                    allow_blank=False,
+                    disabled=self.locked,
+                    id=f"assume-{a.key.replace('.', '-')}",
+                )
+
+    @on(Select.Changed)
+    def _changed(self, event: Select.Changed) -> None:
+        key = (event.select.id or "").removeprefix("assume-").replace("-", ".", 1)
+        if isinstance(event.value, str):
+            self.values[key] = event.value
+
+    def action_apply(self) -> None:
+        """Close with the chosen values (none when locked)."""
+        self.dismiss(None if self.locked else self.values)
+
+    def action_cancel(self) -> None:
+        """Close without changes."""
+        self.dismiss(None)
+
+
+class Help(ModalScreen[None]):
+    """The keys in effect and a summary of the rules, in our own words."""
+
+    BINDINGS = [Binding("escape,q,question_mark", "close", "Close", id="help-close")]
+
+    def __init__(self, keys: list[tuple[str, str]], rules: str) -> None:
+        super().__init__()
+        self.keys, self.rules = keys, rules
+
+    def compose(self) -> ComposeResult:
+        table = "\n".join(f"| `{k}` | {what} |" for k, what in self.keys)
+        text = f"## Keys\n\n| key | does |\n| --- | --- |\n{table}\n\n{self.rules}"
+        with VerticalScroll(classes="dialog wide-dialog"):
+            yield Markdown(text)
+            yield Static("escape closes", classes="dim")
+
+    def action_close(self) -> None:
+        """Close the help."""
+        self.dismiss(None)

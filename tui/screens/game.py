@@ -1,0 +1,233 @@
+"""The dashboard of one game: prompt, odds, the rule system's panels, log and assumptions.
+
+The screen owns the :class:`core.game.Game`; every widget renders from it and
+answers come back as messages. Errors from core become notifications, and
+the game stays as it was.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Header, TabbedContent, TabPane
+
+from core.assumptions import REGISTRY
+from core.errors import ArmisticeError
+from core.game import Game
+from core.prompts import Roll
+from tui import panels, saves
+from tui.screens.dialogs import ChangeAssumptions, ChooseFile, Confirm
+from tui.widgets.odds import OddsPanel
+from tui.widgets.prompt import PromptPanel
+from tui.widgets.record import AssumptionsPanel, LogPanel
+
+WIDE = 120
+
+
+class GameScreen(Screen[None]):
+    """Play one resolution. ``saved_at`` is how many answers the last save held."""
+
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
+    BINDINGS = [
+        Binding("r", "roll", "Roll", id="roll", tooltip="Roll the pending die from the seed"),
+        Binding(
+            "d",
+            "dice_mode",
+            "Dice mode",
+            id="dice-mode",
+            tooltip="Switch between dice rolled by the app and dice typed in",
+        ),
+        Binding("u", "undo", "Undo", id="undo", tooltip="Take back the last answer"),
+        Binding("s", "save", "Save", id="save", tooltip="Write a save file"),
+        Binding("o", "open", "Open", id="open", tooltip="Open a save file"),
+        Binding("n", "new_game", "New", id="new-game", tooltip="Choose another scenario"),
+        Binding(
+            "a",
+            "assumptions",
+            "Assumptions",
+            id="assumptions",
+            tooltip="See or change the named assumptions",
+        ),
+    ]
+
+    def __init__(self, game: Game, typing: bool = False, saved_at: int | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.typing = typing
+        self.saved_at = len(game.answers) if saved_at is None else saved_at
+        self._wide: bool | None = None
+
+    @property
+    def unsaved(self) -> int:
+        """Answers given since the last save."""
+        return max(0, len(self.game.answers) - self.saved_at)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="top"):
+            yield PromptPanel(id="prompt")
+            yield OddsPanel(id="odds")
+        state = panels.panels(self.game.system.name)
+        extra: list[Widget] = [
+            LogPanel(id="log", wrap=True, markup=False),
+            AssumptionsPanel(id="assumed"),
+        ]
+        if self._wide:
+            with Grid(id="grid"):
+                yield from state
+            with TabbedContent(id="tabs"):
+                for widget in extra:
+                    with TabPane(widget.TITLE, id=f"tab-{widget.id}"):  # type: ignore[attr-defined]
+                        yield widget
+        else:
+            with TabbedContent(id="tabs"):
+                for widget in [*state, *extra]:
+                    with TabPane(widget.TITLE, id=f"tab-{widget.id}"):  # type: ignore[attr-defined]
+                        yield widget
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "armistice"
+        self.sub_title = f"{self.game.scenario.title}"
+        self.call_after_refresh(self.refresh_views)
+
+    def on_resize(self) -> None:
+        wide = self.size.width >= WIDE
+        if self._wide is None:
+            self._wide = wide
+            if wide:
+                self.refresh(recompose=True)
+                self.call_after_refresh(self.refresh_views)
+        elif wide != self._wide:
+            self._wide = wide
+            self.refresh(recompose=True)
+            self.call_after_refresh(self.refresh_views)
+
+    def refresh_views(self) -> None:
+        """Render every panel from the game."""
+        game = self.game
+        for widget in self.query("#tabs TabPane > *, #grid > *"):
+            show = getattr(widget, "show", None)
+            if show is not None:
+                show(game)
+        self.query_one(PromptPanel).show(game.prompt, self.typing, game.seed)
+        self.query_one(OddsPanel).show(game)
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Grey out what cannot be done now."""
+        if action == "roll":
+            return (isinstance(self.game.prompt, Roll) and not self.typing) or None
+        if action == "undo":
+            return bool(self.game.answers) or None
+        return True
+
+    @on(PromptPanel.Answered)
+    def _answered(self, event: PromptPanel.Answered) -> None:
+        try:
+            self.game.answer(event.value, event.via)
+        except ArmisticeError as error:
+            self.notify(error.reason, title=f"Not allowed: {error.where}", severity="error")
+        self.refresh_views()
+
+    def action_roll(self) -> None:
+        """Roll the pending die from the seed."""
+        try:
+            value = self.game.roll()
+        except ArmisticeError as error:
+            self.notify(error.reason, severity="error")
+            return
+        self.notify(f"Rolled {value}", timeout=2)
+        self.refresh_views()
+
+    def action_dice_mode(self) -> None:
+        """Switch between app-rolled and typed dice for this game."""
+        self.typing = not self.typing
+        self.notify(
+            "Dice: typed in by you" if self.typing else "Dice: rolled by the app", timeout=2
+        )
+        self.refresh_views()
+
+    def action_undo(self) -> None:
+        """Take back the last answer."""
+        try:
+            last = self.game.undo()
+        except ArmisticeError as error:
+            self.notify(error.reason, severity="warning")
+            return
+        self.notify(f"Took back {last.key} = {last.value}", timeout=2)
+        self.refresh_views()
+
+    @work
+    async def action_save(self) -> None:
+        """Ask for a file name and write the save file there."""
+        path = await self.app.push_screen_wait(
+            ChooseFile("Save to file:", str(saves.default_path(self.game)))
+        )
+        if not path:
+            return
+        try:
+            written = saves.write(self.game, path)
+        except OSError as error:
+            self.notify(f"{path}: {error.strerror}", title="Not saved", severity="error")
+            return
+        self.saved_at = len(self.game.answers)
+        self.notify(f"Saved to {written}", timeout=3)
+
+    @work
+    async def action_open(self) -> None:
+        """Ask for a save file and open it in place of this game."""
+        if self.unsaved and not await self.app.push_screen_wait(
+            Confirm(f"Drop {self.unsaved} unsaved answer(s) and open another game?")
+        ):
+            return
+        path = await self.app.push_screen_wait(ChooseFile("Open save file:", "", saves.recent()))
+        if path:
+            opened = open_save(self, Path(path))
+            if opened is not None:
+                self.app.switch_screen(GameScreen(opened, self.typing))
+
+    @work
+    async def action_new_game(self) -> None:
+        """Go back to the start screen to choose another scenario."""
+        if self.unsaved and not await self.app.push_screen_wait(
+            Confirm(f"Drop {self.unsaved} unsaved answer(s) and start another game?")
+        ):
+            return
+        self.app.pop_screen()
+
+    @work
+    async def action_assumptions(self) -> None:
+        """Show the named assumptions; change them while the game has no answers."""
+        game = self.game
+        values = await self.app.push_screen_wait(
+            ChangeAssumptions(REGISTRY.of(game.system.name), game.assumptions, bool(game.answers))
+        )
+        if values is None or dict(values) == dict(game.assumptions):
+            return
+        self.game = Game(game.scenario, assumptions=values, seed=game.seed)
+        self.notify("Assumptions changed", timeout=2)
+        self.refresh_views()
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        """The keys of this screen and what they do."""
+        return [(b.key, b.tooltip or b.description) for b in self.BINDINGS]
+
+    def rules_help(self) -> str:
+        """The rule summary of this game's system."""
+        return panels.rules_help(self.game.system.name)
+
+
+def open_save(screen: Screen[object], path: Path) -> Game | None:
+    """The game in the save file at ``path``, or None after telling the player why not."""
+    try:
+        return Game.open(path)
+    except ArmisticeError as error:
+        screen.notify(str(error), title="Cannot open", severity="error", timeout=8)
+        return None

@@ -1,0 +1,110 @@
+"""The start screen: the bundled scenarios and the recent saves, ready to open."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from core import scenario
+from core.errors import ArmisticeError
+from core.game import Game
+from tui import saves
+from tui.screens.dialogs import ChooseFile
+from tui.screens.game import GameScreen, open_save
+
+
+class StartScreen(Screen[None]):
+    """Choose a bundled scenario or a recent save; ``seed`` fixes the dice of new games."""
+
+    BINDINGS = [
+        Binding(
+            "o", "open", "Open file", id="open-file", tooltip="Open a scenario or save file by path"
+        ),
+    ]
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__()
+        self.seed = seed
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("Choose a scenario or a save, then press enter.", id="start-hint")
+        yield OptionList(id="start-list")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "armistice"
+        self.sub_title = "the Fall of France, resolved"
+        self.on_screen_resume()
+
+    def on_screen_resume(self) -> None:
+        listing = self.query_one(OptionList)
+        listing.clear_options()
+        listing.add_option(Option("Bundled scenarios", disabled=True))
+        for entry in scenario.bundled():
+            label = Text.assemble(("  " + entry.name, "bold"), ("\n    " + entry.title, "dim"))
+            listing.add_option(Option(label, id=f"scenario:{entry.name}"))
+        recent = saves.recent()
+        if recent:
+            listing.add_option(Option("Recent saves", disabled=True))
+            for path in recent:
+                listing.add_option(Option(f"  {path.name}", id=f"save:{path}"))
+        listing.highlighted = 1
+        listing.focus()
+
+    @on(OptionList.OptionSelected, "#start-list")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        kind, _, value = (event.option.id or "").partition(":")
+        if kind == "scenario":
+            self.start(value)
+        elif kind == "save":
+            self.resume(Path(value))
+
+    def start(self, name: str) -> None:
+        """Open a new game of the scenario ``name`` (a bundled name or a path)."""
+        try:
+            game = Game(scenario.load(name), seed=self.seed)
+        except ArmisticeError as error:
+            self.notify(str(error), title="Cannot open", severity="error", timeout=8)
+            return
+        self.app.push_screen(GameScreen(game))
+
+    def resume(self, path: Path) -> None:
+        """Open the game in a save file."""
+        game = open_save(self, path)
+        if game is not None:
+            self.app.push_screen(GameScreen(game))
+
+    @work
+    async def action_open(self) -> None:
+        """Open a scenario (.toml) or save (.json) file by path."""
+        path = await self.app.push_screen_wait(
+            ChooseFile("Open a scenario or save file:", "", saves.recent())
+        )
+        if not path:
+            return
+        if path.endswith(".json"):
+            self.resume(Path(path))
+        else:
+            self.start(path)
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        """The keys of this screen."""
+        return [
+            ("up/down", "move"),
+            ("enter", "open the highlighted entry"),
+            *((b.key, b.tooltip or b.description) for b in self.BINDINGS),
+        ]
+
+    def rules_help(self) -> str:
+        """The rule summaries of every system."""
+        from tui import panels
+
+        return panels.rules_help("awaw")

@@ -1,0 +1,269 @@
+"""The prompt panel: who must act, on what rule, and the controls to answer.
+
+It renders a core prompt and posts :class:`PromptPanel.Answered`; it never
+applies an answer itself. Illegal choices are shown disabled with the reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import ContentSwitcher, DataTable, OptionList, Static
+from textual.widgets.option_list import Option
+
+from core.errors import IllegalAnswer
+from core.prompts import AnswerValue, Decision, Prompt, Roll, Selection, Via
+from tui.prompting import side_name
+
+
+class DecisionView(OptionList):
+    """Pick one option of a Decision; disabled options show why."""
+
+    def show(self, prompt: Decision) -> None:
+        """List ``prompt``'s options, the default first highlighted."""
+        self.clear_options()
+        for option in prompt.options:
+            label = option.label + (f"  ({option.reason})" if not option.enabled else "")
+            self.add_option(Option(label, id=option.value, disabled=not option.enabled))
+        values = [o.value for o in prompt.options]
+        self.highlighted = values.index(prompt.default) if prompt.default in values else 0
+
+
+class RollView(Static, can_focus=True):
+    """A die roll: the app rolls it from the seed, or the player types the value."""
+
+    BINDINGS = [
+        *(Binding(str(d), f"digit({d})", show=False) for d in range(10)),
+        Binding("backspace", "erase", show=False),
+        Binding("enter", "submit", "Enter die", show=False),
+    ]
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.typed = ""
+        self.prompt: Roll | None = None
+        self.typing = False
+
+    def show(self, prompt: Roll, typing: bool, seed: int) -> None:
+        """Describe the roll and how to answer it in the current dice mode."""
+        self.prompt, self.typing, self.typed = prompt, typing, ""
+        self.seed = seed
+        self._render_text()
+
+    def _render_text(self) -> None:
+        if self.prompt is None:
+            return
+        dice = self.prompt.dice
+        text = Text(f"Roll {dice} ({dice.low}-{dice.high}).\n")
+        if self.typing:
+            text.append("Dice typed in: ", style="bold")
+            text.append("type the value of your die and press Enter. ")
+            text.append(f"Die: [{self.typed or ' '}]", style="reverse")
+        else:
+            text.append("Dice rolled by the app: ", style="bold")
+            text.append(f"press r to roll (seed {self.seed}).")
+        text.append("  d switches.", style="dim")
+        self.update(text)
+
+    def action_digit(self, digit: int) -> None:
+        """Add a digit to the typed value (typed mode only)."""
+        if self.typing and len(self.typed) < 3:
+            self.typed += str(digit)
+            self._render_text()
+
+    def action_erase(self) -> None:
+        """Drop the last typed digit."""
+        self.typed = self.typed[:-1]
+        self._render_text()
+
+    def action_submit(self) -> None:
+        """Send the typed value as the die's result."""
+        if self.typing and self.typed:
+            value, self.typed = int(self.typed), ""
+            self._render_text()
+            self.post_message(PromptPanel.Answered(value, Via.TYPED))
+
+
+class SelectionView(Vertical):
+    """Choose amounts of items against a required total, higher tiers first."""
+
+    BINDINGS = [
+        Binding("space", "toggle", "Take/drop", id="selection-toggle"),
+        Binding("plus,equals_sign", "more", "+1", id="selection-more"),
+        Binding("minus", "less", "-1", id="selection-less"),
+        Binding("enter", "confirm", "Confirm", id="selection-confirm"),
+    ]
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.prompt: Selection | None = None
+        self.picked: dict[str, int] = {}
+
+    def compose(self) -> ComposeResult:
+        table: DataTable[str] = DataTable(id="selection-table", cursor_type="row")
+        yield table
+        yield Static(id="selection-total")
+
+    def on_mount(self) -> None:
+        self.query_one(DataTable).add_columns("Take", "Of", "Ship", "Note")
+
+    def show(self, prompt: Selection) -> None:
+        """Start a fresh pick for ``prompt``."""
+        self.prompt, self.picked = prompt, {}
+        self._render_rows(message="")
+
+    def _render_rows(self, message: str) -> None:
+        prompt = self.prompt
+        if prompt is None:
+            return
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        table.clear()
+        for item in prompt.items:
+            reason = prompt.blocked(self.picked, item.id)
+            taken = self.picked.get(item.id, 0)
+            style = "dim" if reason and not taken else ""
+            table.add_row(
+                Text(str(taken), style="bold" if taken else ""),
+                str(item.available),
+                Text(item.label, style=style),
+                Text(item.note, style="dim"),
+                key=item.id,
+            )
+        if prompt.items:
+            table.move_cursor(row=min(row, len(prompt.items) - 1))
+        total = sum(self.picked.values())
+        status = Text(f"Chosen {total} of {prompt.required} {prompt.unit}. ", style="bold")
+        status.append("space take/drop, +/- one, enter confirm. ", style="dim")
+        if message:
+            status.append(message, style="red")
+        self.query_one("#selection-total", Static).update(status)
+
+    def _current(self) -> str | None:
+        table = self.query_one(DataTable)
+        if self.prompt is None or not self.prompt.items:
+            return None
+        return self.prompt.items[table.cursor_row].id
+
+    def _add(self, ident: str, amount: int) -> str:
+        assert self.prompt is not None
+        for _ in range(amount):
+            reason = self.prompt.blocked(self.picked, ident)
+            if reason:
+                return reason
+            self.picked[ident] = self.picked.get(ident, 0) + 1
+        return ""
+
+    def action_toggle(self) -> None:
+        """Take as much of the item under the cursor as allowed, or drop it all."""
+        ident = self._current()
+        if ident is None:
+            return
+        if self.picked.get(ident):
+            self.picked.pop(ident)
+            self._render_rows("")
+        else:
+            item = next(i for i in self.prompt.items if i.id == ident)  # type: ignore[union-attr]
+            before = self.picked.get(ident, 0)
+            reason = self._add(ident, item.available)
+            self._render_rows(reason if self.picked.get(ident, 0) == before else "")
+
+    def action_more(self) -> None:
+        """One more unit or factor of the item under the cursor."""
+        if (ident := self._current()) is not None:
+            self._render_rows(self._add(ident, 1))
+
+    def action_less(self) -> None:
+        """One less of the item under the cursor."""
+        if (ident := self._current()) is not None and self.picked.get(ident):
+            self.picked[ident] -= 1
+            if not self.picked[ident]:
+                self.picked.pop(ident)
+            self._render_rows("")
+
+    @on(DataTable.RowSelected)
+    def _enter(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_confirm()
+
+    def action_confirm(self) -> None:
+        """Send the pick if the prompt accepts it; otherwise say why not."""
+        if self.prompt is None:
+            return
+        try:
+            self.prompt.check(self.picked)
+        except IllegalAnswer as error:
+            self._render_rows(error.reason)
+            return
+        self.post_message(PromptPanel.Answered(dict(self.picked), Via.DECIDED))
+
+
+class PromptPanel(Widget):
+    """Who must act and on what, and the control to answer with."""
+
+    @dataclass
+    class Answered(Message):
+        """The player answered the pending prompt with ``value`` (``via``: decided or typed)."""
+
+        value: AnswerValue
+        via: Via
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="prompt-header")
+        yield Static(id="prompt-help")
+        with ContentSwitcher(initial="prompt-done", id="prompt-body"):
+            yield DecisionView(id="prompt-decision")
+            yield RollView(id="prompt-roll")
+            yield SelectionView(id="prompt-selection")
+            yield Static(
+                "Every rule has been resolved. s saves, n starts another.", id="prompt-done"
+            )
+
+    def show(self, prompt: Prompt | None, typing: bool, seed: int) -> None:
+        """Render ``prompt`` (None once the game is complete) and focus its control."""
+        header = self.query_one("#prompt-header", Static)
+        help_ = self.query_one("#prompt-help", Static)
+        body = self.query_one(ContentSwitcher)
+        if prompt is None:
+            header.update(Text("Resolution complete", style="bold"))
+            help_.update("")
+            body.current = "prompt-done"
+            return
+        side = side_name(prompt)
+        title = Text()
+        title.append(f" {side.upper()} ", style=f"bold reverse {self._side_style(side)}")
+        title.append(f" {prompt.label} ", style="bold")
+        title.append(f"[{prompt.rule}]", style="dim")
+        header.update(title)
+        help_.update(Text(prompt.help, style="dim"))
+        if isinstance(prompt, Decision):
+            view: Widget = self.query_one(DecisionView)
+            self.query_one(DecisionView).show(prompt)
+            body.current = "prompt-decision"
+        elif isinstance(prompt, Roll):
+            view = self.query_one(RollView)
+            self.query_one(RollView).show(prompt, typing, seed)
+            body.current = "prompt-roll"
+        else:
+            view = self.query_one(SelectionView)
+            self.query_one(SelectionView).show(prompt)
+            body.current = "prompt-selection"
+            view = self.query_one("#selection-table")
+        view.focus()
+
+    @staticmethod
+    def _side_style(side: str) -> str:
+        return {"Axis": "red", "Allies": "blue"}.get(side, "green")
+
+    @on(OptionList.OptionSelected, "#prompt-decision")
+    def _decided(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id is not None:
+            self.post_message(self.Answered(event.option.id, Via.DECIDED))

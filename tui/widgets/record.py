@@ -1,0 +1,44 @@
+"""The log (newest last, each line with its rule) and the assumptions in effect."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import RichLog, Static
+
+from core.assumptions import REGISTRY
+from core.game import Game
+
+
+class LogPanel(RichLog):
+    """Every log entry of the game, oldest first, with its rule number."""
+
+    TITLE = "Log"
+
+    def show(self, game: Game) -> None:
+        """Rewrite the log from ``game`` and scroll to its end."""
+        self.clear()
+        for entry in game.log:
+            line = Text(f"{entry.rule:<8}", style="bold")
+            line.append(entry.text)
+            if entry.assumption:
+                line.append(f"  [{entry.assumption}]", style="dim")
+            self.write(line)
+
+
+class AssumptionsPanel(Static):
+    """The named assumptions in effect, changed ones marked."""
+
+    TITLE = "Assumptions"
+
+    def show(self, game: Game) -> None:
+        """List every assumption of ``game``'s system with its value."""
+        changed = REGISTRY.changed(game.system.name, game.assumptions)
+        out = Text()
+        for a in REGISTRY.of(game.system.name):
+            value = game.assumptions[a.key]
+            out.append(f"{a.key} ({a.rule}) = ", style="bold" if a.key in changed else "")
+            out.append(value, style="bold reverse" if a.key in changed else "")
+            out.append(f"\n  {a.meaning(value)}\n", style="dim")
+        hint = "a changes them" if not game.answers else "fixed once the first answer is given"
+        out.append(f"\n{hint}", style="italic")
+        self.update(out)
