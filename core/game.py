@@ -18,7 +18,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
@@ -43,7 +43,7 @@ class SaveFile(msgspec.Struct, forbid_unknown_fields=True):
     scenario: dict[str, Any]
     assumptions: dict[str, str]
     answers: list[Answer]
-    seed: int | None = None
+    seed: Annotated[int, msgspec.Meta(ge=0)] | None = None
 
 
 def describe(prompt: Prompt, value: AnswerValue) -> str:
@@ -55,7 +55,9 @@ def describe(prompt: Prompt, value: AnswerValue) -> str:
         parts = []
         for ident, amount in value.items():
             item = labels[ident]
-            parts.append(item.label if item.available == 1 else f"{item.label} x{amount}")
+            parts.append(
+                item.label if item.available == 1 else f"{item.label}: {prompt.amount(amount)}"
+            )
         return ", ".join(parts) or "nothing"
     return str(value)
 

@@ -42,7 +42,7 @@ class Via(enum.StrEnum):
     TYPED = "typed"
 
 
-class Answer(msgspec.Struct, frozen=True):
+class Answer(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One answer in a game's history: the prompt ``key``, its ``value`` and ``via``."""
 
     key: str
@@ -156,6 +156,11 @@ class Selection(msgspec.Struct, frozen=True, tag="selection", tag_field="type"):
     items: tuple[SelectionItem, ...]
     required: int
     unit: str = "units"
+
+    def amount(self, n: int) -> str:
+        """``n`` with the unit, singular or plural: ``1 unit``, ``3 factors``."""
+        return f"{n} {self.unit.removesuffix('s') if n == 1 else self.unit}"
+
     help: str = ""
 
     def check(self, value: object) -> dict[str, int]:
@@ -173,7 +178,7 @@ class Selection(msgspec.Struct, frozen=True, tag="selection", tag_field="type"):
                 raise IllegalAnswer(self.key, f"{ident}: amount must be a whole number >= 0")
             if amount > item.available:
                 raise RuleRestriction(
-                    self.key, f"{item.label}: only {item.available} {self.unit} exist"
+                    self.key, f"{item.label}: only {self.amount(item.available)} to choose from"
                 )
             if amount:
                 picked[ident] = amount
@@ -181,7 +186,7 @@ class Selection(msgspec.Struct, frozen=True, tag="selection", tag_field="type"):
         if total != self.required:
             raise RuleRestriction(
                 self.key,
-                f"the selection must come to exactly {self.required} {self.unit} "
+                f"the selection must come to exactly {self.amount(self.required)} "
                 f"({self.rule}), not {total}",
             )
         self._check_tiers(picked)
@@ -207,13 +212,35 @@ class Selection(msgspec.Struct, frozen=True, tag="selection", tag_field="type"):
         or ``""`` if it may. Raises KeyError for an id not offered."""
         item = next(i for i in self.items if i.id == ident)
         if picked.get(ident, 0) >= item.available:
-            return f"all {item.available} {self.unit} of it are already chosen"
+            return f"all of it is already chosen ({self.amount(item.available)})"
         if sum(picked.values()) >= self.required:
-            return f"the selection already comes to {self.required} {self.unit}"
+            return f"the selection already comes to {self.amount(self.required)}"
         for other in self.items:
             if other.tier < item.tier and picked.get(other.id, 0) < other.available:
                 return item.note or f"{other.label} must be taken first ({self.rule})"
         return ""
+
+    def forced(self) -> dict[str, int] | None:
+        """The only legal answer, if there is just one; None when the side has a real choice.
+
+        Tiers are used up in order; the choice lies in the tier where the
+        total is reached, and only if that tier offers more than one way.
+        """
+        left = self.required
+        picked: dict[str, int] = {}
+        for tier in sorted({item.tier for item in self.items}):
+            members = [i for i in self.items if i.tier == tier and i.available > 0]
+            capacity = sum(i.available for i in members)
+            if left == 0:
+                break
+            if capacity <= left or len(members) == 1:
+                for item in members:
+                    take = min(item.available, left)
+                    picked[item.id] = take
+                    left -= take
+                continue
+            return None
+        return picked
 
     def default_answer(self) -> dict[str, int]:
         """The items in listed order (lower tiers first), each taken in full, until the total is met."""

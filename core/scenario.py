@@ -40,6 +40,9 @@ def convert(raw: object, type_: type[Any], source: str) -> Any:
         match = _AT.match(str(error))
         reason, field = (match["reason"], match["field"]) if match else (str(error), "")
         reason = reason.replace("Object contains unknown field", "unknown field")
+        if reason.startswith("Object missing required field"):
+            missing = reason.split("`")[1]
+            field, reason = (f"{field}.{missing}" if field else missing), "missing (required)"
         if "[...]" in field:
             field = _name_key(raw, type_, field)
         if reason.startswith("unknown field"):

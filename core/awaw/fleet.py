@@ -112,18 +112,19 @@ def _choose(
     )
     prompt = selection(p, side, kind, required, left)
     who = words.SIDE[side]
-    if 0 < required < prompt.capacity():
+    forced = prompt.forced()
+    if forced is None:
         choice = yield prompt
         assert isinstance(choice, dict)
     else:
-        choice = prompt.default_answer()
+        choice = forced
         if required:
             labels = {i.id: i.label for i in prompt.items}
             log.append(
                 LogEntry(
                     "58.641",
-                    f"{who} {words.SHIPS[kind]}: every eligible one joins, {required} in all: "
-                    + ", ".join(labels[i] for i in choice),
+                    f"{who} {words.SHIPS[kind]}, the only choice the ports allow "
+                    f"({prompt.amount(required)}): " + ", ".join(labels[i] for i in choice),
                 )
             )
     for ident, n in choice.items():
@@ -159,7 +160,7 @@ def selection(
         items=tuple(items),
         required=required,
         unit="factors" if kind is ShipKind.DESTROYER else "units",
-        help=f"Choose {required} {words.SHIPS[kind]} for the {who} fleet. Ships in {home}-held "
+        help=f"Choose {words.count(required, kind)} for the {who} fleet. Ships in {home}-held "
         "ports come first; the others sail over only to make up a shortfall.",
     )
 

@@ -7,7 +7,7 @@ rules, naming the field and the rule.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -35,7 +35,7 @@ class Surrender(msgspec.Struct, **_Strict):
     """58.1: when and how France falls, and the facts that shape it."""
 
     season: Season
-    year: int
+    year: Annotated[int, msgspec.Meta(ge=1939, le=1950)]
     voluntary: bool = False
     us_at_war_with_germany: bool = False
     anglo_french_cooperation: bool = False
@@ -168,6 +168,19 @@ def check(s: AwawScenario, source: str) -> None:
             "France surrenders only with Paris held by the Axis or "
             'voluntarily (58.11); set paris = "axis" or surrender.voluntary = true',
         )
+    seen_objectives: set[str] = set()
+    for i, name in enumerate(s.territory.other_french_objectives):
+        key = name.strip().casefold()
+        if not key:
+            fail(f"territory.other_french_objectives[{i}]", "an objective needs a name")
+        if key in ("paris", "lyon", "marseilles"):
+            fail(
+                f"territory.other_french_objectives[{i}]",
+                f"{name} has its own modifier (58.21A); set territory.{key} instead",
+            )
+        if key in seen_objectives:
+            fail(f"territory.other_french_objectives[{i}]", f"{name} is listed twice")
+        seen_objectives.add(key)
     d = s.diplomacy
     if d.axis_dps_cancelled > d.axis_dps:
         fail("diplomacy.axis_dps_cancelled", "more Axis DPs cancelled than placed (58.21E)")

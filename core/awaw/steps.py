@@ -96,7 +96,8 @@ def surrender(s: AwawScenario, t: Tables, fleet_discount: str, corsica: str) -> 
         words.holder(ter.marseilles),
         ", ".join(ter.other_french_objectives) or "none",
         f"{ground} factors",
-        f"{counted} counted: {sum(full)} full, {sum(discounted)} at half, {sum(building)} building",
+        f"{counted} factors: {sum(full)} + {sum(discounted)}/2"
+        + (f", {sum(building)} building" if building else ""),
         words.turn(s),
         f"Axis {d.axis_dps - d.axis_dps_cancelled} - Allies {d.allied_dps - d.allied_dps_cancelled}",
         "achieved" if s.surrender.anglo_french_cooperation else "not achieved",
@@ -438,7 +439,8 @@ def brps(
         log.append(
             LogEntry("58.31A", f"Vichy France is worth {vichy_value} BRPs with its colonies")
         )
-    instead = 0 if vichy else t.rules.brp.vichy_value
+    declined = not vichy and not s.surrender.us_at_war_with_germany
+    instead = t.rules.brp.vichy_value if declined else 0
     if instead:
         log.append(LogEntry("58.31B", f"The Axis receive Vichy's {instead} BRPs instead"))
     held = region_holders(s, vichy, colonies)
@@ -455,5 +457,13 @@ def brps(
             + ", ".join(f"{a.name} {a.brp} BRPs ({a.holder})" for a in areas.values()),
         )
     )
+    if all(a.holder != "axis" for a in areas.values()):
+        log.append(
+            LogEntry(
+                "58.72",
+                f"{receiver.title()} holds no city in France now: no YSS payment until the "
+                "Axis take one",
+            )
+        )
     brp = Brp(value, receiver, share(value), vichy_value, instead, british, areas)
     return Effects({"brp": brp}, tuple(log))

@@ -29,6 +29,18 @@ FORCE = {
 }
 
 
+_ONE = {
+    ShipKind.NAMED: "named ship",
+    ShipKind.CRUISER: "cruiser",
+    ShipKind.DESTROYER: "destroyer factor",
+}
+
+
+def count(n: int, kind: ShipKind) -> str:
+    """``1 cruiser``, ``2 named ships``, ``5 destroyer factors``."""
+    return f"{n} {_ONE[kind] if n == 1 else SHIPS[kind]}"
+
+
 def factors(n: int) -> str:
     """``1 factor``, ``3 factors``."""
     return f"{n} factor{'s' if n != 1 else ''}"

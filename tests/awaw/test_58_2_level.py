@@ -407,7 +407,9 @@ def surrenders(draw: st.DrawFn) -> dict[str, Any]:
                 "paris": paris,
                 "lyon": draw(control),
                 "marseilles": draw(control),
-                "other_french_objectives": draw(st.lists(st.just("objective"), max_size=4)),
+                "other_french_objectives": draw(
+                    st.lists(st.sampled_from(["Brest", "Metz", "Lille", "Nancy"]), unique=True)
+                ),
             },
             "diplomacy": {
                 "axis_dps": axis_dps,

@@ -112,11 +112,13 @@ BOTH_CHOOSE = [
     ship("duquesne", "cruiser", 3, "british"),
     ship("suffren", "cruiser", 3, "british"),
     ship("dd_plymouth", "destroyer", 3, "british"),
+    ship("dd_dover", "destroyer", 2, "british"),
     ship("dunkerque", "named", 6, "southern_france"),
     ship("strasbourg", "named", 6, "southern_france"),
     ship("algerie", "cruiser", 3, "southern_france"),
     ship("foch", "cruiser", 3, "southern_france"),
     ship("dd_toulon", "destroyer", 3, "southern_france"),
+    ship("dd_marseilles", "destroyer", 2, "southern_france"),
 ]
 
 
@@ -280,6 +282,14 @@ TIER_FLEET = [
 AXIS_TUNISIA = {"tunisia": {"brp": 5, "control": "axis"}}
 
 
+def test_58_641_a_single_british_port_ship_joins_without_asking() -> None:
+    g = fleet_game(-1, TIER_FLEET, colonies=AXIS_TUNISIA)
+    asked = support.play(g, vichy="no")
+    assert "free_french.named_ships" not in asked
+    assert g.state.fleet.free_french["lorraine"] == 1
+    assert any("only choice the ports allow" in e.text for e in g.log if e.rule == "58.641")
+
+
 def _to_selection(g: Game, key: str) -> Selection:
     while (prompt := g.prompt) is not None and prompt.key != key:
         if isinstance(prompt, Decision):
@@ -293,11 +303,12 @@ def _to_selection(g: Game, key: str) -> Selection:
 
 
 def test_58_641_colony_port_ship_refused_while_british_port_ships_are_unused() -> None:
-    g = fleet_game(-1, TIER_FLEET, colonies=AXIS_TUNISIA)
+    fleet = [*TIER_FLEET, ship("courbet", "named", 3, "british")]
+    g = fleet_game(-1, fleet, colonies=AXIS_TUNISIA)
     prompt = _to_selection(g, "free_french.named_ships")
     assert prompt.required == 1
     tiers = {item.id: item.tier for item in prompt.items}
-    assert tiers == {"lorraine": 0, "dunkerque": 1, "bretagne": 1}
+    assert tiers == {"lorraine": 0, "courbet": 0, "dunkerque": 1, "bretagne": 1}
     before = support.snapshot(g)
     with pytest.raises(RuleRestriction, match=r"58\.641"):
         g.answer({"dunkerque": 1})

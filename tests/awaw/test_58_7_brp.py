@@ -132,10 +132,22 @@ def test_58_31b_without_vichy_the_axis_receive_20_instead() -> None:
     assert result.axis_instead_of_vichy == 20
 
 
-def test_58_31b_us_at_war_the_axis_receive_20_instead() -> None:
+def test_58_411_us_at_war_the_axis_get_no_vichy_brps() -> None:
     result = brp({"surrender": {"us_at_war_with_germany": True}})
     assert result.vichy_value is None
-    assert result.axis_instead_of_vichy == 20
+    assert result.axis_instead_of_vichy == 0
+
+
+def test_58_72_a_receiver_without_a_french_city_is_told_no_yss_payment() -> None:
+    g = support.game(
+        {
+            "surrender": {"us_at_war_with_germany": True, "voluntary": True},
+            "territory": {"paris": "french"},
+        }
+    )
+    support.play(g)
+    assert g.state.brp.key_areas["paris"].holder == "british"
+    assert any(e.rule == "58.72" and "holds no city in France" in e.text for e in g.log)
 
 
 def test_58_531a_britain_receives_free_french_colony_brps_prorated() -> None:

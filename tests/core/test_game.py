@@ -3,6 +3,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 from core.errors import GameOver, IllegalAnswer, RuleRestriction, SaveError
 from core.game import Game
 from core.prompts import Decision, Roll, Selection, Via
-from core.scenario import load
+from core.scenario import from_mapping, load
 from tests import support
 
 
@@ -125,6 +126,15 @@ def test_illegal_die_changes_nothing(value: Any) -> None:
 
 def test_selection_out_of_tier_order_changes_nothing() -> None:
     g = Game(load("rulebook-example-fall-1940"), seed=1)
+    g.answer("no")
+    g.answer(1)
+    g.answer(6)
+    assert g.prompt is None
+    extra = support.ship("courbet", "named", 3, "british")
+    raw = msgspec.to_builtins(g.scenario) | {
+        "fleet": [*msgspec.to_builtins(g.scenario.fleet), extra]
+    }
+    g = Game(from_mapping(raw, "test"), seed=1)
     g.answer("no")
     g.answer(1)
     g.answer(6)

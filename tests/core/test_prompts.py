@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from core.dice import D6
@@ -120,7 +121,7 @@ def test_58_641_selection_takes_the_lower_tier_when_the_first_runs_out() -> None
 
 
 def test_58_641_selection_refuses_more_than_a_ship_has() -> None:
-    with pytest.raises(RuleRestriction, match="only 2 factors exist"):
+    with pytest.raises(RuleRestriction, match="only 2 factors to choose from"):
         DESTROYERS.check({"dd_plymouth": 3, "dd_oran": 1})
 
 
@@ -162,10 +163,19 @@ def test_selection_default_fills_lower_tiers_first_and_is_legal() -> None:
 def test_58_641_blocked_explains_why_an_item_cannot_be_added_yet() -> None:
     assert SHIPS.blocked({}, "lorraine") == ""
     assert SHIPS.blocked({}, "dunkerque") == "colony port"
-    assert SHIPS.blocked({"lorraine": 1}, "lorraine") == "all 1 units of it are already chosen"
+    assert SHIPS.blocked({"lorraine": 1}, "lorraine") == "all of it is already chosen (1 unit)"
     assert SHIPS.blocked({"lorraine": 1, "courbet": 1}, "dunkerque") == (
         "the selection already comes to 2 units"
     )
+
+
+def test_58_641_forced_finds_the_only_legal_pick() -> None:
+    assert SHIPS.forced() == {"lorraine": 1, "courbet": 1}
+    assert DESTROYERS.forced() == {"dd_plymouth": 2, "dd_oran": 2}
+    one = msgspec.structs.replace(SHIPS, required=1)
+    assert one.forced() is None
+    lone = msgspec.structs.replace(SHIPS, items=SHIPS.items[:1] + SHIPS.items[2:], required=1)
+    assert lone.forced() == {"lorraine": 1}
 
 
 def test_58_641_blocked_opens_a_lower_tier_once_the_higher_is_used_up() -> None:

@@ -20,6 +20,23 @@ BUNDLED = {
 }
 
 BAD = [
+    pytest.param(
+        {"territory": {"other_french_objectives": ["Brest", "Brest"]}},
+        "territory.other_french_objectives[1]",
+        id="objective-twice",
+    ),
+    pytest.param(
+        {"territory": {"other_french_objectives": ["Lyon"]}},
+        "territory.other_french_objectives[0]",
+        id="objective-lyon",
+    ),
+    pytest.param(
+        {"territory": {"other_french_objectives": [""]}},
+        "territory.other_french_objectives[0]",
+        id="objective-unnamed",
+    ),
+    pytest.param({"surrender": {"year": 19400}}, "surrender.year", id="year-too-late"),
+    pytest.param({"name": None}, "name", id="name-null"),
     pytest.param({"surrender": {"year": "1940"}}, "surrender.year", id="wrong-type"),
     pytest.param({"surrender": {"season": "monsoon"}}, "surrender.season", id="bad-season"),
     pytest.param({"surrender": {"fleet_size": 3}}, "surrender.fleet_size", id="unknown-key"),
@@ -199,3 +216,10 @@ def test_decode_names_the_source_it_was_given() -> None:
 def test_unknown_scenario_name_is_refused() -> None:
     with pytest.raises(ScenarioError, match="no-such-scenario"):
         load("no-such-scenario")
+
+
+def test_missing_required_field_is_named(scenario_dict: dict[str, Any]) -> None:
+    del scenario_dict["name"]
+    with pytest.raises(ScenarioError) as caught:
+        from_mapping(scenario_dict, "my-game.toml")
+    assert (caught.value.field, caught.value.reason) == ("name", "missing (required)")

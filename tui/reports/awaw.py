@@ -69,10 +69,10 @@ def level_lines(state: FallOfFrance) -> list[str]:
     for m in level.modifiers:
         if level.voluntary and not m.value:
             continue
-        out.append(f"  {m.rule:<7} {m.label:<33} {m.value:+3d}  {m.basis}")
-    out.append(f"  {'':<7} {'Sum of modifiers':<33} {level.raw:+3d}")
+        out.append(f"  {m.rule:<7} {m.label:<31} {m.value:+3d}  {m.basis}")
+    out.append(f"  {'':<7} {'Sum of modifiers':<31} {level.raw:+3d}")
     limit = shipped().rules.level.limit
-    out.append(f"  {'58.22':<7} {f'Surrender level (within +/-{limit})':<33} {level.value:+3d}")
+    out.append(f"  {'58.22':<7} {f'Surrender level (within +/-{limit})':<31} {level.value:+3d}")
     return out
 
 
