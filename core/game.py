@@ -236,6 +236,8 @@ class Game:
             raise SaveError(
                 source, "format", f"not an armistice save file (expected {SAVE_FORMAT!r})"
             )
+        if "version" not in raw:
+            raise SaveError(source, "version", "missing")
         if raw.get("version") != SAVE_VERSION:
             raise SaveError(
                 source,

@@ -129,6 +129,8 @@ def locate(name_or_path: str) -> Path:
     path = Path(name_or_path)
     if path.is_file():
         return path
+    if path.is_dir():
+        raise ScenarioError(name_or_path, "", "is a folder, not a scenario file")
     for entry in bundled():
         if name_or_path in (entry.name, f"{entry.system}/{entry.name}"):
             return Path(entry.path)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import shlex
 import sys
+import textwrap
 from collections import deque
 from collections.abc import Sequence
 from fractions import Fraction
@@ -21,10 +22,10 @@ from core import scenario as scenarios
 from core import systems
 from core.assumptions import REGISTRY
 from core.errors import ArmisticeError, IllegalAnswer, SaveError
-from core.game import SAVE_FORMAT, Game, SaveFile
+from core.game import Game, SaveFile
 from core.odds import odds as exact_odds
-from core.prompts import Answer, AnswerValue, Prompt, Roll, Via
-from tui import saves
+from core.prompts import AnswerValue, Prompt
+from tui import saves, scripted
 from tui.prompting import describe_pending, parse_decision
 from tui.reports import render
 
@@ -32,29 +33,11 @@ EXIT_INPUT = 2
 EXIT_PENDING = 3
 
 
-def _pairs(values: Sequence[str], option: str) -> dict[str, str]:
-    pairs = {}
-    for text in values:
-        key, sep, value = text.partition("=")
-        if not sep or not key:
-            raise IllegalAnswer(option, f"{text!r} is not KEY=VALUE")
-        pairs[key.strip()] = value.strip()
-    return pairs
-
-
-def _dice(text: str) -> deque[int]:
-    try:
-        return deque(int(x) for x in text.split(",") if x.strip())
-    except ValueError:
-        raise IllegalAnswer(
-            "--dice", f"{text!r} is not a comma-separated list of whole numbers"
-        ) from None
-
-
 def open_game(source: str, assume: dict[str, str], seed: int | None) -> Game:
-    """A new game from a scenario (path or bundled name), or the game in a save file."""
+    """A new game from a scenario (path or bundled name), or the game in a save file
+    (recognised by its content, whatever its name)."""
     path = Path(source)
-    if path.is_file() and path.suffix == ".json":
+    if path.is_file() and is_save(path):
         if assume:
             raise SaveError(
                 source,
@@ -65,72 +48,27 @@ def open_game(source: str, assume: dict[str, str], seed: int | None) -> Game:
         if seed is not None:
             game.seed = seed
         return game
-    loaded = scenarios.load(source)
-    return Game(loaded, assumptions=assume, seed=seed)
+    return Game(scenarios.load(source), assumptions=assume, seed=seed)
 
 
-def _answer_file(path: str) -> deque[Answer | AnswerValue]:
-    """Answers from a save file or a JSON list of answers (``{"key", "value"}``) or bare values."""
+def is_save(path: Path) -> bool:
+    """Whether the file at ``path`` looks like a JSON document rather than a TOML scenario."""
     try:
-        raw = msgspec.json.decode(Path(path).read_bytes())
-    except OSError as error:
-        raise SaveError(path, "", f"cannot be read: {error.strerror}") from None
-    except msgspec.DecodeError:
-        raise SaveError(path, "", "not a JSON document") from None
-    if isinstance(raw, dict) and raw.get("format") == SAVE_FORMAT:
-        raw = raw.get("answers")
-    if not isinstance(raw, list):
-        raise SaveError(path, "", "expected a save file or a JSON list of answers")
-    items: deque[Answer | AnswerValue] = deque()
-    for i, item in enumerate(raw):
-        if isinstance(item, dict) and "key" in item:
-            try:
-                items.append(msgspec.convert(item, Answer))
-            except msgspec.ValidationError as error:
-                raise SaveError(path, f"[{i}]", str(error)) from None
-        else:
-            items.append(item)
-    return items
+        with path.open("rb") as handle:
+            return handle.read(64).lstrip().startswith(b"{")
+    except OSError:
+        return False
 
 
-def play_out(
-    game: Game,
-    dice: deque[int],
-    decide: dict[str, str],
-    answers: deque[Answer | AnswerValue],
-    auto: bool,
-) -> list[str]:
-    """Answer prompts in order from ``answers``, then ``decide``/``dice``/the seed, then
-    defaults if ``auto``; stop at the first prompt nothing answers. Returns warnings."""
-    asked: set[str] = set()
-    while (prompt := game.prompt) is not None:
-        asked.add(prompt.key)
-        if answers:
-            item = answers.popleft()
-            if isinstance(item, Answer):
-                if item.key != prompt.key:
-                    raise IllegalAnswer(
-                        "--answers",
-                        f"next answer is for {item.key!r} but the game asks {prompt.key!r}",
-                    )
-                game.answer(item.value, item.via)
-            else:
-                game.answer(item, Via.TYPED if isinstance(prompt, Roll) else Via.DECIDED)
-        elif isinstance(prompt, Roll):
-            if dice:
-                game.answer(dice.popleft(), Via.TYPED)
-            else:
-                game.roll()
-        elif prompt.key in decide:
-            game.answer(parse_decision(prompt, decide[prompt.key]))
-        elif auto:
-            game.answer(prompt.default_answer(), Via.DEFAULT)
-        else:
-            break
-    warnings = [f"--decide {k} was never asked" for k in decide if k not in asked]
-    if dice:
-        warnings.append(f"{len(dice)} die result(s) from --dice were not needed")
-    return warnings
+def check_save_target(target: str) -> None:
+    """Refuse a --save path that is empty or would overwrite something other than a save."""
+    if not target.strip():
+        raise SaveError("--save", "", "needs a file name")
+    path = Path(target)
+    if path.is_dir():
+        raise SaveError(target, "", "is a folder; give a file name")
+    if path.exists() and not is_save(path):
+        raise SaveError(target, "", "exists and is not a save file; choose another name")
 
 
 def _json_report(game: Game) -> bytes:
@@ -160,7 +98,8 @@ def cli() -> None:
 def list_scenarios() -> int:
     """List the bundled scenarios."""
     for entry in scenarios.bundled():
-        click.echo(f"{entry.name:<34} {entry.system:<5} {entry.title}")
+        click.echo(f"{entry.name}  ({entry.system})")
+        click.echo(textwrap.fill(entry.title, 78, initial_indent="    ", subsequent_indent="    "))
     return 0
 
 
@@ -200,11 +139,23 @@ def resolve(
     Dice come from --dice in order, then from the seed. A decision nothing
     answers stops the run with its prompt (exit status 3) unless --auto.
     """
-    game = open_game(scenario, _pairs(assume, "--assume"), seed)
-    queued = _answer_file(answers_file) if answers_file else deque()
-    warnings = play_out(game, _dice(dice), _pairs(decide, "--decide"), queued, auto)
+    if save_to is not None:
+        check_save_target(save_to)
+    game = open_game(scenario, scripted.pairs(assume, "--assume"), seed)
+    queued = scripted.answer_file(answers_file) if answers_file else deque()
+    warnings = scripted.play_out(
+        game,
+        scripted.dice(dice),
+        scripted.pairs(decide, "--decide"),
+        queued,
+        auto,
+        answers_file or "--answers",
+    )
     if save_to:
-        saves.write(game, save_to)
+        try:
+            saves.write(game, save_to)
+        except OSError as error:
+            raise SaveError(save_to, "", f"cannot be written: {error.strerror}") from None
     if as_json:
         click.echo(_json_report(game))
     else:
@@ -232,8 +183,8 @@ def odds(scenario: str, decide: tuple[str, ...], assume: tuple[str, ...], as_jso
 
     Decisions not given with --decide take their defaults, which are listed.
     """
-    game = open_game(scenario, _pairs(assume, "--assume"), None)
-    decisions = _pairs(decide, "--decide")
+    game = open_game(scenario, scripted.pairs(assume, "--assume"), None)
+    decisions = scripted.pairs(decide, "--decide")
     asked: set[str] = set()
 
     def choose(prompt: Prompt) -> AnswerValue | None:
@@ -260,11 +211,9 @@ def odds(scenario: str, decide: tuple[str, ...], assume: tuple[str, ...], as_jso
         return 0
     click.echo(f"Exact odds for {game.scenario.name}")
     if result.defaults:
-        click.echo(
-            "Defaults taken for: "
-            + ", ".join(result.defaults)
-            + "  (override with --decide KEY=VALUE)"
-        )
+        taken = "Defaults taken for: " + ", ".join(result.defaults)
+        click.echo(textwrap.fill(taken, 78, subsequent_indent="  "))
+        click.echo("  (override with --decide KEY=VALUE)")
     for key, dist in result.rolls.items():
         click.echo(f"\nRoll {key}")
         for label, p in dist.items():
@@ -276,7 +225,12 @@ def odds(scenario: str, decide: tuple[str, ...], assume: tuple[str, ...], as_jso
             click.echo(f"    {label:<14} {_percent(p)}")
     click.echo("\nJoint outcomes")
     for outcome, p in result.outcomes:
-        click.echo(f"  {_percent(p)}  " + ", ".join(f"{k}={v}" for k, v in outcome))
+        listed = ", ".join(f"{k}={v}" for k, v in outcome)
+        click.echo(
+            textwrap.fill(
+                listed, 78, initial_indent=f"  {_percent(p)}  ", subsequent_indent=" " * 20
+            )
+        )
     return 0
 
 
@@ -287,7 +241,7 @@ def odds(scenario: str, decide: tuple[str, ...], assume: tuple[str, ...], as_jso
 @click.option("--theme", metavar="NAME", help="Textual theme, e.g. textual-ansi over SSH.")
 def play(source: str | None, seed: int | None, assume: tuple[str, ...], theme: str | None) -> int:
     """Open the dashboard on SCENARIO or SAVE, or on the start screen."""
-    game = open_game(source, _pairs(assume, "--assume"), seed) if source else None
+    game = open_game(source, scripted.pairs(assume, "--assume"), seed) if source else None
     from tui.app import ArmisticeApp
 
     app = ArmisticeApp(game, seed=seed, theme=theme)
@@ -316,11 +270,14 @@ def assumptions(system: str) -> int:
     """List the named assumptions of SYSTEM (default awaw): key, rule, choices, why."""
     systems.get(system, "SYSTEM", "")
     for a in REGISTRY.of(system):
-        click.echo(f"{a.key}  ({a.rule})\n  {a.question}")
+        click.echo(f"{a.key}  ({a.rule})")
+        click.echo(textwrap.fill(a.question, 78, initial_indent="  ", subsequent_indent="  "))
         for c in a.choices:
             mark = "*" if c.value == a.default else " "
-            click.echo(f"  {mark} {c.value:<14} {c.means}")
-        click.echo(f"  why: {a.why}\n")
+            head = f"  {mark} {c.value:<14} "
+            click.echo(textwrap.fill(c.means, 78, initial_indent=head, subsequent_indent=" " * 19))
+        click.echo(textwrap.fill(f"why: {a.why}", 78, initial_indent="  ", subsequent_indent="  "))
+        click.echo()
     click.echo("* marks the default; change one with --assume KEY=VALUE")
     return 0
 

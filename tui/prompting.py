@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from core.errors import IllegalAnswer
 from core.prompts import AnswerValue, Decision, Prompt, Roll, Selection
 
@@ -17,7 +19,7 @@ def describe_pending(prompt: Prompt) -> str:
     """Several lines: who acts, what is asked, the choices and how to answer on the command line."""
     lines = [f"Waiting for: {side_name(prompt)}: {prompt.label} ({prompt.rule})"]
     if prompt.help:
-        lines.append(f"  {prompt.help}")
+        lines += textwrap.wrap(prompt.help, 78, initial_indent="  ", subsequent_indent="  ")
     if isinstance(prompt, Decision):
         for o in prompt.options:
             mark = " (default)" if o.value == prompt.default else ""
@@ -25,15 +27,15 @@ def describe_pending(prompt: Prompt) -> str:
             lines.append(f"  {o.value:<10} {o.label}{mark}{off}")
         lines.append(f"Answer with --decide {prompt.key}=VALUE, or --auto for the default.")
     elif isinstance(prompt, Selection):
-        lines.append(f"  Choose exactly {prompt.required} {prompt.unit} from:")
+        lines.append(f"  Choose exactly {prompt.amount(prompt.required)} from:")
         for item in prompt.items:
             amount = f" (up to {item.available})" if item.available > 1 else ""
-            note = f"  [{item.note}]" if item.note else ""
-            lines.append(f"  {item.id:<16} {item.label}{amount}{note}")
+            lines.append(f"  {item.id:<16} {item.label}{amount}")
+            if item.note:
+                lines.append(f"  {'':<16} {item.note}")
         example = ",".join(f"{k}:{v}" if v > 1 else k for k, v in prompt.default_answer().items())
-        lines.append(
-            f"Answer with --decide {prompt.key}=ID,ID:AMOUNT,...  (the default is {example})"
-        )
+        lines.append(f"Answer with --decide {prompt.key}=ID,ID:AMOUNT,...")
+        lines.append(f"  (the default, taken by --auto, is {example})")
     elif isinstance(prompt, Roll):
         lines.append(f"  Roll {prompt.dice}; pass it with --dice, or let the seed roll it.")
     return "\n".join(lines)

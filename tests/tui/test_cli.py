@@ -19,6 +19,7 @@ BUNDLED = [
     "us-at-war-spring-1942",
     "voluntary-fall-1940",
 ]
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = "rulebook-example-fall-1940"
 STATUSES = {"free_french", "vichy", "axis", "independent"}
 FORCE_KEYS = {
@@ -46,8 +47,9 @@ def resolve_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, An
 def test_scenarios_lists_the_five_bundled_scenarios(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = cli(capsys, "scenarios")
     assert code == 0
-    names = [line.split()[0] for line in out.splitlines() if line.strip()]
+    names = [line.split()[0] for line in out.splitlines() if line and not line.startswith(" ")]
     assert names == BUNDLED
+    assert all(len(line) <= 80 for line in out.splitlines())
 
 
 def test_resolve_rulebook_example_auto_reports_level_minus_1(
@@ -353,13 +355,82 @@ def test_dice_that_are_not_numbers_exit_2(capsys: pytest.CaptureFixture[str]) ->
     assert "--dice" in err
 
 
-def test_unused_decide_and_dice_are_warned_about(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = cli(
-        capsys, "resolve", EXAMPLE, "--auto", "--dice", "1,2,3", "--decide", "nothing=x"
-    )
+def test_leftover_dice_are_warned_about(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = cli(capsys, "resolve", EXAMPLE, "--auto", "--dice", "1,2,3")
     assert code == 0
-    assert "--decide nothing was never asked" in err
     assert "1 die result(s) from --dice were not needed" in err
+
+
+def test_a_decide_never_asked_by_a_finished_game_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    saved = tmp_path / "game.json"
+    code, _, err = cli(
+        capsys, "resolve", EXAMPLE, "--auto", "--decide", "nothing=x", "--save", str(saved)
+    )
+    assert code == 2
+    assert err.startswith("armistice: error: --decide nothing: never asked")
+    assert len(err.strip().splitlines()) == 1
+    assert not saved.exists()
+
+
+def test_a_decide_not_reached_yet_waits_with_a_warning(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = cli(capsys, "resolve", EXAMPLE, "--decide", "vichy.cruisers=foch")
+    assert code == 3
+    assert "--decide vichy.cruisers is not asked yet" in err
+
+
+def test_a_decide_that_conflicts_with_answers_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    answers = tmp_path / "answers.json"
+    answers.write_text('["no"]')
+    code, _, err = cli(
+        capsys, "resolve", EXAMPLE, "--answers", str(answers), "--decide", "establish_vichy=yes"
+    )
+    assert code == 2
+    assert "--decide establish_vichy: already answered" in err
+
+
+def test_a_decide_given_twice_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = cli(
+        capsys,
+        "resolve",
+        EXAMPLE,
+        "--decide",
+        "establish_vichy=no",
+        "--decide",
+        "establish_vichy=yes",
+    )
+    assert code == 2
+    assert "given twice" in err
+
+
+@pytest.mark.parametrize(("dice", "says"), [("0", "--dice: 0 for colony_roll"), ("3,,4", "--dice")])
+def test_bad_dice_name_the_option(capsys: pytest.CaptureFixture[str], dice: str, says: str) -> None:
+    code, _, err = cli(capsys, "resolve", EXAMPLE, "--auto", "--dice", dice)
+    assert code == 2
+    assert says in err
+
+
+def test_save_refuses_to_overwrite_a_scenario(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    mine = tmp_path / "mine.toml"
+    original = (ROOT / "scenarios" / "awaw" / f"{EXAMPLE}.toml").read_text(encoding="utf-8")
+    mine.write_text(original, encoding="utf-8")
+    code, _, err = cli(capsys, "resolve", str(mine), "--auto", "--save", str(mine))
+    assert code == 2
+    assert "exists and is not a save file" in err
+    assert mine.read_text(encoding="utf-8") == original
+
+
+def test_a_save_with_any_name_reopens(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    saved = tmp_path / "game.sav"
+    assert cli(capsys, "resolve", EXAMPLE, "--auto", "--seed", "3", "--save", str(saved))[0] == 0
+    code, out, err = cli(capsys, "resolve", str(saved), "--json")
+    assert code == 0, err
+    assert '"complete": true' in out
 
 
 def test_log_flag_adds_the_log_with_rule_numbers(capsys: pytest.CaptureFixture[str]) -> None:

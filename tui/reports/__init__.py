@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import textwrap
 
 from core.game import Game
 
@@ -13,7 +14,12 @@ def render(game: Game, with_log: bool = False) -> str:
     text: str = module.render(game)
     if with_log:
         lines = [
-            f"  {e.rule:<8} {e.text}" + (f"  [{e.assumption}]" if e.assumption else "")
+            textwrap.fill(
+                e.text + (f" [{e.assumption}]" if e.assumption else ""),
+                78,
+                initial_indent=f"  {e.rule:<8} ",
+                subsequent_indent=" " * 11,
+            )
             for e in game.log
         ]
         text += "\nLog\n" + "\n".join(lines) + "\n"

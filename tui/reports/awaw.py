@@ -33,7 +33,8 @@ def render(game: Game) -> str:
     state: FallOfFrance = game.state
     out = [
         game.system.title,
-        f"Scenario  {s.name}: {s.title}",
+        f"Scenario  {s.name}",
+        f"          {s.title}",
         f"Turn      {s.surrender.season.title()} {s.surrender.year}"
         f"      Seed {game.seed}      {'complete' if game.complete else 'in progress'}",
         "",
