@@ -186,7 +186,10 @@ def roll_colonies(
                     f"{colony.name} is Free French: its hexes pass to Britain (Axis-held hexes "
                     "stay Axis); Britain gets its BRPs next turn",
                 )
-        ledger.state = msgspec.structs.replace(ledger.state, colony_rolls=tuple(rolled))
+        known = {c: statuses[c] for c in t.colonies if c in statuses}
+        ledger.state = msgspec.structs.replace(
+            ledger.state, colony_rolls=tuple(rolled), colonies=known
+        )
     final = tuple((c, statuses[c]) for c in t.colonies)
     ledger.state = msgspec.structs.replace(ledger.state, colonies=dict(final))
     return final

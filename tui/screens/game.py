@@ -8,11 +8,14 @@ the game stays as it was.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal
+from textual.message import Message
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Header, TabbedContent, TabPane
@@ -28,6 +31,39 @@ from tui.widgets.prompt import PromptPanel
 from tui.widgets.record import AssumptionsPanel, LogPanel
 
 WIDE = 120
+
+
+class Body(Widget):
+    """The state panels, log and assumptions: a grid and tabs when wide, all tabs when narrow."""
+
+    wide: reactive[bool] = reactive(False, recompose=True)
+
+    class Laid(Message):
+        """The panels were (re)built and need rendering."""
+
+    def __init__(self, system: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.system = system
+
+    def compose(self) -> ComposeResult:
+        state = panels.panels(self.system)
+        extra: list[Widget] = [
+            LogPanel(id="log", wrap=True, markup=False),
+            AssumptionsPanel(id="assumed"),
+        ]
+        tabbed = extra if self.wide else [*state, *extra]
+        if self.wide:
+            with Grid(id="grid"):
+                yield from state
+        with TabbedContent(id="tabs"):
+            for widget in tabbed:
+                with TabPane(widget.TITLE, id=f"tab-{widget.id}"):  # type: ignore[attr-defined]
+                    yield widget
+        self.call_after_refresh(self.post_message, self.Laid())
+
+    def panels(self) -> list[Widget]:
+        """Every widget here that renders from the game."""
+        return [w for w in self.query("#grid > *, TabPane > *") if hasattr(w, "show")]
 
 
 class GameScreen(Screen[None]):
@@ -61,7 +97,6 @@ class GameScreen(Screen[None]):
         self.game = game
         self.typing = typing
         self.saved_at = len(game.answers) if saved_at is None else saved_at
-        self._wide: bool | None = None
 
     @property
     def unsaved(self) -> int:
@@ -73,23 +108,7 @@ class GameScreen(Screen[None]):
         with Horizontal(id="top"):
             yield PromptPanel(id="prompt")
             yield OddsPanel(id="odds")
-        state = panels.panels(self.game.system.name)
-        extra: list[Widget] = [
-            LogPanel(id="log", wrap=True, markup=False),
-            AssumptionsPanel(id="assumed"),
-        ]
-        if self._wide:
-            with Grid(id="grid"):
-                yield from state
-            with TabbedContent(id="tabs"):
-                for widget in extra:
-                    with TabPane(widget.TITLE, id=f"tab-{widget.id}"):  # type: ignore[attr-defined]
-                        yield widget
-        else:
-            with TabbedContent(id="tabs"):
-                for widget in [*state, *extra]:
-                    with TabPane(widget.TITLE, id=f"tab-{widget.id}"):  # type: ignore[attr-defined]
-                        yield widget
+        yield Body(self.game.system.name, id="body")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -98,24 +117,14 @@ class GameScreen(Screen[None]):
         self.call_after_refresh(self.refresh_views)
 
     def on_resize(self) -> None:
-        wide = self.size.width >= WIDE
-        if self._wide is None:
-            self._wide = wide
-            if wide:
-                self.refresh(recompose=True)
-                self.call_after_refresh(self.refresh_views)
-        elif wide != self._wide:
-            self._wide = wide
-            self.refresh(recompose=True)
-            self.call_after_refresh(self.refresh_views)
+        self.query_one(Body).wide = self.size.width >= WIDE
 
+    @on(Body.Laid)
     def refresh_views(self) -> None:
         """Render every panel from the game."""
         game = self.game
-        for widget in self.query("#tabs TabPane > *, #grid > *"):
-            show = getattr(widget, "show", None)
-            if show is not None:
-                show(game)
+        for widget in self.query_one(Body).panels():
+            widget.show(game)  # type: ignore[attr-defined]
         self.query_one(PromptPanel).show(game.prompt, self.typing, game.seed)
         self.query_one(OddsPanel).show(game)
         self.refresh_bindings()

@@ -140,7 +140,7 @@ class SelectionView(Vertical):
         if prompt.items:
             table.move_cursor(row=min(row, len(prompt.items) - 1))
         total = sum(self.picked.values())
-        status = Text(f"Chosen {total} of {prompt.required} {prompt.unit}. ", style="bold")
+        status = Text(f"Chosen {total} of {prompt.amount(prompt.required)}. ", style="bold")
         status.append("space take/drop, +/- one, enter confirm. ", style="dim")
         if message:
             status.append(message, style="red")
