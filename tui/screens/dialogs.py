@@ -102,7 +102,7 @@ class ChangeAssumptions(ModalScreen[dict[str, str] | None]):
                     "tab moves, enter opens a list, ctrl+a applies, escape cancels", classes="dim"
                 )
             for a in self.assumptions:
-                yield Label(f"{a.key} ({a.rule}): {a.question}")
+                yield Static(f"{a.key} ({a.rule}): {a.question}")
                 yield Select(
                     [(f"{c.value}: {c.means}", c.value) for c in a.choices],
                     value=self.values[a.key],
