@@ -17,7 +17,6 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from core.game import Game
-from tui.screens.dialogs import Confirm, Help
 from tui.screens.game import GameScreen
 from tui.screens.start import StartScreen
 
@@ -75,9 +74,17 @@ class ArmisticeApp(App[None]):
             self.set_keymap(keys)
         if problem:
             self.notify(problem, severity="warning")
-        self.push_screen(StartScreen(self.seed))
         if self.initial_game is not None:
             self.push_screen(GameScreen(self.initial_game))
+        else:
+            self.push_screen(StartScreen(self.seed))
+
+    def show_start(self) -> None:
+        """Leave the current game for the start screen."""
+        if any(isinstance(s, StartScreen) for s in self.screen_stack[:-1]):
+            self.pop_screen()
+        else:
+            self.switch_screen(StartScreen(self.seed))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The built-in commands plus every binding of the active screen and the app."""
@@ -99,12 +106,16 @@ class ArmisticeApp(App[None]):
         keys += [(b.key, b.tooltip or b.description) for b in self.BINDINGS]  # type: ignore[union-attr]
         keys.append(("ctrl+p", "command palette: every action by name"))
         rules = getattr(screen, "rules_help", lambda: "")()
+        from tui.screens.help import Help
+
         await self.push_screen(Help(keys, rules))
 
     async def action_quit(self) -> None:
         """Quit, asking first if the current game has unsaved answers."""
         screen = self.screen
         if isinstance(screen, GameScreen) and screen.unsaved:
+            from tui.screens.dialogs import Confirm
+
             question = f"Quit with {screen.unsaved} unsaved answer(s)?"
             self.push_screen(Confirm(question), lambda yes: self.exit() if yes else None)
             return

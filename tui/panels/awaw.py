@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.widget import Widget
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from core.awaw import words
 from core.awaw.model import FORCE_FIELDS
 from core.awaw.state import FallOfFrance
 from core.awaw.tables import shipped
 from core.game import Game
+from tui.widgets.table import Cell, StateTable
 
 HELP = """\
 ## A World at War, rule 58: French surrender
@@ -45,47 +46,45 @@ def _state(game: Game) -> FallOfFrance:
     return state
 
 
-class LevelPanel(DataTable[str]):
+class LevelPanel(StateTable):
     """58.2: every modifier with its rule letter, the raw sum and the clamped level."""
 
     TITLE = "Level"
-
-    def on_mount(self) -> None:
-        self.cursor_type = "none"
-        self.add_columns("Rule", "Modifier", "Value", "Basis")
+    COLUMNS = ("Rule", "Modifier", "Value", "Basis")
 
     def show(self, game: Game) -> None:
         """Render the surrender level of ``game``."""
-        self.clear()
         level = _state(game).surrender_level
         if level is None:
+            self.fill([])
             return
-        for m in level.modifiers:
-            if level.voluntary and not m.value:
-                continue
-            self.add_row(m.rule, m.label, f"{m.value:+d}", m.basis)
-        self.add_row("", Text("Sum of modifiers", style="bold"), f"{level.raw:+d}", "")
+        rows: list[tuple[Cell, ...]] = [
+            (m.rule, m.label, f"{m.value:+d}", m.basis)
+            for m in level.modifiers
+            if m.value or not level.voluntary
+        ]
+        rows.append(("", Text("Sum of modifiers", style="bold"), f"{level.raw:+d}", ""))
         limit = shipped().rules.level.limit
-        self.add_row(
-            "58.22",
-            Text(f"Surrender level (within ±{limit})", style="bold"),
-            Text(f"{level.value:+d}", style="bold reverse"),
-            "held at the limit" if level.raw != level.value else "",
+        rows.append(
+            (
+                "58.22",
+                Text(f"Surrender level (within ±{limit})", style="bold"),
+                Text(f"{level.value:+d}", style="bold reverse"),
+                "held at the limit" if level.raw != level.value else "",
+            )
         )
+        self.fill(rows)
 
 
-class ColoniesPanel(DataTable[str]):
+class ColoniesPanel(StateTable):
     """58.53: each colony with its die, modifiers, modified roll and status."""
 
     TITLE = "Colonies"
-
-    def on_mount(self) -> None:
-        self.cursor_type = "none"
-        self.add_columns("Colony", "Die", "FSL", "Vichy", "Roll", "Status")
+    COLUMNS = ("Colony", "Die", "FSL", "Vichy", "Roll", "Status")
 
     def show(self, game: Game) -> None:
-        """Render the colonies of ``game``; rows appear as the dice are rolled."""
-        self.clear()
+        """Render the colonies of ``game``; statuses appear as the dice are rolled."""
+        rows = []
         state = _state(game)
         by_colony = {c: r for r in state.colony_rolls for c in r.colonies}
         for cid, info in shipped().colonies.items():
@@ -104,10 +103,11 @@ class ColoniesPanel(DataTable[str]):
             else:
                 cells = ("", "", "", "")
             shown = words.STATUS[status] if status else "to roll"
-            self.add_row(info.name, *cells, shown)
+            rows.append((info.name, *cells, shown))
+        self.fill(rows)
 
 
-class ForcesPanel(DataTable[str]):
+class ForcesPanel(StateTable):
     """58.6: each side's forces, got against its table level, and the ships that exist."""
 
     TITLE = "Forces"
@@ -120,15 +120,14 @@ class ForcesPanel(DataTable[str]):
         "destroyer_factors": "Destroyers (factors)",
     }
 
-    def on_mount(self) -> None:
-        self.cursor_type = "none"
-        self.add_columns("Force", "Free French", "Vichy", "Ships that can serve")
+    COLUMNS = ("Force", "Free French", "Vichy", "Ships that can serve")
 
     def show(self, game: Game) -> None:
         """Render got/table for both sides once the levels are known."""
-        self.clear()
         state = _state(game)
+        rows: list[tuple[Cell, ...]] = []
         if not state.force_levels:
+            self.fill(rows)
             return
         for field in FORCE_FIELDS:
             cells = []
@@ -138,7 +137,8 @@ class ForcesPanel(DataTable[str]):
                 cells.append(f"{'-' if got is None else got} / {table}")
             exists = getattr(state.fleet_available, field) if state.fleet_available else 0
             naval = field in ("named_ships", "cruisers", "destroyer_factors")
-            self.add_row(self.NAMES[field], *cells, str(exists) if naval else "force pool")
+            rows.append((self.NAMES[field], *cells, str(exists) if naval else "force pool"))
+        self.fill(rows)
 
 
 class OutcomePanel(Static):

@@ -1,4 +1,4 @@
-"""Modal dialogs: confirm, choose a file, change assumptions, help."""
+"""Modal dialogs: confirm, choose a file, change assumptions."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label, Markdown, OptionList, Select, Static
+from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from core.assumptions import Assumption
@@ -123,25 +123,4 @@ class ChangeAssumptions(ModalScreen[dict[str, str] | None]):
 
     def action_cancel(self) -> None:
         """Close without changes."""
-        self.dismiss(None)
-
-
-class Help(ModalScreen[None]):
-    """The keys in effect and a summary of the rules, in our own words."""
-
-    BINDINGS = [Binding("escape,q,question_mark", "close", "Close", id="help-close")]
-
-    def __init__(self, keys: list[tuple[str, str]], rules: str) -> None:
-        super().__init__()
-        self.keys, self.rules = keys, rules
-
-    def compose(self) -> ComposeResult:
-        table = "\n".join(f"| `{k}` | {what} |" for k, what in self.keys)
-        text = f"## Keys\n\n| key | does |\n| --- | --- |\n{table}\n\n{self.rules}"
-        with VerticalScroll(classes="dialog wide-dialog"):
-            yield Markdown(text)
-            yield Static("escape closes", classes="dim")
-
-    def action_close(self) -> None:
-        """Close the help."""
         self.dismiss(None)

@@ -14,6 +14,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal
+from textual.lazy import Lazy
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -34,7 +35,10 @@ WIDE = 120
 
 
 class Body(Widget):
-    """The state panels, log and assumptions: a grid and tabs when wide, all tabs when narrow."""
+    """The state panels, log and assumptions: a grid and tabs when wide, all tabs when narrow.
+
+    Mounted lazily, just after the prompt's first frame.
+    """
 
     wide: reactive[bool] = reactive(False, recompose=True)
 
@@ -97,6 +101,7 @@ class GameScreen(Screen[None]):
         self.game = game
         self.typing = typing
         self.saved_at = len(game.answers) if saved_at is None else saved_at
+        self._enabled: tuple[bool | None, bool | None] = (None, None)
 
     @property
     def unsaved(self) -> int:
@@ -108,7 +113,7 @@ class GameScreen(Screen[None]):
         with Horizontal(id="top"):
             yield PromptPanel(id="prompt")
             yield OddsPanel(id="odds")
-        yield Body(self.game.system.name, id="body")
+        yield Lazy(Body(self.game.system.name, id="body"))
         yield Footer()
 
     def on_mount(self) -> None:
@@ -117,17 +122,23 @@ class GameScreen(Screen[None]):
         self.call_after_refresh(self.refresh_views)
 
     def on_resize(self) -> None:
-        self.query_one(Body).wide = self.size.width >= WIDE
+        for body in self.query(Body):
+            body.wide = self.size.width >= WIDE
 
     @on(Body.Laid)
     def refresh_views(self) -> None:
-        """Render every panel from the game."""
+        """Render every panel from the game (the body's once it is mounted)."""
         game = self.game
-        for widget in self.query_one(Body).panels():
-            widget.show(game)  # type: ignore[attr-defined]
+        for body in self.query(Body):
+            body.wide = self.size.width >= WIDE
+            for widget in body.panels():
+                widget.show(game)  # type: ignore[attr-defined]
         self.query_one(PromptPanel).show(game.prompt, self.typing, game.seed)
         self.query_one(OddsPanel).show(game)
-        self.refresh_bindings()
+        enabled = (self.check_action("roll", ()), self.check_action("undo", ()))
+        if enabled != self._enabled:
+            self._enabled = enabled
+            self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out what cannot be done now."""
@@ -148,11 +159,10 @@ class GameScreen(Screen[None]):
     def action_roll(self) -> None:
         """Roll the pending die from the seed."""
         try:
-            value = self.game.roll()
+            self.game.roll()
         except ArmisticeError as error:
             self.notify(error.reason, severity="error")
             return
-        self.notify(f"Rolled {value}", timeout=2)
         self.refresh_views()
 
     def action_dice_mode(self) -> None:
@@ -166,11 +176,10 @@ class GameScreen(Screen[None]):
     def action_undo(self) -> None:
         """Take back the last answer."""
         try:
-            last = self.game.undo()
+            self.game.undo()
         except ArmisticeError as error:
             self.notify(error.reason, severity="warning")
             return
-        self.notify(f"Took back {last.key} = {last.value}", timeout=2)
         self.refresh_views()
 
     @work
@@ -209,7 +218,7 @@ class GameScreen(Screen[None]):
             Confirm(f"Drop {self.unsaved} unsaved answer(s) and start another game?")
         ):
             return
-        self.app.pop_screen()
+        self.app.show_start()  # type: ignore[attr-defined]
 
     @work
     async def action_assumptions(self) -> None:

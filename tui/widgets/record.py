@@ -7,6 +7,7 @@ from textual.widgets import RichLog, Static
 
 from core.assumptions import REGISTRY
 from core.game import Game
+from core.ledger import LogEntry
 
 
 class LogPanel(RichLog):
@@ -14,15 +15,21 @@ class LogPanel(RichLog):
 
     TITLE = "Log"
 
+    written: tuple[LogEntry, ...] = ()
+
     def show(self, game: Game) -> None:
-        """Rewrite the log from ``game`` and scroll to its end."""
-        self.clear()
-        for entry in game.log:
+        """Bring the log up to ``game``'s: append what is new, rewrite if the past changed."""
+        log = game.log
+        if log[: len(self.written)] != self.written:
+            self.clear()
+            self.written = ()
+        for entry in log[len(self.written) :]:
             line = Text(f"{entry.rule:<8}", style="bold")
             line.append(entry.text)
             if entry.assumption:
                 line.append(f"  [{entry.assumption}]", style="dim")
             self.write(line)
+        self.written = log
 
 
 class AssumptionsPanel(Static):
