@@ -16,6 +16,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from core.errors import IllegalAnswer
 from core.game import Game
 from tui.screens.game import GameScreen
 from tui.screens.start import StartScreen
@@ -46,7 +47,8 @@ class ArmisticeApp(App[None]):
     """Open ``game`` at once, or the start screen when it is None.
 
     ``seed`` fixes the dice of games started from the start screen; ``theme``
-    names a Textual theme (``textual-ansi`` follows the terminal's palette).
+    names a Textual theme (``ansi-dark`` and ``ansi-light`` use the terminal's
+    own palette); an unknown one raises IllegalAnswer.
     """
 
     CSS_PATH = "armistice.tcss"
@@ -66,6 +68,9 @@ class ArmisticeApp(App[None]):
         super().__init__()
         self.initial_game, self.seed = game, seed
         if theme:
+            if theme not in self.available_themes:
+                known = ", ".join(sorted(self.available_themes))
+                raise IllegalAnswer("--theme", f"unknown theme {theme!r}; known: {known}")
             self.theme = theme
 
     def on_mount(self) -> None:
