@@ -93,9 +93,11 @@ class ArmisticeApp(App[None]):
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The built-in commands plus every binding of the active screen and the app."""
-        yield from super().get_system_commands(screen)
+        built_in = list(super().get_system_commands(screen))
+        yield from built_in
+        titles = {command.title for command in built_in}
         for binding in (*screen.BINDINGS, *self.BINDINGS):
-            if not isinstance(binding, Binding) or not binding.description:
+            if not isinstance(binding, Binding) or binding.description in ("", *titles):
                 continue
             if binding in self.BINDINGS or screen.check_action(binding.action, ()) is True:
                 yield SystemCommand(
@@ -121,7 +123,7 @@ class ArmisticeApp(App[None]):
         if isinstance(screen, GameScreen) and screen.unsaved:
             from tui.screens.dialogs import Confirm
 
-            question = f"Quit with {screen.unsaved} unsaved answer(s)?"
+            question = f"Quit with {screen.unsaved} unsaved change(s)?"
             self.push_screen(Confirm(question), lambda yes: self.exit() if yes else None)
             return
         self.exit()

@@ -37,7 +37,7 @@ def open_game(source: str, assume: dict[str, str], seed: int | None) -> Game:
     """A new game from a scenario (path or bundled name), or the game in a save file
     (recognised by its content, whatever its name)."""
     path = Path(source)
-    if path.is_file() and is_save(path):
+    if path.is_file() and saves.is_save(path):
         if assume:
             raise SaveError(
                 source,
@@ -51,15 +51,6 @@ def open_game(source: str, assume: dict[str, str], seed: int | None) -> Game:
     return Game(scenarios.load(source), assumptions=assume, seed=seed)
 
 
-def is_save(path: Path) -> bool:
-    """Whether the file at ``path`` looks like a JSON document rather than a TOML scenario."""
-    try:
-        with path.open("rb") as handle:
-            return handle.read(64).lstrip().startswith(b"{")
-    except OSError:
-        return False
-
-
 def check_save_target(target: str) -> None:
     """Refuse a --save path that is empty or would overwrite something other than a save."""
     if not target.strip():
@@ -67,7 +58,7 @@ def check_save_target(target: str) -> None:
     path = Path(target)
     if path.is_dir():
         raise SaveError(target, "", "is a folder; give a file name")
-    if path.exists() and not is_save(path):
+    if path.exists() and not saves.is_save(path):
         raise SaveError(target, "", "exists and is not a save file; choose another name")
 
 

@@ -47,3 +47,12 @@ def write(game: Game, path: str | Path) -> Path:
         Path(temporary).unlink(missing_ok=True)
         raise
     return target
+
+
+def is_save(path: Path) -> bool:
+    """Whether the file at ``path`` holds a JSON document (a save) rather than TOML."""
+    try:
+        with path.open("rb") as handle:
+            return handle.read(64).lstrip().startswith(b"{")
+    except OSError:
+        return False

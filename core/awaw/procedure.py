@@ -90,10 +90,8 @@ def establish_vichy(
                 Option("no", "Do not establish Vichy France"),
             ),
             default="yes",
-            help="Vichy makes southern France and Corsica a neutral minor worth 20 BRPs plus "
-            "its colonies, gives +3 to the colonial dice and shrinks the Free French. "
-            "Without it the Axis take all of France and Vichy's 20 BRPs, and colonies "
-            "that would have gone Vichy become independent.",
+            help="Yes: a neutral Vichy France worth 20 BRPs plus colonies, +3 on the colonial "
+            "dice, fewer Free French. No: the Axis take all of France and the 20 BRPs.",
         )
         vichy = answer == "yes"
         if vichy:
@@ -149,9 +147,10 @@ def roll_colonies(
             dice=D6,
             outcomes=outcomes,
             side=Side.ALLIES,
-            help=f"The die is modified by the surrender level ({level:+d})"
-            + (f" and +{bonus} for Vichy" if vichy else "")
-            + "; 3 or lower goes Free French, 4 or higher Vichy.",
+            help=f"Die {level:+d} for the level"
+            + (f", +{bonus} for Vichy" if vichy else "")
+            + ": 3 or less goes Free French, 4 or more "
+            + ("Vichy." if vichy else "independent."),
         )
         assert isinstance(die, int)
         result = by_face[die]

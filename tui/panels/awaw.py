@@ -120,7 +120,7 @@ class ForcesPanel(StateTable):
         "destroyer_factors": "Destroyers (factors)",
     }
 
-    COLUMNS = ("Force", "Free French", "Vichy", "Ships that can serve")
+    COLUMNS = ("Force", "Free French", "Vichy", "Exist")
 
     def show(self, game: Game) -> None:
         """Render got/table for both sides once the levels are known."""
@@ -137,7 +137,7 @@ class ForcesPanel(StateTable):
                 cells.append(f"{'-' if got is None else got} / {table}")
             exists = getattr(state.fleet_available, field) if state.fleet_available else 0
             naval = field in ("named_ships", "cruisers", "destroyer_factors")
-            rows.append((self.NAMES[field], *cells, str(exists) if naval else "force pool"))
+            rows.append((self.NAMES[field], *cells, str(exists) if naval else "pool"))
         self.fill(rows)
 
 

@@ -35,7 +35,8 @@ WIDE = 120
 
 
 class Body(Widget):
-    """The state panels, log and assumptions: a grid and tabs when wide, all tabs when narrow.
+    """The state panels, log and assumptions: when wide, the first three panels in a grid and
+    the rest in tabs; when narrow, all in tabs.
 
     Mounted lazily, just after the prompt's first frame.
     """
@@ -55,10 +56,10 @@ class Body(Widget):
             LogPanel(id="log", wrap=True, markup=False),
             AssumptionsPanel(id="assumed"),
         ]
-        tabbed = extra if self.wide else [*state, *extra]
-        if self.wide:
+        gridded, tabbed = (state[:3], [*state[3:], *extra]) if self.wide else ([], [*state, *extra])
+        if gridded:
             with Grid(id="grid"):
-                yield from state
+                yield from gridded
         with TabbedContent(id="tabs"):
             for widget in tabbed:
                 with TabPane(widget.TITLE, id=f"tab-{widget.id}"):  # type: ignore[attr-defined]
@@ -71,7 +72,8 @@ class Body(Widget):
 
 
 class GameScreen(Screen[None]):
-    """Play one resolution. ``saved_at`` is how many answers the last save held."""
+    """Play one resolution. ``saved`` holds the answers of the last save (or of the game as
+    opened), to tell what a quit would lose."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
     BINDINGS = [
@@ -96,17 +98,21 @@ class GameScreen(Screen[None]):
         ),
     ]
 
-    def __init__(self, game: Game, typing: bool = False, saved_at: int | None = None) -> None:
+    def __init__(self, game: Game, typing: bool = False) -> None:
         super().__init__()
         self.game = game
         self.typing = typing
-        self.saved_at = len(game.answers) if saved_at is None else saved_at
+        self.saved = game.answers
         self._enabled: tuple[bool | None, bool | None] = (None, None)
 
     @property
     def unsaved(self) -> int:
-        """Answers given since the last save."""
-        return max(0, len(self.game.answers) - self.saved_at)
+        """How many answers differ from the last save: given since, or taken back since."""
+        now, saved = self.game.answers, self.saved
+        same = 0
+        while same < min(len(now), len(saved)) and now[same] == saved[same]:
+            same += 1
+        return len(now) + len(saved) - 2 * same
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -195,14 +201,14 @@ class GameScreen(Screen[None]):
         except OSError as error:
             self.notify(f"{path}: {error.strerror}", title="Not saved", severity="error")
             return
-        self.saved_at = len(self.game.answers)
+        self.saved = self.game.answers
         self.notify(f"Saved to {written}", timeout=3)
 
     @work
     async def action_open(self) -> None:
         """Ask for a save file and open it in place of this game."""
         if self.unsaved and not await self.app.push_screen_wait(
-            Confirm(f"Drop {self.unsaved} unsaved answer(s) and open another game?")
+            Confirm(f"Drop {self.unsaved} unsaved change(s) and open another game?")
         ):
             return
         path = await self.app.push_screen_wait(ChooseFile("Open save file:", "", saves.recent()))
@@ -215,7 +221,7 @@ class GameScreen(Screen[None]):
     async def action_new_game(self) -> None:
         """Go back to the start screen to choose another scenario."""
         if self.unsaved and not await self.app.push_screen_wait(
-            Confirm(f"Drop {self.unsaved} unsaved answer(s) and start another game?")
+            Confirm(f"Drop {self.unsaved} unsaved change(s) and start another game?")
         ):
             return
         self.app.show_start()  # type: ignore[attr-defined]

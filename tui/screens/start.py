@@ -90,7 +90,7 @@ class StartScreen(Screen[None]):
         )
         if not path:
             return
-        if path.endswith(".json"):
+        if saves.is_save(Path(path)):
             self.resume(Path(path))
         else:
             self.start(path)

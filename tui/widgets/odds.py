@@ -11,13 +11,13 @@ from core.game import Game
 from core.odds import odds
 from core.prompts import Roll
 
-BAR = 8
+BAR = 7
 
 
 def bar(label: str, p: Fraction, width: int = BAR) -> Text:
     """One line of 30 cells: the label, a bar ``width`` cells long at certainty, the fraction."""
     filled = round(p * width)
-    line = Text(f"{label[:10]:<10} ")
+    line = Text(f"{label[:11]:<11} ")
     line.append("█" * filled, style="bold")
     line.append("·" * (width - filled), style="dim")
     line.append(f" {p!s:>5} {float(p) * 100:3.0f}%")
@@ -49,10 +49,10 @@ class OddsPanel(Static):
             out.append("Outcomes", style="bold")
             out.append(" (defaults)\n" if result.defaults else "\n", style="dim")
             for key, dist in result.marginals.items():
-                out.append(f"{key.replace('_', ' ')[:13]:<13}")
+                out.append(f"{key.replace('_', ' ')[:13]:<13} ")
                 for label, p in sorted(dist.items(), key=lambda kv: -kv[1]):
-                    out.append(f" {SHORT.get(label, label[:4])} ", style="bold")
-                    out.append(f"{p!s}")
+                    out.append(f"{SHORT.get(label, label[:4])} ", style="bold")
+                    out.append(f"{p!s:<5} ")
                 out.append("\n")
         else:
             out.append("Resolved: no dice left.", style="dim")

@@ -52,9 +52,11 @@ class RollView(Static, can_focus=True):
         self.typing = False
 
     def show(self, prompt: Roll, typing: bool, seed: int) -> None:
-        """Describe the roll and how to answer it in the current dice mode."""
-        self.prompt, self.typing, self.typed = prompt, typing, ""
-        self.seed = seed
+        """Describe the roll and how to answer it in the current dice mode; digits typed for
+        the same roll in the same mode are kept."""
+        if (prompt, typing) != (self.prompt, self.typing):
+            self.typed = ""
+        self.prompt, self.typing, self.seed = prompt, typing, seed
         self._render_text()
 
     def _render_text(self) -> None:
@@ -115,8 +117,10 @@ class SelectionView(Vertical):
         self.query_one(DataTable).add_columns("Take", "Of", "Ship", "Note")
 
     def show(self, prompt: Selection) -> None:
-        """Start a fresh pick for ``prompt``."""
-        self.prompt, self.picked = prompt, {}
+        """Show ``prompt``; a pick under way for the same prompt is kept (e.g. across a resize)."""
+        if prompt != self.prompt:
+            self.picked = {}
+        self.prompt = prompt
         self._render_rows(message="")
 
     def _render_rows(self, message: str) -> None:

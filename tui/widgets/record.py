@@ -16,9 +16,21 @@ class LogPanel(RichLog):
     TITLE = "Log"
 
     written: tuple[LogEntry, ...] = ()
+    game: Game | None = None
+    wrapped_at = 0
+
+    def on_resize(self) -> None:
+        """Wrap the log again at the new width."""
+        width = self.scrollable_content_region.width
+        if width != self.wrapped_at and self.game is not None:
+            self.wrapped_at = width
+            self.written = ()
+            self.clear()
+            self.show(self.game)
 
     def show(self, game: Game) -> None:
         """Bring the log up to ``game``'s: append what is new, rewrite if the past changed."""
+        self.game = game
         log = game.log
         if log[: len(self.written)] != self.written:
             self.clear()
