@@ -255,6 +255,18 @@ def serve(source: str | None, host: str, port: int) -> int:
     return 0
 
 
+@cli.command(
+    context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
+    add_help_option=False,
+)
+@click.pass_context
+def verify(ctx: click.Context) -> int:
+    """Prove rule 58's invariants with z3 and analyse its tables (see --help)."""
+    from verify.cli import run as run_verify
+
+    return run_verify(list(ctx.args))
+
+
 @cli.command()
 @click.argument("system", required=False, default="awaw")
 def assumptions(system: str) -> int:

@@ -1,0 +1,7 @@
+"""``python -m verify``."""
+
+import sys
+
+from verify.cli import run
+
+sys.exit(run())

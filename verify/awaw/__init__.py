@@ -1,0 +1,1 @@
+"""Properties and table analysis for A World at War rule 58."""

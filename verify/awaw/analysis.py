@@ -1,0 +1,274 @@
+"""Table analysis for designers: gaps, overlaps and dead rows of the band tables, and
+what the force tables show (monotone columns, mirrored naval levels), with the cells.
+
+Works on any loaded :class:`core.awaw.tables.Tables`, so an edited copy can be
+checked before it is used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from itertools import pairwise
+
+import z3
+
+from core.awaw import rules
+from core.awaw.model import FORCE_FIELDS, ColonyStatus
+from core.awaw.tables import Band, Tables
+from core.dice import D6
+from core.logic import band_index
+from verify.awaw.inputs import LAST_TURN
+from verify.model import Result, Verdict
+from verify.solver import Proof
+
+NAVAL = ("named_ships", "cruisers", "destroyer_factors")
+Bounds = tuple[int | None, int | None]
+
+
+def regions(
+    bands: Sequence[Band], low: int, high: int
+) -> tuple[list[Bounds], list[tuple[Bounds, tuple[int, ...]]]]:
+    """Within ``low..high``: the intervals no band covers, and those two or more bands cover
+    (with the row numbers). Interval arithmetic on the band edges, so exact."""
+    cuts = {low, high + 1}
+    for b in bands:
+        if b.low is not None and low <= b.low <= high:
+            cuts.add(b.low)
+        if b.high is not None and low <= b.high + 1 <= high + 1:
+            cuts.add(b.high + 1)
+    edges = sorted(cuts)
+    gaps: list[Bounds] = []
+    overlaps: list[tuple[Bounds, tuple[int, ...]]] = []
+    for start, stop in pairwise(edges):
+        rows = tuple(
+            i
+            for i, b in enumerate(bands)
+            if (b.low is None or b.low <= start) and (b.high is None or b.high >= start)
+        )
+        span = (start, stop - 1)
+        if not rows:
+            _extend(gaps, span)
+        elif len(rows) > 1:
+            overlaps.append((span, rows))
+    return gaps, overlaps
+
+
+def _extend(spans: list[Bounds], span: Bounds) -> None:
+    if spans and spans[-1][1] is not None and span[0] is not None and spans[-1][1] + 1 == span[0]:
+        spans[-1] = (spans[-1][0], span[1])
+    else:
+        spans.append(span)
+
+
+def band_table(
+    name: str, rule: str, bands: Sequence[Band], low: int, high: int, reachable: Iterable[int]
+) -> list[Result]:
+    """Gaps, overlaps (z3 proves there are none over ``low..high``; regions and the smallest
+    witness otherwise) and dead rows (no value in ``reachable`` selects them)."""
+    p = Proof()
+    x = p.int("value")
+    p.assume("domain", z3.And(x >= low, x <= high))
+    inside = [
+        z3.And(
+            *(
+                c
+                for c in (
+                    (x >= b.low) if b.low is not None else None,
+                    (x <= b.high) if b.high is not None else None,
+                )
+                if c is not None
+            )
+        )
+        if (b.low is not None or b.high is not None)
+        else z3.BoolVal(True)
+        for b in bands
+    ]
+    covered = p.prove(z3.Or(*inside) if inside else z3.BoolVal(False))
+    single = p.prove(
+        z3.And(*(z3.Not(z3.And(a, b)) for i, a in enumerate(inside) for b in inside[i + 1 :]))
+    )
+    gaps, overlaps = regions(bands, low, high)
+    out = []
+    if covered.proved:
+        out.append(
+            Result(
+                f"{name}_no_gaps",
+                (rule,),
+                Verdict.PROVED,
+                f"every value {low}..{high} falls in a row",
+                (rule,),
+                rlimit=covered.rlimit,
+                seconds=covered.seconds,
+            )
+        )
+    else:
+        listed = ", ".join(_span(g) for g in gaps)
+        out.append(
+            Result(
+                f"{name}_no_gaps",
+                (rule,),
+                Verdict.VIOLATED,
+                f"no row covers {listed}; smallest: {gaps[0][0]}",
+                counterexample={"value": gaps[0][0]},
+                rlimit=covered.rlimit,
+                seconds=covered.seconds,
+            )
+        )
+    if single.proved:
+        out.append(
+            Result(
+                f"{name}_no_overlaps",
+                (rule,),
+                Verdict.PROVED,
+                "no value falls in two rows",
+                (rule,),
+                rlimit=single.rlimit,
+                seconds=single.seconds,
+            )
+        )
+    else:
+        listed = "; ".join(
+            f"{_span(span)} in rows {', '.join(map(str, rows))}" for span, rows in overlaps
+        )
+        out.append(
+            Result(
+                f"{name}_no_overlaps",
+                (rule,),
+                Verdict.VIOLATED,
+                f"overlap: {listed}; smallest: {overlaps[0][0][0]}",
+                counterexample={"value": overlaps[0][0][0]},
+                rlimit=single.rlimit,
+                seconds=single.seconds,
+            )
+        )
+    hit = {band_index(tuple(b.bounds for b in bands), v) for v in reachable}
+    dead = [i for i in range(len(bands)) if i not in hit]
+    out.append(
+        Result(
+            f"{name}_rows_reachable",
+            (rule,),
+            Verdict.PROVED if not dead else Verdict.FINDING,
+            "every row is selected by some reachable value"
+            if not dead
+            else f"dead rows: {', '.join(map(str, dead))} (no reachable value selects them)",
+            invariant=False,
+        )
+    )
+    return out
+
+
+def _span(span: Bounds) -> str:
+    low, high = span
+    return str(low) if low == high else f"{low}..{high}"
+
+
+def colony_rolls(t: Tables) -> list[Result]:
+    """58.531's result table over every modified roll the dice can give."""
+    bonus = t.rules.colony_roll.vichy_bonus
+    reachable = [d + lv + b for d in D6.faces() for lv in t.levels for b in (0, bonus)]
+    return band_table(
+        "colony_result", "58.531", t.rules.colony_result, min(reachable), max(reachable), reachable
+    )
+
+
+def turn_bands(t: Tables) -> list[Result]:
+    """58.21D's turn bands over every turn a scenario can name."""
+    return band_table(
+        "turn_modifier", "58.21D", t.rules.turn, -2, LAST_TURN, range(-2, LAST_TURN + 1)
+    )
+
+
+def monotone_columns(t: Tables) -> Result:
+    """Which force-table columns only ever grow (or shrink) as the level moves towards the Axis,
+    and the cells where one turns back."""
+    notes = []
+    tables = {
+        "free_french (Vichy)": t.free_french[True],
+        "free_french (no Vichy)": t.free_french[False],
+        "vichy": t.vichy,
+    }
+    for title, table in tables.items():
+        levels = sorted(table)
+        for field in FORCE_FIELDS:
+            values = [getattr(table[lv], field) for lv in levels]
+            ups = [
+                (levels[i], levels[i + 1])
+                for i in range(len(levels) - 1)
+                if values[i + 1] > values[i]
+            ]
+            downs = [
+                (levels[i], levels[i + 1])
+                for i in range(len(levels) - 1)
+                if values[i + 1] < values[i]
+            ]
+            if ups and downs:
+                turns = ", ".join(
+                    f"FSL {a:+d}->{b:+d}: {getattr(table[a], field)}->{getattr(table[b], field)}"
+                    for a, b in (downs if len(downs) <= len(ups) else ups)
+                )
+                notes.append(f"{title} {field} is not monotone ({turns})")
+    text = "; ".join(notes) if notes else "every column moves one way as the level rises"
+    return Result(
+        "force_tables_monotone", ("58.621", "58.631"), Verdict.FINDING, text, invariant=False
+    )
+
+
+def naval_mirror(t: Tables) -> Result:
+    """How the naval levels of the Free French table repeat the Vichy table's, shifted or
+    reflected, with the rows that show it."""
+
+    def naval(table: dict[int, object], level: int) -> tuple[int, ...]:
+        return tuple(getattr(table[level], f) for f in NAVAL)
+
+    found = []
+    for vichy_est, title in ((True, "with Vichy"), (False, "without Vichy")):
+        ff = dict(t.free_french[vichy_est])
+        for sign in (1, -1):
+            for shift in range(-6, 7):
+                pairs = [(lv, sign * lv + shift) for lv in ff if sign * lv + shift in t.vichy]
+                if len(pairs) >= 4 and all(
+                    naval(ff, a) == naval(dict(t.vichy), b) for a, b in pairs
+                ):
+                    rows = ", ".join(f"FF {a:+d} = Vichy {b:+d}" for a, b in pairs)
+                    form = (
+                        f"{'' if sign == 1 else '-'}FSL{shift:+d}"
+                        if shift
+                        else ("FSL" if sign == 1 else "-FSL")
+                    )
+                    found.append(
+                        f"Free French {title} at FSL has the Vichy naval level at {form} ({rows})"
+                    )
+    text = (
+        "; ".join(found)
+        if found
+        else "no shift or reflection maps one naval column set onto the other"
+    )
+    return Result(
+        "naval_levels_mirror", ("58.621", "58.631"), Verdict.FINDING, text, invariant=False
+    )
+
+
+def colony_odds(t: Tables) -> dict[tuple[int, bool], dict[ColonyStatus, Fraction]]:
+    """For a French-held colony: the exact chance of each status, by level and Vichy choice."""
+    from core.awaw.model import COLONY_STATUSES
+
+    out = {}
+    for level in t.levels:
+        for vichy in (True, False):
+            dist: dict[ColonyStatus, Fraction] = {}
+            for face, p in D6.distribution().items():
+                code = rules.colony_status(
+                    rules.PRIOR_FRENCH,
+                    rules.colony_result(rules.colony_modified_roll(face, level, vichy, t), t),
+                    vichy,
+                )
+                status = COLONY_STATUSES[code]
+                dist[status] = dist.get(status, Fraction(0)) + p
+            out[(level, vichy)] = dist
+    return out
+
+
+def analyse(t: Tables) -> list[Result]:
+    """Every designer check on ``t``."""
+    return [*colony_rolls(t), *turn_bands(t), monotone_columns(t), naval_mirror(t)]

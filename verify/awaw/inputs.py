@@ -1,0 +1,57 @@
+"""Symbolic inputs for rule 58: every number a scenario can set, with the range the
+scenario checks allow (so a counterexample is always a scenario that loads)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import z3
+
+from core.awaw import rules
+from core.awaw.tables import Tables
+from verify.solver import Proof
+
+LAST_TURN = (1950 - 1940) * 4 + 3
+"""Winter 1950: the last turn a scenario may name."""
+
+
+def surrender_facts(p: Proof, tag: str = "") -> tuple[rules.SurrenderFacts, dict[str, Any]]:
+    """Fresh inputs for 58.21 (names suffixed with ``tag``), their domain in ``p``, and the
+    raw ingredients (ready and discounted fleet factors) by name."""
+    full, half = p.int(f"fleet_full{tag}"), p.int(f"fleet_discounted{tag}")
+    facts = rules.SurrenderFacts(
+        voluntary=p.bool(f"voluntary{tag}"),
+        paris_axis=p.bool(f"paris_axis{tag}"),
+        lyon_axis=p.bool(f"lyon_axis{tag}"),
+        marseilles_axis=p.bool(f"marseilles_axis{tag}"),
+        other_french_objectives=p.int(f"other_objectives{tag}"),
+        ground_factors=p.int(f"ground_factors{tag}"),
+        fleet_factors=rules.counted_fleet(full, half),
+        turn=p.int(f"turn{tag}"),
+        net_dps=p.int(f"net_dps{tag}"),
+        cooperation=p.bool(f"cooperation{tag}"),
+    )
+    for value in (facts.other_french_objectives, facts.ground_factors, full, half):
+        p.assume("domain", value >= 0)
+    p.assume("domain", z3.And(facts.turn >= -2, facts.turn <= LAST_TURN))
+    p.assume(
+        "58.11", z3.Implies(facts.voluntary, z3.And(z3.Not(facts.paris_axis), facts.turn >= 2))
+    )
+    p.assume("58.11", z3.Implies(z3.Not(facts.voluntary), facts.paris_axis))
+    return facts, {"full": full, "discounted": half}
+
+
+def level_parts(p: Proof, facts: rules.SurrenderFacts, t: Tables, tag: str = "") -> tuple[Any, Any]:
+    """The level built step by step, each step tagged with its rule: every modifier
+    (58.21A-F, 58.21 for a voluntary surrender), their sum (58.21) and the clamp (58.22).
+    Returns ``(raw, level)``."""
+    terms = [
+        p.define(term.rule, f"modifier{i}{tag}", term.value)
+        for i, term in enumerate(rules.surrender_terms(facts, t))
+    ]
+    raw = p.define("58.21", f"raw{tag}", z3.Sum(terms))
+    limit = t.rules.level.limit
+    level = p.define(
+        "58.22", f"level{tag}", z3.If(raw > limit, limit, z3.If(raw < -limit, -limit, raw))
+    )
+    return raw, level
