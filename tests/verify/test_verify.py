@@ -273,3 +273,13 @@ def test_counterexample_folder_is_not_created_when_all_is_proved(
     verify(capsys, "--counterexamples", str(folder))
     assert not folder.exists()
     shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_no_proof_takes_more_than_twice_its_stored_effort() -> None:
+    from verify import runner
+
+    stored = runner.baseline()
+    assert stored, "verify/baseline.json holds each property's rlimit"
+    for result in runner.run(T):
+        if result.name in stored:
+            assert result.rlimit <= 2 * stored[result.name], (result.name, result.rlimit)

@@ -1,0 +1,61 @@
+"""Proof suite speed. Prints figures; asserts nothing.
+
+Run: python benchmarks/proofs.py [--runs N]
+
+1. The whole suite as a user runs it: a fresh ``python -m verify`` process,
+   z3's import included (median of N runs).
+2. Each property's time and z3 effort (rlimit) in one process, and the median.
+3. The mutation run (``--mutate``): mutants, share caught, time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    times = []
+    for _ in range(args.runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "verify"], check=True, capture_output=True)
+        times.append(time.perf_counter() - start)
+    print(
+        f"python -m verify, fresh process, z3 import included (median of {args.runs}): "
+        f"{statistics.median(times):.2f} s (min {min(times):.2f}, max {max(times):.2f})"
+    )
+
+    from core.awaw.tables import shipped
+    from verify import runner
+
+    runner.run(shipped()).__next__()  # z3 warm
+    results = list(runner.run(shipped()))
+    print(f"\n{'property':<32} {'time':>9} {'rlimit':>8}")
+    for r in results:
+        print(f"{r.name:<32} {r.seconds * 1e3:7.2f} ms {r.rlimit:>8}")
+    print(
+        f"median property: {statistics.median(r.seconds for r in results) * 1e3:.2f} ms; "
+        f"slowest: {max(r.seconds for r in results) * 1e3:.2f} ms"
+    )
+
+    from verify.mutate import mutation_score
+
+    start = time.perf_counter()
+    killed, survivors = mutation_score(shipped())
+    total = len(killed) + len(survivors)
+    without = [m for m, by in killed if by != "forces_match_published"]
+    print(
+        f"\nmutation: {len(killed)}/{total} caught ({len(killed) / total:.0%}) in "
+        f"{time.perf_counter() - start:.1f} s; caught by something other than the "
+        f"published-table check: {len(without)}"
+    )
+
+
+if __name__ == "__main__":
+    main()
