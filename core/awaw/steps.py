@@ -276,8 +276,8 @@ def units(s: AwawScenario, vichy: bool, colonies: Colonies, air_naval_in_vichy: 
                 u.name,
                 "must_leave",
                 "58.42",
-                "must leave Vichy territory by the end of the next Axis player turn or be "
-                "eliminated; no attacks from there",
+                "has until the close of the coming Axis player turn to get out of Vichy "
+                "territory, else it is lost; it may not attack from there",
             )
         elif colony is ColonyStatus.INDEPENDENT:
             fate = Fate(

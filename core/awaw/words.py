@@ -46,6 +46,26 @@ def factors(n: int) -> str:
     return f"{n} factor{'s' if n != 1 else ''}"
 
 
+FORCE_TITLES = {
+    "infantry_factors": "Infantry (factors)",
+    "armor_units": "3-5 armor (units)",
+    "air_factors": "Army air (factors)",
+    "named_ships": "Named ships (units)",
+    "cruisers": "Cruisers (units)",
+    "destroyer_factors": "Destroyers (factors)",
+}
+
+
+def shares(fleet: tuple[Ship, ...], taken: dict[str, int]) -> str:
+    """French ships by name, destroyers with their factors: ``Richelieu, Toulon (3 factors)``."""
+    by_id = {ship.id: ship for ship in fleet}
+    parts = [
+        by_id[i].name + (f" ({factors(n)})" if by_id[i].kind is ShipKind.DESTROYER else "")
+        for i, n in taken.items()
+    ]
+    return ", ".join(parts) or "none"
+
+
 def holder(control: Control) -> str:
     """Who holds a city, as a phrase."""
     return "held by the Axis" if control is Control.AXIS else "held by France"

@@ -111,14 +111,7 @@ class ForcesPanel(StateTable):
     """58.6: each side's forces, got against its table level, and the ships that exist."""
 
     TITLE = "Forces"
-    NAMES = {
-        "infantry_factors": "Infantry (factors)",
-        "armor_units": "3-5 armor (units)",
-        "air_factors": "Army air (factors)",
-        "named_ships": "Named ships (units)",
-        "cruisers": "Cruisers (units)",
-        "destroyer_factors": "Destroyers (factors)",
-    }
+    NAMES = words.FORCE_TITLES
 
     COLUMNS = ("Force", "Free French", "Vichy", "Exist")
 
@@ -154,22 +147,13 @@ class OutcomePanel(Static):
             out.append("Vichy France (58.31): ", style="bold")
             out.append("established\n" if state.vichy_established else "not established\n")
         if state.fleet is not None:
-            names = {ship.id: ship for ship in game.scenario.fleet}
             out.append("Fleet (58.64)\n", style="bold")
             for title, shares in (
                 ("Free French", state.fleet.free_french),
                 ("Vichy", state.fleet.vichy),
                 ("Removed", state.fleet.removed),
             ):
-                listed = (
-                    ", ".join(
-                        names[i].name
-                        + (f" ({words.factors(n)})" if names[i].kind == "destroyer" else "")
-                        for i, n in shares.items()
-                    )
-                    or "none"
-                )
-                out.append(f"  {title}: {listed}\n")
+                out.append(f"  {title}: {words.shares(game.scenario.fleet, shares)}\n")
         if state.vichy_garrisons:
             out.append("Vichy garrisons (58.632): ", style="bold")
             out.append(", ".join(state.vichy_garrisons) + "\n")

@@ -11,20 +11,8 @@ from core.awaw.state import FallOfFrance
 from core.awaw.tables import shipped
 from core.game import Game
 
-FORCE_NAMES = {
-    "infantry_factors": "Infantry (factors)",
-    "armor_units": "3-5 armor (units)",
-    "air_factors": "Army air (factors)",
-    "named_ships": "Named ships (units)",
-    "cruisers": "Cruisers (units)",
-    "destroyer_factors": "Destroyers (factors)",
-}
-STATUS_NAMES = {
-    "free_french": "Free French",
-    "vichy": "Vichy",
-    "axis": "Axis",
-    "independent": "independent",
-}
+FORCE_NAMES = words.FORCE_TITLES
+STATUS_NAMES = words.STATUS
 
 
 def render(game: Game) -> str:
@@ -126,14 +114,9 @@ def fleet_lines(game: Game, state: FallOfFrance) -> list[str]:
     fleet = state.fleet
     if fleet is None:
         return []
-    names = {ship.id: ship for ship in game.scenario.fleet}
 
-    def listing(shares: dict[str, int]) -> str:
-        parts = [
-            names[i].name + (f" ({words.factors(n)})" if names[i].kind == "destroyer" else "")
-            for i, n in shares.items()
-        ]
-        return ", ".join(parts) or "none"
+    def listing(taken: dict[str, int]) -> str:
+        return words.shares(game.scenario.fleet, taken)
 
     out = ["", "Fleet (58.64)"]
     for title, shares in (
