@@ -30,17 +30,43 @@ def keymap_path() -> Path:
     return Path(config) / "armistice" / "keymap.toml"
 
 
-def read_keymap(path: Path) -> tuple[dict[str, str], str]:
-    """Binding id -> keys from a keymap file's ``[keys]`` table, and a problem to report ("" if none)."""
+def binding_ids() -> set[str]:
+    """Every binding id a keymap may name."""
+    from tui.screens.dialogs import ChooseFile, Confirm
+    from tui.widgets.prompt import SelectionView
+
+    classes = (ArmisticeApp, GameScreen, StartScreen, SelectionView, Confirm, ChooseFile)
+    return {b.id for c in classes for b in c.BINDINGS if isinstance(b, Binding) and b.id}
+
+
+def read_keymap(path: Path) -> tuple[dict[str, str], list[str]]:
+    """Binding id -> keys from a keymap file's ``[keys]`` table, and the problems to report:
+    entries that are not used (unknown id, not a text) are named and skipped."""
     if not path.is_file():
-        return {}, ""
+        return {}, []
     try:
-        keys = tomllib.loads(path.read_text(encoding="utf-8")).get("keys", {})
+        table = tomllib.loads(path.read_text(encoding="utf-8")).get("keys", {})
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        return {}, f"{path}: ignored, {error}"
-    if not isinstance(keys, dict) or not all(isinstance(v, str) for v in keys.values()):
-        return {}, f"{path}: ignored, [keys] must map binding ids to key names"
-    return keys, ""
+        return {}, [f"{path}: ignored, {error}"]
+    if not isinstance(table, dict):
+        return {}, [f"{path}: ignored, [keys] must map binding ids to key names"]
+    known, keys, problems = binding_ids(), {}, []
+    for ident, key in table.items():
+        if ident not in known:
+            problems.append(
+                f"{path}: keys.{ident}: no such binding; known: {', '.join(sorted(known))}"
+            )
+        elif not isinstance(key, str) or not key.strip():
+            problems.append(f'{path}: keys.{ident}: must be a key name such as "z" or "ctrl+z"')
+        else:
+            keys[ident] = key
+    taken: dict[str, str] = {}
+    for ident, key in keys.items():
+        for one in key.split(","):
+            if one in taken:
+                problems.append(f"{path}: keys.{ident}: {one!r} is also given to {taken[one]}")
+            taken[one] = ident
+    return keys, problems
 
 
 class ArmisticeApp(App[None]):
@@ -67,6 +93,7 @@ class ArmisticeApp(App[None]):
     ) -> None:
         super().__init__()
         self.initial_game, self.seed = game, seed
+        self.keys: dict[str, str] = {}
         if theme:
             if theme not in self.available_themes:
                 known = ", ".join(sorted(self.available_themes))
@@ -74,15 +101,20 @@ class ArmisticeApp(App[None]):
             self.theme = theme
 
     def on_mount(self) -> None:
-        keys, problem = read_keymap(keymap_path())
+        keys, problems = read_keymap(keymap_path())
+        self.keys = keys
         if keys:
             self.set_keymap(keys)
-        if problem:
-            self.notify(problem, severity="warning")
+        for problem in problems:
+            self.notify(problem, severity="warning", timeout=10)
         if self.initial_game is not None:
             self.push_screen(GameScreen(self.initial_game))
         else:
             self.push_screen(StartScreen(self.seed))
+
+    def key_of(self, ident: str, default: str) -> str:
+        """The key bound to binding ``ident`` (after the keymap), for hints on screen."""
+        return self.keys.get(ident, default).split(",")[0]
 
     def show_start(self) -> None:
         """Leave the current game for the start screen."""
@@ -93,7 +125,7 @@ class ArmisticeApp(App[None]):
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The built-in commands plus every binding of the active screen and the app."""
-        built_in = list(super().get_system_commands(screen))
+        built_in = [c for c in super().get_system_commands(screen) if c.title != "Quit"]
         yield from built_in
         titles = {command.title for command in built_in}
         for binding in (*screen.BINDINGS, *self.BINDINGS):
@@ -103,15 +135,23 @@ class ArmisticeApp(App[None]):
                 yield SystemCommand(
                     binding.description,
                     binding.tooltip or binding.description,
-                    partial(self.run_action, binding.action, screen),
+                    partial(
+                        self.run_action,
+                        binding.action,
+                        self if binding in self.BINDINGS else screen,
+                    ),
                 )
 
     async def action_help(self) -> None:
         """Show the keys of the current screen and the rules summary."""
         screen = self.screen
         keys = getattr(screen, "help_keys", list)()
-        keys += [(b.key, b.tooltip or b.description) for b in self.BINDINGS]  # type: ignore[union-attr]
-        keys.append(("ctrl+p", "command palette: every action by name"))
+        keys += [(self.get_key_display(b), b.tooltip or b.description) for b in self.BINDINGS]  # type: ignore[arg-type]
+        keys += [
+            ("ctrl+p", "command palette: the actions that apply now, by name"),
+            ("tab, shift+tab", "move between the prompt, the tabs and the panels"),
+            ("escape", "close a dialog or this help"),
+        ]
         rules = getattr(screen, "rules_help", lambda: "")()
         from tui.screens.help import Help
 

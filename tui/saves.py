@@ -7,6 +7,7 @@ import tempfile
 from datetime import datetime
 from pathlib import Path
 
+from core.errors import SaveError
 from core.game import Game
 
 
@@ -35,8 +36,16 @@ def default_path(game: Game) -> Path:
 
 def write(game: Game, path: str | Path) -> Path:
     """Write ``game``'s save file to ``path`` all at once (a temporary file renamed into place),
-    creating its folder. Raises OSError, leaving any earlier file at ``path`` untouched."""
+    creating its folder. Raises SaveError for an empty name, a folder, or an existing file that
+    is not a save (never overwritten), and OSError if writing fails; any earlier file at
+    ``path`` is then untouched."""
+    if not str(path).strip():
+        raise SaveError("save", "", "needs a file name")
     target = Path(path).expanduser()
+    if target.is_dir():
+        raise SaveError(str(target), "", "is a folder; give a file name")
+    if target.exists() and not is_save(target):
+        raise SaveError(str(target), "", "exists and is not a save file; choose another name")
     target.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".armistice-", suffix=".json")
     try:

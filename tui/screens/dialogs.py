@@ -111,6 +111,9 @@ class ChangeAssumptions(ModalScreen[dict[str, str] | None]):
                     id=f"assume-{a.key.replace('.', '-')}",
                 )
 
+    def on_mount(self) -> None:
+        self.query(Select).first().focus()
+
     @on(Select.Changed)
     def _changed(self, event: Select.Changed) -> None:
         key = (event.select.id or "").removeprefix("assume-").replace("-", ".", 1)

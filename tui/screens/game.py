@@ -21,10 +21,11 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Header, TabbedContent, TabPane
 
+from core import scenario
 from core.assumptions import REGISTRY
 from core.errors import ArmisticeError
 from core.game import Game
-from core.prompts import Roll
+from core.prompts import Roll, Selection
 from tui import panels, saves
 from tui.screens.dialogs import ChangeAssumptions, ChooseFile, Confirm
 from tui.widgets.odds import OddsPanel
@@ -139,6 +140,7 @@ class GameScreen(Screen[None]):
             body.wide = self.size.width >= WIDE
             for widget in body.panels():
                 widget.show(game)  # type: ignore[attr-defined]
+        self.set_class(isinstance(game.prompt, Selection), "-choosing")
         self.query_one(PromptPanel).show(game.prompt, self.typing, game.seed)
         self.query_one(OddsPanel).show(game)
         enabled = (self.check_action("roll", ()), self.check_action("undo", ()))
@@ -156,10 +158,13 @@ class GameScreen(Screen[None]):
 
     @on(PromptPanel.Answered)
     def _answered(self, event: PromptPanel.Answered) -> None:
+        prompt = self.game.prompt
+        if prompt is None or prompt.key != event.key:
+            return  # sent for a prompt an undo has since taken back
         try:
             self.game.answer(event.value, event.via)
         except ArmisticeError as error:
-            self.notify(error.reason, title=f"Not allowed: {error.where}", severity="error")
+            self.notify(error.reason, title=f"Not allowed: {prompt.label}", severity="error")
         self.refresh_views()
 
     def action_roll(self) -> None:
@@ -198,6 +203,9 @@ class GameScreen(Screen[None]):
             return
         try:
             written = saves.write(self.game, path)
+        except ArmisticeError as error:
+            self.notify(str(error), title="Not saved", severity="error")
+            return
         except OSError as error:
             self.notify(f"{path}: {error.strerror}", title="Not saved", severity="error")
             return
@@ -211,9 +219,11 @@ class GameScreen(Screen[None]):
             Confirm(f"Drop {self.unsaved} unsaved change(s) and open another game?")
         ):
             return
-        path = await self.app.push_screen_wait(ChooseFile("Open save file:", "", saves.recent()))
+        path = await self.app.push_screen_wait(
+            ChooseFile("Open a save or scenario file:", "", saves.recent())
+        )
         if path:
-            opened = open_save(self, Path(path))
+            opened = open_path(self, Path(path))
             if opened is not None:
                 self.app.switch_screen(GameScreen(opened, self.typing))
 
@@ -241,17 +251,25 @@ class GameScreen(Screen[None]):
 
     def help_keys(self) -> list[tuple[str, str]]:
         """The keys of this screen and what they do."""
-        return [(b.key, b.tooltip or b.description) for b in self.BINDINGS]
+        return [
+            ("up, down, enter", "choose an option"),
+            ("space, +, -, enter", "take or drop a ship, one factor more or less, confirm"),
+            ("digits, enter", "type a die's value when dice are typed in"),
+            *((self.app.get_key_display(b), b.tooltip or b.description) for b in self.BINDINGS),
+        ]
 
     def rules_help(self) -> str:
         """The rule summary of this game's system."""
         return panels.rules_help(self.game.system.name)
 
 
-def open_save(screen: Screen[object], path: Path) -> Game | None:
-    """The game in the save file at ``path``, or None after telling the player why not."""
+def open_path(screen: Screen[object], path: Path, seed: int | None = None) -> Game | None:
+    """The game in a save file, or a new game of a scenario file (told apart by content), or
+    None after telling the player why not."""
     try:
-        return Game.open(path)
+        if saves.is_save(path):
+            return Game.open(path)
+        return Game(scenario.load(str(path)), seed=seed)
     except ArmisticeError as error:
         screen.notify(str(error), title="Cannot open", severity="error", timeout=8)
         return None

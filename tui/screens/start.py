@@ -17,7 +17,7 @@ from core.errors import ArmisticeError
 from core.game import Game
 from tui import saves
 from tui.screens.dialogs import ChooseFile
-from tui.screens.game import GameScreen, open_save
+from tui.screens.game import GameScreen, open_path
 
 
 class StartScreen(Screen[None]):
@@ -77,8 +77,8 @@ class StartScreen(Screen[None]):
         self.app.push_screen(GameScreen(game))
 
     def resume(self, path: Path) -> None:
-        """Open the game in a save file."""
-        game = open_save(self, path)
+        """Open a save file, or a scenario file, by path."""
+        game = open_path(self, path, self.seed)
         if game is not None:
             self.app.push_screen(GameScreen(game))
 
@@ -90,10 +90,7 @@ class StartScreen(Screen[None]):
         )
         if not path:
             return
-        if saves.is_save(Path(path)):
-            self.resume(Path(path))
-        else:
-            self.start(path)
+        self.resume(Path(path))
 
     def help_keys(self) -> list[tuple[str, str]]:
         """The keys of this screen."""

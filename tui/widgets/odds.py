@@ -25,6 +25,7 @@ def bar(label: str, p: Fraction, width: int = BAR) -> Text:
 
 
 SHORT = {"free_french": "FF", "vichy": "Vi", "axis": "Ax", "independent": "Ind"}
+NAMES = {"free_french": "Free French", "vichy": "Vichy", "axis": "Axis", "independent": "indep."}
 
 
 class OddsPanel(Static):
@@ -54,6 +55,9 @@ class OddsPanel(Static):
                     out.append(f"{SHORT.get(label, label[:4])} ", style="bold")
                     out.append(f"{p!s:<5} ")
                 out.append("\n")
+            used = {label for dist in result.marginals.values() for label in dist}
+            legend = "  ".join(f"{SHORT[k]} {NAMES[k]}" for k in SHORT if k in used)
+            out.append(legend, style="dim")
         else:
             out.append("Resolved: no dice left.", style="dim")
         self.update(out)

@@ -26,8 +26,11 @@ from tui.prompting import side_name
 class DecisionView(OptionList):
     """Pick one option of a Decision; disabled options show why."""
 
+    prompt: Decision | None = None
+
     def show(self, prompt: Decision) -> None:
         """List ``prompt``'s options, the default first highlighted."""
+        self.prompt = prompt
         self.clear_options()
         for option in prompt.options:
             label = option.label + (f"  ({option.reason})" if not option.enabled else "")
@@ -70,8 +73,10 @@ class RollView(Static, can_focus=True):
             text.append(f"Die: [{self.typed or ' '}]", style="reverse")
         else:
             text.append("Dice rolled by the app: ", style="bold")
-            text.append(f"press r to roll (seed {self.seed}).")
-        text.append("  d switches.", style="dim")
+            roll = getattr(self.app, "key_of", lambda _i, d: d)("roll", "r")
+            text.append(f"press {roll} to roll (seed {self.seed}).")
+        switch = getattr(self.app, "key_of", lambda _i, d: d)("dice-mode", "d")
+        text.append(f"  {switch} switches.", style="dim")
         self.update(text)
 
     def action_digit(self, digit: int) -> None:
@@ -90,7 +95,8 @@ class RollView(Static, can_focus=True):
         if self.typing and self.typed:
             value, self.typed = int(self.typed), ""
             self._render_text()
-            self.post_message(PromptPanel.Answered(value, Via.TYPED))
+            assert self.prompt is not None
+            self.post_message(PromptPanel.Answered(self.prompt.key, value, Via.TYPED))
 
 
 class SelectionView(Vertical):
@@ -206,7 +212,7 @@ class SelectionView(Vertical):
         except IllegalAnswer as error:
             self._render_rows(error.reason)
             return
-        self.post_message(PromptPanel.Answered(dict(self.picked), Via.DECIDED))
+        self.post_message(PromptPanel.Answered(self.prompt.key, dict(self.picked), Via.DECIDED))
 
 
 class PromptPanel(Widget):
@@ -214,8 +220,9 @@ class PromptPanel(Widget):
 
     @dataclass
     class Answered(Message):
-        """The player answered the pending prompt with ``value`` (``via``: decided or typed)."""
+        """The player answered prompt ``key`` with ``value`` (``via``: decided or typed)."""
 
+        key: str
         value: AnswerValue
         via: Via
 
@@ -269,5 +276,6 @@ class PromptPanel(Widget):
     @on(OptionList.OptionSelected, "#prompt-decision")
     def _decided(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if event.option.id is not None:
-            self.post_message(self.Answered(event.option.id, Via.DECIDED))
+        prompt = self.query_one(DecisionView).prompt
+        if event.option.id is not None and prompt is not None:
+            self.post_message(self.Answered(prompt.key, event.option.id, Via.DECIDED))
