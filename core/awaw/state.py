@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
-from core.awaw.model import ColonyStatus, Forces
+from core.awaw.model import FORCE_FIELDS, ColonyStatus, Forces
 
 
 class Modifier(msgspec.Struct, frozen=True):
@@ -115,3 +115,22 @@ class FallOfFrance(msgspec.Struct, frozen=True):
     vichy_garrisons: tuple[str, ...] = ()
     fleet: Fleet | None = None
     brp: Brp | None = None
+
+    def against_levels(self) -> list[tuple[str, dict[str, tuple[int | None, int]]]]:
+        """For each force field (58.612 order): each side's ``(got, table level)``; ``got`` is
+        None until the fleet is divided. Empty until the levels are known."""
+        if not self.force_levels:
+            return []
+        return [
+            (
+                field,
+                {
+                    side: (
+                        getattr(self.forces[side], field) if self.forces else None,
+                        getattr(self.force_levels[side], field),
+                    )
+                    for side in ("free_french", "vichy")
+                },
+            )
+            for field in FORCE_FIELDS
+        ]

@@ -7,7 +7,6 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from core.awaw import words
-from core.awaw.model import FORCE_FIELDS
 from core.awaw.state import FallOfFrance
 from core.awaw.tables import shipped
 from core.game import Game
@@ -119,15 +118,8 @@ class ForcesPanel(StateTable):
         """Render got/table for both sides once the levels are known."""
         state = _state(game)
         rows: list[tuple[Cell, ...]] = []
-        if not state.force_levels:
-            self.fill(rows)
-            return
-        for field in FORCE_FIELDS:
-            cells = []
-            for side in ("free_french", "vichy"):
-                table = getattr(state.force_levels[side], field)
-                got = getattr(state.forces[side], field) if state.forces else None
-                cells.append(f"{'-' if got is None else got} / {table}")
+        for field, sides in state.against_levels():
+            cells = [f"{'-' if got is None else got} / {table}" for got, table in sides.values()]
             exists = getattr(state.fleet_available, field) if state.fleet_available else 0
             naval = field in ("named_ships", "cruisers", "destroyer_factors")
             rows.append((self.NAMES[field], *cells, str(exists) if naval else "pool"))

@@ -6,7 +6,6 @@ import textwrap
 
 from core.assumptions import REGISTRY
 from core.awaw import words
-from core.awaw.model import FORCE_FIELDS
 from core.awaw.state import FallOfFrance
 from core.awaw.tables import shipped
 from core.game import Game
@@ -97,12 +96,8 @@ def force_lines(state: FallOfFrance) -> list[str]:
         "Forces (58.6)                   Free French      Vichy",
         "                                got / table      got / table",
     ]
-    for field in FORCE_FIELDS:
-        cells = []
-        for side in ("free_french", "vichy"):
-            table = getattr(state.force_levels[side], field)
-            got = getattr(state.forces[side], field) if state.forces else None
-            cells.append(f"{'-' if got is None else got:>3} / {table:<8}")
+    for field, sides in state.against_levels():
+        cells = [f"{'-' if got is None else got:>3} / {table:<8}" for got, table in sides.values()]
         out.append(f"  {FORCE_NAMES[field]:<28} {cells[0]}    {cells[1]}".rstrip())
     if state.vichy_garrisons:
         out.append(f"  Vichy 2-3 infantry garrisons (58.632): {', '.join(state.vichy_garrisons)}")
