@@ -9,7 +9,7 @@ from textual.widgets import Static
 
 from core.game import Game
 from core.odds import odds
-from core.prompts import Roll
+from core.prompts import Decision, Roll
 
 BAR = 7
 
@@ -45,6 +45,9 @@ class OddsPanel(Static):
                 p = sum((distribution[f] for f in outcome.faces), Fraction(0))
                 out.append_text(bar(outcome.label.replace("_", " "), p))
                 out.append("\n")
+        if isinstance(prompt, Decision) and sum(o.enabled for o in prompt.options) > 1:
+            self.update(self.by_choice(game, prompt))
+            return
         result = odds(game)
         if not game.complete:
             out.append("Outcomes", style="bold")
@@ -61,3 +64,23 @@ class OddsPanel(Static):
         else:
             out.append("Resolved: no dice left.", style="dim")
         self.update(out)
+
+    @staticmethod
+    def by_choice(game: Game, prompt: Decision) -> Text:
+        """For a pending decision: each outcome's Free French chance under each option, so the
+        choices can be compared (later open choices at their defaults)."""
+        options = [o.value for o in prompt.options if o.enabled]
+        table = {
+            value: odds(game, lambda p, value=value: value if p.key == prompt.key else None)
+            for value in options
+        }
+        out = Text("Free French chance by choice\n", style="bold")
+        out.append(f"{'':<13}" + "".join(f" {v[:6]:>6}" for v in options) + "\n", style="bold")
+        keys = next(iter(table.values())).marginals
+        for key in keys:
+            out.append(f"{key.replace('_', ' ')[:13]:<13}")
+            for value in options:
+                p = table[value].marginals.get(key, {}).get("free_french", Fraction(0))
+                out.append(f" {p!s:>6}")
+            out.append("\n")
+        return out
