@@ -109,19 +109,19 @@ def code_mutants(t: Tables) -> Iterator[Mutant]:
         ),
         "Vichy served before the Free French": (
             "naval_split",
-            lambda b, m, v, s, fl, vl: (
+            lambda b, m, c, v, s, fl, vl, k=0: (
                 lambda vichy: (
-                    min_(fl, b + m - vichy * 0),
+                    min_(fl, b + m + c - vichy),
                     vichy,
-                    b + m + v + s - min_(fl, b + m) - vichy,
+                    b + m + c + v + s - min_(fl, b + m + c - vichy) - vichy,
                 )
-            )(min_(vl, v + b)),
+            )(min_(vl, v + c + b)),
         ),
         "surplus ships kept by the Free French": (
             "naval_split",
-            lambda b, m, v, s, fl, vl: (
-                original_split(b, m, v, s, fl, vl)[0] + 1,
-                *original_split(b, m, v, s, fl, vl)[1:],
+            lambda b, m, c, v, s, fl, vl, k=0: (
+                original_split(b, m, c, v, s, fl, vl, k)[0] + 1,
+                *original_split(b, m, c, v, s, fl, vl, k)[1:],
             ),
         ),
         "ground modifier per nine factors": (
@@ -129,6 +129,10 @@ def code_mutants(t: Tables) -> Iterator[Mutant]:
             lambda g, tt: -(g / 9 if not isinstance(g, int) else g // 9),
         ),
         "counted fleet ignores damage": ("counted_fleet", lambda full, half: full + half),
+        "Vichy keep the ships the Free French took": (
+            "naval_split",
+            lambda b, m, c, v, s, fl, vl, k=0: original_split(b, m, c, v, s, fl, vl, 0),
+        ),
         "no clamp on the level": (
             "surrender_level",
             lambda facts, tt: (sum(x.value for x in rules.surrender_terms(facts, tt)),) * 2,

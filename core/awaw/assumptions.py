@@ -70,6 +70,22 @@ ASSUMPTIONS = (
         "in the Axis's hands.",
     ),
     Assumption(
+        key="awaw.free_french_from_vichy_colonies",
+        rule="58.641",
+        question="Are Vichy colony ports among the 'neutral French colony ports' the Free French "
+        "may draw ships from?",
+        choices=(
+            Choice("no", "no: Vichy colonies are Vichy-controlled, which 58.641 names apart"),
+            Choice(
+                "yes",
+                "yes: Vichy is a neutral minor, so its colony ports are neutral; "
+                "the Free French may take ships there before the Vichy choose",
+            ),
+        ),
+        why="The rule's next sentence speaks of Vichy-controlled ports by that name, so "
+        "'neutral' reads as the independent colonies of 58.532.",
+    ),
+    Assumption(
         key="awaw.allied_air_naval_in_vichy",
         rule="58.41",
         question="Are non-French Allied air and naval units in the new Vichy France displaced "

@@ -32,23 +32,31 @@ KEY = {
     ShipKind.CRUISER: "cruisers",
     ShipKind.DESTROYER: "destroyers",
 }
-CATEGORIES = ("british", "movable", "vichy_ports", "stranded")
-TIERS = {"free_french": {"british": 0, "movable": 1}, "vichy": {"vichy_ports": 0, "british": 1}}
+CATEGORIES = ("british", "movable", "contested", "vichy_ports", "stranded")
+TIERS = {
+    "free_french": {"british": 0, "movable": 1, "contested": 1},
+    "vichy": {"vichy_ports": 0, "contested": 0, "british": 1},
+}
 Taken = dict[str, dict[str, int]]
 
 
-def source(ship: Ship, holder: str, may_sail: bool, from_france: bool) -> str:
+def source(
+    ship: Ship, holder: str, may_sail: bool, from_france: bool, from_vichy_colonies: bool
+) -> str:
     """58.641: which :func:`rules.naval_split` category a ship falls in.
 
-    ``holder`` holds the ship's port after the surrender; ``may_sail`` and
-    ``from_france`` read awaw.free_french_ship_range and awaw.free_french_ship_sources.
+    ``holder`` holds the ship's port after the surrender; ``may_sail``,
+    ``from_france`` and ``from_vichy_colonies`` read awaw.free_french_ship_range,
+    awaw.free_french_ship_sources and awaw.free_french_from_vichy_colonies.
     Ships still building on row 3 or higher can serve neither side.
     """
     if ship.condition is Condition.BUILDING:
         return "stranded"
-    if holder in ("british", "vichy"):
-        return "british" if holder == "british" else "vichy_ports"
     in_colony = ship.region not in (*FRANCE, Region.CORSICA)
+    if holder == "british":
+        return "british"
+    if holder == "vichy":
+        return "contested" if may_sail and in_colony and from_vichy_colonies else "vichy_ports"
     if may_sail and holder in ("axis", "neutral") and (in_colony or from_france):
         return "movable"
     return "stranded"
@@ -64,12 +72,18 @@ class Plan(msgspec.Struct, frozen=True, eq=False):
 
 @per_scenario
 def plan(
-    s: AwawScenario, holders: tuple[tuple[Region, str], ...], ship_range: str, sources: str
+    s: AwawScenario,
+    holders: tuple[tuple[Region, str], ...],
+    ship_range: str,
+    sources: str,
+    vichy_colonies: str,
 ) -> Plan:
-    """The fleet's categories given who holds each region (``holders``) and the two assumptions."""
+    """The fleet's categories given who holds each region (``holders``) and the values of
+    awaw.free_french_ship_range, awaw.free_french_ship_sources and
+    awaw.free_french_from_vichy_colonies."""
     held = dict(holders)
-    may_sail, from_france = ship_range == "in_range", sources == "any_axis_port"
-    where = {ship.id: source(ship, held[ship.region], may_sail, from_france) for ship in s.fleet}
+    flags = (ship_range == "in_range", sources == "any_axis_port", vichy_colonies == "yes")
+    where = {ship.id: source(ship, held[ship.region], *flags) for ship in s.fleet}
     ships = {kind: tuple(x for x in s.fleet if x.kind is kind) for kind in ShipKind}
     amounts = {
         kind: {cat: sum(x.amount for x in ships[kind] if where[x.id] == cat) for cat in CATEGORIES}
@@ -84,22 +98,30 @@ def divide(
     """Ask the Free French for each kind of ship, then the Vichy; return what each side took
     (ship id -> units, or factors for destroyers). Automatic picks are written to ``log``."""
     taken: Taken = {side: {} for side in SIDES}
-    required = {}
-    for kind in ShipKind:
-        a = p.amounts[kind]
-        free_n, vichy_n, _ = rules.naval_split(
+
+    def split(kind: ShipKind, contested_taken: int) -> tuple[int, int, int]:
+        a, field = p.amounts[kind], FIELD[kind]
+        free, vich, removed = rules.naval_split(
             a["british"],
             a["movable"],
+            a["contested"],
             a["vichy_ports"],
             a["stranded"],
-            getattr(levels["free_french"], FIELD[kind]),
-            getattr(levels["vichy"], FIELD[kind]),
+            getattr(levels["free_french"], field),
+            getattr(levels["vichy"], field),
+            contested_taken,
         )
-        required[kind] = (free_n, vichy_n)
-    for side in SIDES if vichy else SIDES[:1]:
-        for kind in ShipKind:
-            n = required[kind][SIDES.index(side)]
-            yield from _choose(p, side, kind, n, taken, log)
+        return int(free), int(vich), int(removed)
+
+    for kind in ShipKind:
+        yield from _choose(p, "free_french", kind, split(kind, 0)[0], taken, log)
+    for kind in ShipKind if vichy else ():
+        from_contested = sum(
+            n
+            for ident, n in taken["free_french"].items()
+            if p.source[ident] == "contested" and ident in {x.id for x in p.ships[kind]}
+        )
+        yield from _choose(p, "vichy", kind, split(kind, from_contested)[1], taken, log)
     return taken
 
 

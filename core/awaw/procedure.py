@@ -43,7 +43,11 @@ def resolve(s: AwawScenario, ledger: Ledger[FallOfFrance]) -> Steps:
     apply(ledger, steps.force_levels(s, t, level.value, vichy, colonies))
     holders = tuple(steps.region_holders(s, vichy, colonies).items())
     plan = fleet.plan(
-        s, holders, assume("awaw.free_french_ship_range"), assume("awaw.free_french_ship_sources")
+        s,
+        holders,
+        assume("awaw.free_french_ship_range"),
+        assume("awaw.free_french_ship_sources"),
+        assume("awaw.free_french_from_vichy_colonies"),
     )
     levels = ledger.state.force_levels
     taken = yield from fleet.divide(plan, levels, vichy, ledger.log)

@@ -182,25 +182,29 @@ def vichy_level(level: Num, vichy: Bool, t: Tables) -> Forces:
 def naval_split(
     british: Num,
     movable: Num,
+    contested: Num,
     vichy_ports: Num,
     stranded: Num,
     free_french_level: Num,
     vichy_level: Num,
+    contested_taken: Num = 0,
 ) -> tuple[Num, Num, Num]:
     """58.611, 58.641-58.643: ``(free_french, vichy, removed)`` for one kind of French ship.
 
     Amounts are units (named ships, cruisers) or factors (destroyers).
-    ``british``: in British-controlled ports; ``movable``: in ports the Free
-    French may draw from once those run out; ``vichy_ports``: in
+    ``british``: in British-controlled ports; ``movable``: in ports only the
+    Free French may draw from once those run out; ``contested``: in Vichy
+    colony ports the Free French may also draw from (awaw.free_french_from_vichy_colonies),
+    of which they took ``contested_taken``; ``vichy_ports``: in other
     Vichy-controlled ports; ``stranded``: anywhere else, or not eligible.
     The Free French are served first and take British-port ships first; the
     Vichy take their own ports' ships, then what is left in British ports.
     Whatever neither takes, and every shortfall, is lost.
     """
-    free_french = min_(free_french_level, british + movable)
+    free_french = min_(free_french_level, british + movable + contested)
     british_left = british - min_(british, free_french)
-    vichy = min_(vichy_level, vichy_ports + british_left)
-    removed = british + movable + vichy_ports + stranded - free_french - vichy
+    vichy = min_(vichy_level, vichy_ports + contested - contested_taken + british_left)
+    removed = british + movable + contested + vichy_ports + stranded - free_french - vichy
     return free_french, vichy, removed
 
 

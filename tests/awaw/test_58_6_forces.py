@@ -512,3 +512,50 @@ def test_property_58_64_naval_allocation_never_exceeds_ships_or_levels(
             assert allocation.lost.get(side, {}).get(name, 0) == shortfall
     if not state.vichy_established:
         assert allocation.vichy == {}
+
+
+VICHY_COLONY_CRUISERS = [
+    ship("duquesne", "cruiser", 3, "british"),
+    ship("colbert", "cruiser", 3, "algeria"),
+    ship("foch", "cruiser", 3, "algeria"),
+]
+VICHY_COLONIES = {"lebanon_syria": 6, "north_africa": 6}
+
+
+def test_58_641_by_default_vichy_colony_ports_do_not_feed_the_free_french() -> None:
+    g = fleet_game(-3, VICHY_COLONY_CRUISERS)
+    support.play(g, vichy="yes", dice=VICHY_COLONIES)
+    assert g.state.colonies["algeria"] == "vichy"
+    assert g.state.fleet.free_french == {"duquesne": 1}
+    assert g.state.fleet.lost["free_french"]["cruisers"] == 1
+    assert g.state.fleet.vichy == {}
+
+
+def test_58_641_with_vichy_colony_ports_open_the_free_french_take_one_first() -> None:
+    g = fleet_game(
+        -3, VICHY_COLONY_CRUISERS, assumptions={"awaw.free_french_from_vichy_colonies": "yes"}
+    )
+    asked = support.play(
+        g,
+        vichy="yes",
+        dice=VICHY_COLONIES,
+        picks={"free_french.cruisers": {"duquesne": 1, "foch": 1}},
+    )
+    assert "free_french.cruisers" in asked
+    fleet = g.state.fleet
+    assert fleet.free_french == {"duquesne": 1, "foch": 1}
+    assert "cruisers" not in fleet.lost["free_french"]
+    assert fleet.removed["colbert"] == 1
+    picked = next(e for e in g.log if e.text.startswith("Free French cruisers:"))
+    assert "Foch" in picked.text
+
+
+def test_58_641_contested_ship_left_behind_serves_vichy_as_its_own_port() -> None:
+    g = fleet_game(
+        -2, VICHY_COLONY_CRUISERS, assumptions={"awaw.free_french_from_vichy_colonies": "yes"}
+    )
+    support.play(g, vichy="yes", dice=VICHY_COLONIES)
+    fleet = g.state.fleet
+    assert fleet.free_french == {"duquesne": 1}
+    assert fleet.vichy == {"colbert": 1}
+    assert fleet.removed["foch"] == 1

@@ -90,10 +90,11 @@ def test_58_6_force_levels_and_naval_split_are_symbolic() -> None:
             assert z3.simplify(z3.substitute(getattr(vich, field), *subs)).as_long() == getattr(
                 rules.vichy_level(lv, v, T), field
             )
-    args = [z3.Int(n) for n in ("b", "m", "v", "s", "fl", "vl")]
+    args = [z3.Int(n) for n in ("b", "m", "c", "v", "s", "fl", "vl", "k")]
     free_n, vichy_n, removed = rules.naval_split(*args)
     assert all(isinstance(x, z3.ArithRef) for x in (free_n, vichy_n, removed))
-    assert rules.naval_split(2, 1, 1, 0, 2, 2) == (2, 1, 1)
+    assert rules.naval_split(2, 1, 0, 1, 0, 2, 2) == (2, 1, 1)
+    assert rules.naval_split(1, 0, 2, 0, 0, 2, 2, 1) == (2, 1, 0)
 
 
 def test_58_7_brp_rules_are_symbolic() -> None:

@@ -268,19 +268,32 @@ def naval_allocation_conserves(t: Tables) -> Result:
     removed equals what existed, the Free French are served first, and neither side exceeds
     its table level."""
     p = Proof()
-    amounts = [p.int(n) for n in ("british", "movable", "vichy_ports", "stranded")]
+    amounts = [p.int(n) for n in ("british", "movable", "contested", "vichy_ports", "stranded")]
     free_level, vichy_level = p.int("free_french_level"), p.int("vichy_level")
-    p.assume("domain", z3.And(*(x >= 0 for x in (*amounts, free_level, vichy_level))))
+    from_contested = p.int("contested_taken")
+    p.assume(
+        "domain", z3.And(*(x >= 0 for x in (*amounts, free_level, vichy_level, from_contested)))
+    )
+    british, movable, contested = amounts[0], amounts[1], amounts[2]
     free, vich, removed = (
         p.define("58.641", n, v)
         for n, v in zip(
             ("free_french", "vichy", "removed"),
-            rules.naval_split(*amounts, free_level, vichy_level),
+            rules.naval_split(*amounts, free_level, vichy_level, from_contested),
             strict=True,
         )
     )
-    british, movable = amounts[0], amounts[1]
-    first = z3.If(free_level < british + movable, free_level, british + movable)
+    beyond_british = free - z3.If(british < free, british, free)
+    p.assume(
+        "58.641",
+        z3.And(
+            from_contested <= contested,
+            from_contested <= beyond_british,
+            beyond_british - from_contested <= movable,
+        ),
+    )
+    reachable = british + movable + contested
+    first = z3.If(free_level < reachable, free_level, reachable)
     outcome = p.prove(
         z3.And(
             free + vich + removed == z3.Sum(amounts),
