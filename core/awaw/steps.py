@@ -429,8 +429,8 @@ def brps(
         log.append(
             LogEntry(
                 "58.531A",
-                f"Britain receives {british} BRPs for the Free French colonies at the start of "
-                "the next Allied player turn",
+                f"Britain gains {british} BRPs from the colonies that went Free French, "
+                "paid when its coming player turn begins",
                 prorating,
             )
         )
