@@ -85,7 +85,7 @@ def table_mutants(t: Tables) -> Iterator[Mutant]:
 
 
 def _code(
-    name: str, target: str, replacement: Callable[..., Any]
+    target: str, replacement: Callable[..., Any]
 ) -> Callable[[], AbstractContextManager[Any]]:
     return lambda: mock.patch.object(rules, target, replacement)
 
@@ -147,7 +147,7 @@ def code_mutants(t: Tables) -> Iterator[Mutant]:
         ),
     }
     for name, (target, replacement) in changes.items():
-        yield Mutant(name, r, f, _code(name, target, replacement))
+        yield Mutant(name, r, f, _code(target, replacement))
 
 
 def caught(m: Mutant) -> str:

@@ -117,9 +117,9 @@ def divide(
         yield from _choose(p, "free_french", kind, split(kind, 0)[0], taken, log)
     for kind in ShipKind if vichy else ():
         from_contested = sum(
-            n
-            for ident, n in taken["free_french"].items()
-            if p.source[ident] == "contested" and ident in {x.id for x in p.ships[kind]}
+            taken["free_french"].get(x.id, 0)
+            for x in p.ships[kind]
+            if p.source[x.id] == "contested"
         )
         yield from _choose(p, "vichy", kind, split(kind, from_contested)[1], taken, log)
     return taken

@@ -75,7 +75,6 @@ class Region(enum.StrEnum):
 
 
 FRANCE = (Region.NORTHERN_FRANCE, Region.SOUTHERN_FRANCE)
-VICHY_ZONE = (Region.SOUTHERN_FRANCE, Region.CORSICA)
 
 
 class Nationality(enum.StrEnum):

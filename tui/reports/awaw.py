@@ -10,9 +10,6 @@ from core.awaw.state import FallOfFrance
 from core.awaw.tables import shipped
 from core.game import Game
 
-FORCE_NAMES = words.FORCE_TITLES
-STATUS_NAMES = words.STATUS
-
 
 def render(game: Game) -> str:
     """The whole report of a rule-58 game, as text lines of at most 80 columns."""
@@ -77,12 +74,12 @@ def colony_lines(state: FallOfFrance) -> list[str]:
             rule = "58.533" if status == "axis" else "58.534"
             out.append(
                 f"  {name:<25} {'held before the surrender (' + rule + ')':<24}  "
-                f"{STATUS_NAMES[status]}"
+                f"{words.STATUS[status]}"
             )
         else:
             out.append(
                 f"  {name:<25} {r.die:>3}  {r.surrender_level:+3d}  {r.vichy_bonus:+5d}  "
-                f"{r.modified:>4}  {STATUS_NAMES[status]}"
+                f"{r.modified:>4}  {words.STATUS[status]}"
             )
     return out
 
@@ -98,7 +95,7 @@ def force_lines(state: FallOfFrance) -> list[str]:
     ]
     for field, sides in state.against_levels():
         cells = [f"{'-' if got is None else got:>3} / {table:<8}" for got, table in sides.values()]
-        out.append(f"  {FORCE_NAMES[field]:<28} {cells[0]}    {cells[1]}".rstrip())
+        out.append(f"  {words.FORCE_TITLES[field]:<28} {cells[0]}    {cells[1]}".rstrip())
     if state.vichy_garrisons:
         out.append(f"  Vichy 2-3 infantry garrisons (58.632): {', '.join(state.vichy_garrisons)}")
     return out
@@ -123,8 +120,10 @@ def fleet_lines(game: Game, state: FallOfFrance) -> list[str]:
             listing(shares), 78, initial_indent=f"  {title:<13}", subsequent_indent=" " * 15
         )
     for side, short in fleet.lost.items():
-        text = ", ".join(f"{n} {FORCE_NAMES[f].split(' (')[0].lower()}" for f, n in short.items())
-        out.append(f"  {STATUS_NAMES[side]} shortfall lost (58.643): {text}")
+        text = ", ".join(
+            f"{n} {words.FORCE_TITLES[f].split(' (')[0].lower()}" for f, n in short.items()
+        )
+        out.append(f"  {words.STATUS[side]} shortfall lost (58.643): {text}")
     return out
 
 

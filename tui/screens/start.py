@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 from core import scenario
 from core.errors import ArmisticeError
 from core.game import Game
-from tui import saves
+from tui import panels, saves
 from tui.screens.dialogs import ChooseFile
 from tui.screens.game import GameScreen, open_path
 
@@ -102,6 +102,4 @@ class StartScreen(Screen[None]):
 
     def rules_help(self) -> str:
         """The rule summaries of every system."""
-        from tui import panels
-
         return panels.rules_help("awaw")

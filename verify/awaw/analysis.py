@@ -267,8 +267,3 @@ def colony_odds(t: Tables) -> dict[tuple[int, bool], dict[ColonyStatus, Fraction
                 dist[status] = dist.get(status, Fraction(0)) + p
             out[(level, vichy)] = dist
     return out
-
-
-def analyse(t: Tables) -> list[Result]:
-    """Every designer check on ``t``."""
-    return [*colony_rolls(t), *turn_bands(t), monotone_columns(t), naval_mirror(t)]

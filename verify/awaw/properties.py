@@ -352,8 +352,3 @@ PROPERTIES: tuple[Property, ...] = tuple(
         (level_feeds_force_tables, ("58.22", "58.621", "58.631")),
     )
 )
-
-
-def check_all(t: Tables) -> list[Result]:
-    """Every rule-58 invariant on tables ``t``."""
-    return [prop.check(t) for prop in PROPERTIES]
