@@ -48,9 +48,9 @@ Minimal().run(headless=True, size=(80, 24), auto_pilot=first_frame)
 )
 
 DASHBOARD = """
-from core import scenario
-from core.game import Game
-from tui.app import ArmisticeApp
+from armistice.core import scenario
+from armistice.core.game import Game
+from armistice.tui.app import ArmisticeApp
 
 game = Game(scenario.load("rulebook-example-fall-1940"), seed=1)
 ArmisticeApp(game).run(headless=True, size=(80, 24), auto_pilot=first_frame)
@@ -73,9 +73,9 @@ async def repaint(cycles: int) -> list[float]:
     """Seconds from each answer (roll, then undo) until the screen has repainted after it:
     the action runs as a key would run it, and the clock stops in the callback Textual
     runs after the next refresh."""
-    from core import scenario
-    from core.game import Game
-    from tui.app import ArmisticeApp
+    from armistice.core import scenario
+    from armistice.core.game import Game
+    from armistice.tui.app import ArmisticeApp
 
     app = ArmisticeApp(Game(scenario.load("rulebook-example-fall-1940"), seed=1))
     times = []

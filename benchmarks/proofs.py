@@ -2,7 +2,7 @@
 
 Run: python benchmarks/proofs.py [--runs N]
 
-1. The whole suite as a user runs it: a fresh ``python -m verify`` process,
+1. The whole suite as a user runs it: a fresh ``python -m armistice.verify`` process,
    z3's import included (median of N runs).
 2. Each property's time and z3 effort (rlimit) in one process, and the median.
 3. The mutation run (``--mutate``): mutants, share caught, time.
@@ -24,15 +24,15 @@ def main() -> None:
     times = []
     for _ in range(args.runs):
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "verify"], check=True, capture_output=True)
+        subprocess.run([sys.executable, "-m", "armistice.verify"], check=True, capture_output=True)
         times.append(time.perf_counter() - start)
     print(
-        f"python -m verify, fresh process, z3 import included (median of {args.runs}): "
+        f"python -m armistice.verify, fresh process, z3 import included (median of {args.runs}): "
         f"{statistics.median(times):.2f} s (min {min(times):.2f}, max {max(times):.2f})"
     )
 
-    from core.awaw.tables import shipped
-    from verify import runner
+    from armistice.core.awaw.rule58.tables import shipped
+    from armistice.verify import runner
 
     runner.run(shipped()).__next__()  # z3 warm
     results = list(runner.run(shipped()))
@@ -44,7 +44,7 @@ def main() -> None:
         f"slowest: {max(r.seconds for r in results) * 1e3:.2f} ms"
     )
 
-    from verify.mutate import mutation_score
+    from armistice.verify.mutate import mutation_score
 
     start = time.perf_counter()
     killed, survivors = mutation_score(shipped())

@@ -22,11 +22,11 @@ from typing import Any, Literal
 
 import msgspec
 
-from core import scenario, systems
-from core.dice import D6
-from core.game import Game
-from core.ledger import Ledger
-from core.prompts import Answer, AnswerValue, Prompt, Roll, RollOutcome, Via
+from armistice.core import scenario, systems
+from armistice.core.dice import D6
+from armistice.core.game import Game
+from armistice.core.ledger import Ledger
+from armistice.core.prompts import Answer, AnswerValue, Prompt, Roll, RollOutcome, Via
 
 AWAW = [b for b in scenario.bundled() if b.system == "awaw"]
 

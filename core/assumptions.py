@@ -1,36 +1,54 @@
-"""The registry of named assumptions: how armistice reads what a rule leaves open.
+"""Named assumptions: how armistice reads what a rule leaves open.
 
-An :class:`Assumption` has a key (``awaw.conquest_proration``), the rule it
-reads, a default, the alternatives with what each means, and one line of why
-the default was chosen. A game fixes one value per key for its whole life;
-the log names the assumption wherever a step used it.
+An :class:`Assumption` has a key (``awaw.58.conquest_proration``), the rule it reads,
+a question, the choices with what each means (the first is the default), one line of
+why, and older keys it is still known by. Its choices are the members of a
+:class:`~armistice.core.words.Word` enum, so a procedure reads a typed value
+(``ledger.assume(PRORATION)``) and never spells a key. A game fixes one value per key
+for its whole life; the log names the assumption wherever a step used it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any, Generic, TypeVar
 
-import msgspec
+from armistice.core.errors import UnknownAssumption
+from armistice.core.words import Word
 
-from core.errors import UnknownAssumption
+V = TypeVar("V", bound=Word)
 
 
-class Choice(msgspec.Struct, frozen=True):
+@dataclass(frozen=True)
+class Choice:
     """One way of reading a rule: its ``value`` and what it ``means`` in play."""
 
     value: str
     means: str
 
 
-class Assumption(msgspec.Struct, frozen=True):
-    """A named interpretation of rule ``rule``; ``choices[0]`` is the default."""
+@dataclass(frozen=True)
+class Assumption(Generic[V]):
+    """A named interpretation of rule ``rule``.
+
+    ``kind`` is the enum of its values; ``choices`` gives each value's meaning, the
+    default first, and must list every member of ``kind`` once (ValueError otherwise).
+    ``aliases`` are keys it was known by before.
+    """
 
     key: str
     rule: str
     question: str
+    kind: type[V]
     choices: tuple[Choice, ...]
     why: str
+    aliases: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if sorted(c.value for c in self.choices) != sorted(m.value for m in self.kind):
+            raise ValueError(f"{self.key}: the choices must list each of {self.kind.__name__}")
 
     @property
     def default(self) -> str:
@@ -51,45 +69,41 @@ class Assumption(msgspec.Struct, frozen=True):
             self.key, f"{value!r} is not a choice; choose one of: {', '.join(self.values)}"
         )
 
+    def cite(self, value: str) -> str:
+        """``key=value``, as a log entry names the assumption it used."""
+        return f"{self.key}={value}"
 
-class Registry:
-    """The assumptions of each rule system, keyed by system name then assumption key."""
+    def read(self, values: Mapping[str, str]) -> V:
+        """This assumption's typed value in a game's ``values`` (key -> value)."""
+        return self.kind(values[self.key])
 
-    def __init__(self) -> None:
-        self._by_system: dict[str, dict[str, Assumption]] = {}
 
-    def register(self, system: str, assumptions: Iterable[Assumption]) -> None:
-        """Add a system's assumptions; raises ValueError on a key registered twice."""
-        table = self._by_system.setdefault(system, {})
-        for assumption in assumptions:
-            if assumption.key in table:
-                raise ValueError(f"assumption {assumption.key} registered twice")
-            table[assumption.key] = assumption
+def resolve(
+    assumptions: Iterable[Assumption[Any]], chosen: Mapping[str, str] | None = None
+) -> Mapping[str, str]:
+    """Every key of ``assumptions`` mapped to its value: ``chosen`` where given (by key or an
+    older alias), else the default.
 
-    def of(self, system: str) -> tuple[Assumption, ...]:
-        """The assumptions of ``system`` in registration order (none for an unknown system)."""
-        return tuple(self._by_system.get(system, {}).values())
-
-    def resolve(self, system: str, chosen: Mapping[str, str] | None = None) -> Mapping[str, str]:
-        """Every key of ``system`` mapped to its value: ``chosen`` where given, else the default.
-
-        Raises UnknownAssumption naming the key for an unknown key or value.
-        """
-        table = self._by_system.get(system, {})
-        values = {key: a.default for key, a in table.items()}
-        for key, value in (chosen or {}).items():
-            assumption = table.get(key)
-            if assumption is None:
-                known = ", ".join(table) or "none"
-                raise UnknownAssumption(key, f"no such assumption for {system}; known: {known}")
+    Raises UnknownAssumption naming the key for an unknown key or value.
+    """
+    table = {a.key: a for a in assumptions}
+    aliases = {alias: a.key for a in table.values() for alias in a.aliases}
+    values = {key: a.default for key, a in table.items()}
+    for given, value in (chosen or {}).items():
+        key = aliases.get(given, given)
+        assumption = table.get(key)
+        if assumption is None:
+            known = ", ".join(table) or "none"
+            raise UnknownAssumption(given, f"no such assumption here; known: {known}")
+        try:
             assumption.meaning(value)
-            values[key] = value
-        return MappingProxyType(values)
-
-    def changed(self, system: str, values: Mapping[str, str]) -> dict[str, str]:
-        """The entries of ``values`` that differ from ``system``'s defaults."""
-        table = self._by_system.get(system, {})
-        return {k: v for k, v in values.items() if k in table and table[k].default != v}
+        except UnknownAssumption as error:
+            raise UnknownAssumption(given, error.reason) from None
+        values[key] = value
+    return MappingProxyType(values)
 
 
-REGISTRY = Registry()
+def changed(assumptions: Iterable[Assumption[Any]], values: Mapping[str, str]) -> dict[str, str]:
+    """The entries of ``values`` that differ from the defaults of ``assumptions``."""
+    defaults = {a.key: a.default for a in assumptions}
+    return {k: v for k, v in values.items() if k in defaults and defaults[k] != v}

@@ -18,32 +18,24 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
 import msgspec
 
-from core import systems
-from core.assumptions import REGISTRY
-from core.errors import GameOver, IllegalAnswer, SaveError, ScenarioError, UnknownAssumption
-from core.ledger import Ledger, LogEntry
-from core.prompts import Answer, AnswerValue, Decision, Prompt, Roll, Selection, Via
-from core.scenario import convert, from_mapping
-
-SAVE_FORMAT = "armistice-save"
-SAVE_VERSION = 1
-
-
-class SaveFile(msgspec.Struct, forbid_unknown_fields=True):
-    """A save file: the scenario embedded whole, every assumption's value, the answers
-    in order and the seed the app rolls dice from. ``format`` and ``version`` identify it."""
-
-    format: str
-    version: int
-    system: str
-    scenario: dict[str, Any]
-    assumptions: dict[str, str]
-    answers: list[Answer]
-    seed: Annotated[int, msgspec.Meta(ge=0)] | None = None
+from armistice.core import savefile, systems
+from armistice.core.assumptions import resolve
+from armistice.core.errors import (
+    GameOver,
+    IllegalAnswer,
+    SaveError,
+    ScenarioError,
+    UnknownAssumption,
+)
+from armistice.core.ledger import Ledger, LogEntry
+from armistice.core.prompts import Answer, AnswerValue, Decision, Prompt, Roll, Selection, Via
+from armistice.core.scenario import from_mapping
+from armistice.core.sides import Player, Sides
+from armistice.core.summary import Summary
 
 
 def describe(prompt: Prompt, value: AnswerValue) -> str:
@@ -66,10 +58,12 @@ class Game:
     """A rule-system resolution in progress.
 
     ``scenario`` is a decoded scenario struct; ``assumptions`` overrides the
-    defaults of its system's registry (raises UnknownAssumption);
-    ``answers`` are replayed at once (raises IllegalAnswer naming the first
-    that does not fit, as ``answers[i]``); ``seed`` (an int) drives the dice
-    the app rolls, a fresh one if omitted.
+    defaults of its system's assumptions, by key or older alias (raises
+    UnknownAssumption); ``answers`` are replayed at once (raises IllegalAnswer
+    naming the first that does not fit, as ``answers[i]``); ``seed`` (an int)
+    drives the dice the app rolls, a fresh one if omitted. ``written_in`` is the
+    save-file version the answers come from: prompts the system began asking
+    later take their defaults as they are reached.
     """
 
     __slots__ = (
@@ -78,9 +72,11 @@ class Game:
         "_ledger",
         "_prompt",
         "_rolls",
+        "_summary",
         "assumptions",
         "scenario",
         "seed",
+        "sides",
         "system",
     )
 
@@ -91,14 +87,19 @@ class Game:
         assumptions: Mapping[str, str] | None = None,
         answers: Iterable[Answer] = (),
         seed: int | None = None,
+        written_in: int = savefile.VERSION,
     ) -> None:
         self.system = systems.get(scenario.system)
         self.scenario = scenario
-        self.assumptions = REGISTRY.resolve(self.system.name, assumptions)
+        self.sides: Sides = self.system.sides.assigned(scenario.players, scenario.name)
+        self.assumptions = resolve(self.system.assumptions, assumptions)
         self.seed = secrets.randbelow(10**9) if seed is None else seed
         self._answers: list[Answer] = []
+        self._summary: tuple[Any, Summary] | None = None
         self._restart()
+        added = tuple(key for key, since in self.system.added_prompts if since > written_in)
         for index, answer in enumerate(answers):
+            self._fill_added(added, answer.key)
             prompt = self._prompt
             if prompt is not None and answer.key != prompt.key:
                 raise IllegalAnswer(
@@ -108,6 +109,21 @@ class Game:
                 self.answer(answer.value, answer.via)
             except IllegalAnswer as error:
                 raise IllegalAnswer(f"answers[{index}] ({error.where})", error.reason) from None
+        self._fill_added(added, None)
+
+    def _fill_added(self, added: tuple[str, ...], next_key: str | None) -> None:
+        """Answer with its default each pending prompt whose key starts with one of ``added``
+        (asked only since the answers were saved) and that is not the ``next_key`` saved."""
+        while (
+            (prompt := self._prompt) is not None
+            and not isinstance(prompt, Roll)
+            and prompt.key != next_key
+            and any(prompt.key.startswith(k) for k in added)
+        ):
+            self._ledger.note(
+                prompt.rule, f"{prompt.label}: the save predates this question; default taken"
+            )
+            self.answer(prompt.default_answer(), Via.DEFAULT)
 
     def _restart(self) -> None:
         self._rolls = 0
@@ -142,6 +158,18 @@ class Game:
     def log(self) -> tuple[LogEntry, ...]:
         """Every log entry so far, oldest first, each with its rule number."""
         return tuple(self._ledger.log)
+
+    @property
+    def summary(self) -> Summary:
+        """What the state means to a reader, as the rule system sums it up."""
+        state = self._ledger.state
+        if self._summary is None or self._summary[0] is not state:
+            self._summary = (state, self.system.summary(self.scenario, state))
+        return self._summary[1]
+
+    def player(self, prompt: Prompt) -> Player | None:
+        """The player who answers ``prompt``: the one playing its power (None: either)."""
+        return self.sides.player_of(prompt.power) if prompt.power else None
 
     @property
     def answers(self) -> tuple[Answer, ...]:
@@ -209,61 +237,44 @@ class Game:
 
     def save(self) -> bytes:
         """The save file: one self-contained, versioned JSON document (UTF-8 bytes)."""
-        document = SaveFile(
-            format=SAVE_FORMAT,
-            version=SAVE_VERSION,
-            system=self.system.name,
-            scenario=msgspec.to_builtins(self.scenario),
-            assumptions=dict(self.assumptions),
-            answers=list(self._answers),
-            seed=self.seed,
+        return savefile.encode(
+            savefile.SaveFile(
+                format=savefile.FORMAT,
+                version=savefile.VERSION,
+                system=self.system.key,
+                scenario=msgspec.to_builtins(self.scenario),
+                assumptions=dict(self.assumptions),
+                answers=list(self._answers),
+                seed=self.seed,
+            )
         )
-        return msgspec.json.format(msgspec.json.encode(document), indent=2) + b"\n"
 
     @classmethod
     def load(cls, data: bytes, source: str) -> Game:
-        """The game a save file describes, replayed exactly.
+        """The game a save file of any supported version describes, replayed exactly.
 
-        ``source`` names the file in errors. Raises SaveError naming the field
-        for corrupt JSON, a foreign document, an unknown version, an invalid
-        scenario, an unknown assumption or answers that do not replay.
+        ``source`` names the file in errors. Raises SaveError naming the field for
+        corrupt JSON, a foreign document, an unknown version, an invalid scenario, an
+        unknown assumption or answers that do not replay.
         """
+        document = savefile.read(data, source)
         try:
-            raw = msgspec.json.decode(data)
-        except msgspec.DecodeError:
-            raise SaveError(source, "", "not a JSON document (is it a save file?)") from None
-        if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
-            raise SaveError(
-                source, "format", f"not an armistice save file (expected {SAVE_FORMAT!r})"
-            )
-        if "version" not in raw:
-            raise SaveError(source, "version", "missing")
-        if raw.get("version") != SAVE_VERSION:
-            raise SaveError(
-                source,
-                "version",
-                f"version {raw.get('version')!r} is not supported; this armistice reads {SAVE_VERSION}",
-            )
-        try:
-            envelope = convert(raw, SaveFile, source)
-        except ScenarioError as error:
-            raise SaveError(source, error.field, error.reason) from None
-        try:
-            scenario = from_mapping(envelope.scenario, source)
+            scenario = from_mapping(document.scenario, source)
         except ScenarioError as error:
             raise SaveError(source, f"scenario.{error.field}".rstrip("."), error.reason) from None
-        if scenario.system != envelope.system:
+        if scenario.system != document.system:
             raise SaveError(
                 source,
                 "system",
-                f"says {envelope.system!r} but the scenario is {scenario.system!r}",
+                f"says {document.system!r} but the scenario is {scenario.system!r}",
             )
         try:
             return cls(
                 scenario,
-                assumptions=envelope.assumptions,
-                answers=envelope.answers,
-                seed=envelope.seed,
+                assumptions=document.assumptions,
+                answers=document.answers,
+                seed=document.seed,
+                written_in=document.version,
             )
         except UnknownAssumption as error:
             raise SaveError(source, f"assumptions.{error.where}", error.reason) from None

@@ -1,17 +1,21 @@
 """What a procedure writes while it runs: the state so far and the log.
 
-The ledger is private to one derivation of a game; what :class:`core.game.Game`
+The ledger is private to one derivation of a game; what :class:`armistice.core.game.Game`
 exposes are its immutable snapshots.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import msgspec
 
+from armistice.core.assumptions import Assumption
+from armistice.core.words import Word
+
 S = TypeVar("S")
+V = TypeVar("V", bound=Word)
 
 
 class LogEntry(msgspec.Struct, frozen=True):
@@ -25,7 +29,8 @@ class LogEntry(msgspec.Struct, frozen=True):
 
 class Ledger(Generic[S]):
     """Mutable scratch of one derivation: ``state`` (an immutable struct, replaced
-    as rules fix values), ``log`` (entries in order) and the game's ``assumptions``."""
+    as rules fix values), ``log`` (entries in order) and the game's ``assumptions``
+    (key -> value)."""
 
     __slots__ = ("assumptions", "log", "state")
 
@@ -34,11 +39,14 @@ class Ledger(Generic[S]):
         self.log: list[LogEntry] = []
         self.assumptions = assumptions
 
-    def note(self, rule: str, text: str, assumption: str = "") -> None:
-        """Append a log entry; ``assumption`` is the key of the assumption the step used."""
-        used = f"{assumption}={self.assumptions[assumption]}" if assumption else ""
-        self.log.append(LogEntry(rule, text, used))
+    def note(self, rule: str, text: str, assumption: Assumption[Any] | None = None) -> None:
+        """Append a log entry; ``assumption`` is the assumption the step used, if any."""
+        self.log.append(LogEntry(rule, text, self.used(assumption) if assumption else ""))
 
-    def assume(self, key: str) -> str:
-        """The game's value for assumption ``key``."""
-        return self.assumptions[key]
+    def assume(self, assumption: Assumption[V]) -> V:
+        """The game's value for ``assumption``, typed."""
+        return assumption.read(self.assumptions)
+
+    def used(self, assumption: Assumption[Any]) -> str:
+        """``key=value`` of ``assumption`` in this game, as log entries cite it."""
+        return assumption.cite(self.assumptions[assumption.key])

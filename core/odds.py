@@ -14,8 +14,8 @@ from fractions import Fraction
 
 import msgspec
 
-from core.game import Game
-from core.prompts import Answer, AnswerValue, Prompt, Roll, Via
+from armistice.core.game import Game
+from armistice.core.prompts import Answer, AnswerValue, Prompt, Roll, Via
 
 Policy = Callable[[Prompt], AnswerValue | None]
 

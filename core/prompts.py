@@ -2,9 +2,12 @@
 
 A procedure yields one prompt at a time:
 
-* :class:`Decision`: one side picks one option (``establish_vichy``: ``yes``/``no``).
-* :class:`Selection`: one side picks amounts from a list against a required
+* :class:`Decision`: one power picks one option (``establish_vichy``: ``yes``/``no``).
+* :class:`Selection`: one power picks amounts from a list against a required
   total (the ships of 58.6), lower tiers first.
+
+A prompt names the ``power`` that acts (a key of the system's
+:class:`~armistice.core.sides.Sides`); the game says which player answers for it.
 * :class:`Roll`: dice are rolled (by the app from a seed, or typed in).
 
 Each prompt checks an answer with ``check`` (raising :class:`IllegalAnswer`
@@ -20,17 +23,10 @@ from typing import TypeAlias
 
 import msgspec
 
-from core.dice import Dice
-from core.errors import IllegalAnswer, RuleRestriction
+from armistice.core.dice import Dice
+from armistice.core.errors import IllegalAnswer, RuleRestriction
 
 AnswerValue: TypeAlias = int | str | dict[str, int]
-
-
-class Side(enum.StrEnum):
-    """The two sides of the war; positive levels and results favour the Axis."""
-
-    AXIS = "axis"
-    ALLIES = "allies"
 
 
 class Via(enum.StrEnum):
@@ -60,14 +56,14 @@ class Option(msgspec.Struct, frozen=True):
 
 
 class Decision(msgspec.Struct, frozen=True, tag="decision", tag_field="type"):
-    """One side picks exactly one enabled option.
+    """The ``power`` picks exactly one enabled option.
 
     ``rule`` is the rule number that asks; ``default`` is the option an
     unattended run takes and must be enabled.
     """
 
     key: str
-    side: Side
+    power: str
     label: str
     rule: str
     options: tuple[Option, ...]
@@ -97,10 +93,10 @@ class RollOutcome(msgspec.Struct, frozen=True):
 
 
 class Roll(msgspec.Struct, frozen=True, tag="roll", tag_field="type"):
-    """Dice to roll for ``purpose``; ``outcomes`` partition the totals into named results.
+    """Dice to roll for ``label``; ``outcomes`` partition the totals into named results.
 
     The partition is what odds work with: totals with the same result are
-    one branch.
+    one branch. ``power`` rolls them (empty: either player may).
     """
 
     key: str
@@ -108,7 +104,7 @@ class Roll(msgspec.Struct, frozen=True, tag="roll", tag_field="type"):
     rule: str
     dice: Dice
     outcomes: tuple[RollOutcome, ...]
-    side: Side | None = None
+    power: str = ""
     help: str = ""
 
     def check(self, value: object) -> int:
@@ -143,14 +139,14 @@ class SelectionItem(msgspec.Struct, frozen=True):
 
 
 class Selection(msgspec.Struct, frozen=True, tag="selection", tag_field="type"):
-    """One side picks amounts of items adding up to exactly ``required`` (``unit``: units or factors).
+    """The ``power`` picks amounts of items adding up to exactly ``required`` (``unit``: units or factors).
 
     The answer maps item ids to amounts; missing ids are zero. ``rule``
     justifies the total and the tier order.
     """
 
     key: str
-    side: Side
+    power: str
     label: str
     rule: str
     items: tuple[SelectionItem, ...]

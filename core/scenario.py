@@ -1,8 +1,8 @@
 """Loading and validating scenario files.
 
 A scenario is a TOML file whose ``system`` key names its rule system
-(``awaw``); the rest is decoded into that system's scenario struct and
-checked for consistency. Every refusal is a :class:`ScenarioError` naming the
+(``awaw.58``); the rest is decoded into that system's scenario struct (a
+:class:`ScenarioBase`) and checked for consistency. Every refusal is a :class:`ScenarioError` naming the
 file, the field and the reason, raised before anything is built.
 """
 
@@ -17,10 +17,25 @@ from typing import Any
 
 import msgspec
 
-from core import systems
-from core.errors import ScenarioError
+from armistice.core import systems
+from armistice.core.errors import ScenarioError
 
 _AT = re.compile(r"^(?P<reason>.*) - at `\$\.?(?P<field>[^`]*)`$", re.DOTALL)
+
+
+class ScenarioBase(msgspec.Struct, frozen=True, forbid_unknown_fields=True, weakref=True):
+    """What every scenario file holds whatever its rules: the ``system`` key, the file's
+    ``name``, a ``title`` and ``description``, and ``players``: who plays which powers
+    (player key -> power keys), where the system's default players will not do.
+
+    Each rule system's scenario struct extends it with its own fields.
+    """
+
+    system: str
+    name: str
+    title: str
+    description: str = ""
+    players: dict[str, tuple[str, ...]] = {}
 
 
 class BundledScenario(msgspec.Struct, frozen=True):
@@ -92,7 +107,10 @@ def from_mapping(raw: Mapping[str, Any], source: str) -> Any:
     if not isinstance(name, str):
         raise ScenarioError(source, "system", f"missing; one of: {', '.join(systems.names())}")
     system = systems.get(name, source)
+    if name != system.key:
+        raw = {**raw, "system": system.key}
     scenario = convert(raw, system.scenario_type, source)
+    system.sides.assigned(scenario.players, source)
     system.check(scenario, source)
     return scenario
 
@@ -109,19 +127,25 @@ def decode(text: bytes, source: str) -> Any:
 
 
 def bundled() -> tuple[BundledScenario, ...]:
-    """The scenarios shipped in the ``scenarios`` package, sorted by system then name."""
+    """The scenarios shipped in ``armistice.scenarios``, one folder per game, sorted by system
+    then name. A file whose system is not known here is left out."""
     found = []
-    root = resources.files("scenarios")
-    for system in sorted(systems.names()):
-        folder = root / system
+    root = resources.files("armistice.scenarios")
+    known = {key: systems.get(key) for key in systems.names()}
+    for game in sorted({system.game for system in known.values()}):
+        folder = root / game
         if not folder.is_dir():
             continue
-        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        for entry in folder.iterdir():
             if entry.name.endswith(".toml"):
                 head = tomllib.loads(entry.read_text(encoding="utf-8"))
+                try:
+                    key = systems.get(str(head.get("system", ""))).key
+                except ScenarioError:
+                    continue
                 stem = entry.name.removesuffix(".toml")
-                found.append(BundledScenario(stem, system, str(head.get("title", "")), str(entry)))
-    return tuple(found)
+                found.append(BundledScenario(stem, key, str(head.get("title", "")), str(entry)))
+    return tuple(sorted(found, key=lambda b: (b.system, b.name)))
 
 
 def locate(name_or_path: str) -> Path:
@@ -132,7 +156,7 @@ def locate(name_or_path: str) -> Path:
     if path.is_dir():
         raise ScenarioError(name_or_path, "", "is a folder, not a scenario file")
     for entry in bundled():
-        if name_or_path in (entry.name, f"{entry.system}/{entry.name}"):
+        if name_or_path in (entry.name, f"{systems.get(entry.system).game}/{entry.name}"):
             return Path(entry.path)
     raise ScenarioError(
         name_or_path, "", "no such file or bundled scenario (`armistice scenarios` lists them)"

@@ -1,72 +1,141 @@
-"""The rule systems armistice knows, each a package under core/ that declares a :class:`RuleSystem`.
+"""The rule systems armistice knows: each declares one :class:`RuleSystem`, found by key.
 
-Adding a rule system means adding a package with a ``SYSTEM`` and a line in
-``_PACKAGES``; the game, save files, odds and command line work from this
-description alone.
+A rule system is a package (``armistice.core.awaw.rule58``) whose ``SYSTEM`` is listed
+under the ``armistice.systems`` entry point group of its distribution, keyed by the
+procedure it resolves (``awaw.58``). The game, save files, odds, the command line, the
+dashboard and the conformance suite work from this declaration alone; systems made
+elsewhere (a plug-in, a test's stand-in) can :func:`register` at run time.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Generator, Hashable
+from collections.abc import Callable, Generator, Hashable, Mapping
 from dataclasses import dataclass
+from functools import cache
+from importlib.metadata import entry_points
 from typing import Any
 
-from core.errors import ScenarioError
-from core.ledger import Ledger
-from core.prompts import AnswerValue, Prompt
+from armistice.core.assumptions import Assumption
+from armistice.core.errors import ScenarioError
+from armistice.core.ledger import Ledger
+from armistice.core.prompts import AnswerValue, Prompt
+from armistice.core.sides import Sides
+from armistice.core.summary import Summary
+from armistice.core.words import Word
+
+GROUP = "armistice.systems"
+"""The entry point group that lists rule systems: ``KEY = "module:SYSTEM"``."""
 
 Procedure = Callable[[Any, Ledger[Any]], Generator[Prompt, AnswerValue, None]]
-
-_PACKAGES = {"awaw": "core.awaw"}
-_REGISTERED: dict[str, RuleSystem] = {}
+Outcome = tuple[tuple[str, Hashable], ...]
 
 
 @dataclass(frozen=True)
 class RuleSystem:
-    """A rule system as the engine sees it.
+    """A rule procedure as the generic code sees it.
 
-    * ``name``: short key used in scenario files (``system = "awaw"``) and assumption keys.
-    * ``scenario_type``: the msgspec Struct a scenario file decodes into.
-    * ``check``: consistency checks after decoding; raises ScenarioError(field, reason)
-      given the scenario and the source name.
-    * ``initial_state``: the state before any rule has run.
-    * ``procedure``: the generator that resolves the rules, yielding prompts.
-    * ``outcome``: the part of a final state that odds are given for, as hashable pairs.
+    * ``key`` names it in scenario files, saves and assumption keys (``awaw.58``);
+      ``aliases`` are keys it was known by before (``awaw``); ``game`` is the game it
+      belongs to, whose folder holds its bundled scenarios (``awaw``).
+    * ``scenario_type`` is the msgspec Struct a scenario file decodes into (a
+      :class:`~armistice.core.scenario.ScenarioBase`); ``check(scenario, source)``
+      raises ScenarioError(source, field, reason) for what the rules cannot resolve.
+    * ``initial_state(scenario)`` is the state before any rule runs; ``procedure`` is the
+      generator that resolves the rules, yielding prompts.
+    * ``sides`` are the powers and the default players who answer for them.
+    * ``assumptions`` are its named interpretations; ``tables()`` its loaded rule tables.
+    * ``outcome(state)`` is what odds are given for, as ``(key, value)`` pairs whose
+      values are members of ``outcome_word``; ``outcome_names()`` names each key for a
+      reader; ``headline`` is the value whose chance the odds compare across the options
+      of a decision.
+    * ``summary(scenario, state)`` is what the state means to a reader.
+    * ``entities(scenario)`` are the keys of everything the scenario lists that the rules
+      decide (colonies, units, ships, areas); ``fates(scenario, state)`` maps each to its
+      final fate, a member of one of ``fate_words``, none of them in ``provisional``.
+    * ``help()`` is a Markdown summary of the rules in our own words, its numbers read
+      from the tables.
+    * ``added_prompts`` are ``(key prefix, save version)``: prompts first asked in saves
+      of that version; older saves take their defaults (see :mod:`armistice.core.savefile`).
     """
 
-    name: str
+    key: str
+    game: str
     title: str
     scenario_type: type[Any]
     check: Callable[[Any, str], None]
     initial_state: Callable[[Any], Any]
     procedure: Procedure
-    outcome: Callable[[Any], tuple[tuple[str, Hashable], ...]]
+    sides: Sides
+    assumptions: tuple[Assumption[Any], ...]
+    tables: Callable[[], Any]
+    outcome: Callable[[Any], Outcome]
+    outcome_names: Callable[[], Mapping[str, str]]
+    outcome_word: type[Word]
+    headline: str
+    summary: Callable[[Any, Any], Summary]
+    entities: Callable[[Any], tuple[str, ...]]
+    fates: Callable[[Any, Any], Mapping[str, Word]]
+    fate_words: tuple[type[Word], ...]
+    help: Callable[[], str]
+    provisional: frozenset[str] = frozenset()
+    aliases: tuple[str, ...] = ()
+    added_prompts: tuple[tuple[str, int], ...] = ()
+
+
+_REGISTERED: dict[str, RuleSystem] = {}
+
+
+@cache
+def _declared() -> Mapping[str, Any]:
+    return {ep.name: ep for ep in entry_points(group=GROUP)}
 
 
 def register(system: RuleSystem) -> None:
-    """Make a rule system defined outside core/ known (a plug-in, or a test or benchmark stand-in).
+    """Make a rule system known at run time (a plug-in, or a test or benchmark stand-in).
 
-    Raises ValueError if the name is taken.
+    Raises ValueError if its key or an alias is taken.
     """
-    if system.name in _PACKAGES or system.name in _REGISTERED:
-        raise ValueError(f"rule system {system.name!r} is already known")
-    _REGISTERED[system.name] = system
+    taken = set(names()) | {a for k in names() for a in get(k).aliases}
+    clash = {system.key, *system.aliases} & taken
+    if clash:
+        raise ValueError(f"rule system {', '.join(sorted(clash))} is already known")
+    _REGISTERED[system.key] = system
+
+
+def unregister(key: str) -> None:
+    """Forget a system made known by :func:`register` (nothing if there is none)."""
+    _REGISTERED.pop(key, None)
 
 
 def names() -> tuple[str, ...]:
-    """The keys of every known rule system."""
-    return (*_PACKAGES, *_REGISTERED)
+    """The keys of every known rule system, declared ones first, each sorted."""
+    return (*sorted(_declared()), *sorted(_REGISTERED))
+
+
+@cache
+def _load(key: str) -> RuleSystem:
+    system = _declared()[key].load()
+    if not isinstance(system, RuleSystem) or system.key != key:
+        raise TypeError(f"entry point {key!r} of {GROUP} is not the RuleSystem {key!r}")
+    return system
 
 
 def get(name: str, source: str = "", field: str = "system") -> RuleSystem:
-    """The rule system called ``name``; raises ScenarioError naming ``source`` and ``field``."""
+    """The rule system called ``name`` (a key or an older alias).
+
+    Raises ScenarioError naming ``source`` and ``field`` for an unknown name.
+    """
     if name in _REGISTERED:
         return _REGISTERED[name]
-    module = _PACKAGES.get(name)
-    if module is None:
-        raise ScenarioError(
-            source, field, f"unknown rule system {name!r}; known: {', '.join(names())}"
-        )
-    system: RuleSystem = importlib.import_module(module).SYSTEM
-    return system
+    if name in _declared():
+        return _load(name)
+    for key in names():
+        system = get(key)
+        if name in system.aliases:
+            return system
+    raise ScenarioError(source, field, f"unknown rule system {name!r}; known: {', '.join(names())}")
+
+
+def every() -> tuple[RuleSystem, ...]:
+    """Every known rule system, in the order of :func:`names`."""
+    return tuple(get(key) for key in names())

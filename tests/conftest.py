@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
-from core.game import Game
+from armistice.core.game import Game
 from tests import support
 
 settings.register_profile("armistice", max_examples=100, deadline=None)

@@ -6,9 +6,9 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from core.game import Game
-from core.prompts import Decision, Roll, Selection
-from core.scenario import from_mapping
+from armistice.core.game import Game
+from armistice.core.prompts import Decision, Roll, Selection
+from armistice.core.scenario import from_mapping
 
 COLONIES = ("lebanon_syria", "tunisia", "algeria", "morocco")
 GROUP_OF = {

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-import core
+import armistice.core
+from tests.typecheck import typecheck
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -29,14 +30,17 @@ def _run(*command: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
 
 
-CORE_MODULES = sorted(m.name for m in pkgutil.walk_packages(core.__path__, "core."))
+CORE_MODULES = sorted(
+    m.name for m in pkgutil.walk_packages(armistice.core.__path__, "armistice.core.")
+)
 
 
 @pytest.mark.parametrize("module", CORE_MODULES)
 def test_core_module_loads_neither_textual_nor_z3(module: str) -> None:
     probe = (
         f"import sys, importlib; importlib.import_module({module!r}); "
-        "loaded = [m for m in ('textual', 'z3', 'tui', 'verify') if m in sys.modules]; "
+        "loaded = [m for m in ('textual', 'z3', 'armistice.tui', 'armistice.verify') "
+        "if m in sys.modules]; "
         "print(','.join(loaded))"
     )
     result = _run(sys.executable, "-c", probe)
@@ -77,8 +81,9 @@ def test_ruff_format_is_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_core_is_mypy_strict_clean() -> None:
-    result = _run(_tool("mypy"), "--strict", "core")
+def test_core_and_verify_are_mypy_strict_clean() -> None:
+    result = typecheck(_tool("mypy"))
+    assert "Success" in result.stdout, result.stdout + result.stderr
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -16,10 +16,10 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from core.errors import IllegalAnswer
-from core.game import Game
-from tui.screens.game import GameScreen
-from tui.screens.start import StartScreen
+from armistice.core.errors import IllegalAnswer
+from armistice.core.game import Game
+from armistice.tui.screens.game import GameScreen
+from armistice.tui.screens.start import StartScreen
 
 
 def keymap_path() -> Path:
@@ -32,8 +32,8 @@ def keymap_path() -> Path:
 
 def binding_ids() -> set[str]:
     """Every binding id a keymap may name."""
-    from tui.screens.dialogs import ChooseFile, Confirm
-    from tui.widgets.prompt import SelectionView
+    from armistice.tui.screens.dialogs import ChooseFile, Confirm
+    from armistice.tui.widgets.prompt import SelectionView
 
     classes = (ArmisticeApp, GameScreen, StartScreen, SelectionView, Confirm, ChooseFile)
     return {b.id for c in classes for b in c.BINDINGS if isinstance(b, Binding) and b.id}
@@ -153,7 +153,7 @@ class ArmisticeApp(App[None]):
             ("escape", "close a dialog or this help"),
         ]
         rules = getattr(screen, "rules_help", lambda: "")()
-        from tui.screens.help import Help
+        from armistice.tui.screens.help import Help
 
         await self.push_screen(Help(keys, rules))
 
@@ -161,7 +161,7 @@ class ArmisticeApp(App[None]):
         """Quit, asking first if the current game has unsaved answers."""
         screen = self.screen
         if isinstance(screen, GameScreen) and screen.unsaved:
-            from tui.screens.dialogs import Confirm
+            from armistice.tui.screens.dialogs import Confirm
 
             question = f"Quit with {screen.unsaved} unsaved change(s)?"
             self.push_screen(Confirm(question), lambda yes: self.exit() if yes else None)

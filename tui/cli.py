@@ -18,16 +18,16 @@ from pathlib import Path
 import click
 import msgspec
 
-from core import scenario as scenarios
-from core import systems
-from core.assumptions import REGISTRY
-from core.errors import ArmisticeError, SaveError
-from core.game import Game, SaveFile
-from core.odds import odds as exact_odds
-from core.prompts import AnswerValue, Prompt
-from tui import saves, scripted
-from tui.prompting import describe_pending, parse_decision
-from tui.reports import render
+from armistice.core import scenario as scenarios
+from armistice.core import systems
+from armistice.core.errors import ArmisticeError, SaveError
+from armistice.core.game import Game
+from armistice.core.odds import odds as exact_odds
+from armistice.core.prompts import AnswerValue, Prompt
+from armistice.core.savefile import SaveFile
+from armistice.tui import saves, scripted
+from armistice.tui.prompting import describe_pending, parse_decision
+from armistice.tui.report import render
 
 EXIT_INPUT = 2
 EXIT_PENDING = 3
@@ -53,7 +53,7 @@ def open_game(source: str, assume: dict[str, str], seed: int | None) -> Game:
 
 def _json_report(game: Game) -> bytes:
     document = {
-        "game": game.system.name,
+        "game": game.system.key,
         "title": game.system.title,
         "scenario": game.scenario.name,
         "seed": game.seed,
@@ -62,6 +62,7 @@ def _json_report(game: Game) -> bytes:
         "assumptions": dict(game.assumptions),
         "answers": game.answers,
         "log": game.log,
+        "summary": game.summary,
         "state": game.state,
     }
     return msgspec.json.format(msgspec.json.encode(document), indent=2)
@@ -70,8 +71,8 @@ def _json_report(game: Game) -> bytes:
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="armistice")
 def cli() -> None:
-    """Resolve the Fall of France: rule 58 of A World at War, with every modifier
-    cited, exact odds and replayable saves."""
+    """Resolve the Fall of France and Vichy France rules of World War II strategy games,
+    with every modifier cited, exact odds and replayable saves."""
 
 
 @cli.command("scenarios")
@@ -141,7 +142,7 @@ def resolve(
     else:
         click.echo(render(game, with_log))
         if game.prompt is not None:
-            click.echo(describe_pending(game.prompt))
+            click.echo(describe_pending(game, game.prompt))
         if save_to:
             click.echo(f"Saved to {save_to}")
     for warning in warnings:
@@ -224,7 +225,7 @@ def odds(scenario: str, decide: tuple[str, ...], assume: tuple[str, ...], as_jso
 def play(source: str | None, seed: int | None, assume: tuple[str, ...], theme: str | None) -> int:
     """Open the dashboard on SCENARIO or SAVE, or on the start screen."""
     game = open_game(source, scripted.pairs(assume, "--assume"), seed) if source else None
-    from tui.app import ArmisticeApp
+    from armistice.tui.app import ArmisticeApp
 
     app = ArmisticeApp(game, seed=seed, theme=theme)
     app.run()
@@ -239,7 +240,7 @@ def serve(source: str | None, host: str, port: int) -> int:
     """Serve the dashboard to a web browser (one app per browser tab)."""
     from textual_serve.server import Server
 
-    command = [sys.executable, "-m", "tui.cli", "play"] + ([source] if source else [])
+    command = [sys.executable, "-m", "armistice.tui.cli", "play"] + ([source] if source else [])
     Server(shlex.join(command), host=host, port=port, title="armistice").serve()
     return 0
 
@@ -250,38 +251,57 @@ def serve(source: str | None, host: str, port: int) -> int:
 )
 @click.pass_context
 def verify(ctx: click.Context) -> int:
-    """Prove rule 58's invariants with z3 and analyse its tables (see --help)."""
-    from verify.cli import run as run_verify
+    """Prove the rules' invariants with z3 and analyse their tables (see --help)."""
+    from armistice.verify.cli import run as run_verify
 
     return run_verify(list(ctx.args))
 
 
+def _systems(name: str | None) -> tuple[systems.RuleSystem, ...]:
+    """The system called ``name``, or every known system when it is None."""
+    return (systems.get(name, "SYSTEM", ""),) if name else systems.every()
+
+
 @cli.command()
-@click.argument("system", required=False, default="awaw")
-def assumptions(system: str) -> int:
-    """List the named assumptions of SYSTEM (default awaw): key, rule, choices, why."""
-    systems.get(system, "SYSTEM", "")
-    for a in REGISTRY.of(system):
-        click.echo(f"{a.key}  ({a.rule})")
-        click.echo(textwrap.fill(a.question, 78, initial_indent="  ", subsequent_indent="  "))
-        for c in a.choices:
-            mark = "*" if c.value == a.default else " "
-            head = f"  {mark} {c.value:<14} "
-            click.echo(textwrap.fill(c.means, 78, initial_indent=head, subsequent_indent=" " * 19))
-        click.echo(textwrap.fill(f"why: {a.why}", 78, initial_indent="  ", subsequent_indent="  "))
+@click.argument("system", required=False)
+def assumptions(system: str | None) -> int:
+    """List the named assumptions of SYSTEM (default: every rule system): key, rule, choices,
+    why."""
+    for rule_system in _systems(system):
+        click.echo(f"== {rule_system.key}: {rule_system.title}")
         click.echo()
+        for a in rule_system.assumptions:
+            click.echo(f"{a.key}  ({a.rule})")
+            click.echo(textwrap.fill(a.question, 78, initial_indent="  ", subsequent_indent="  "))
+            for c in a.choices:
+                mark = "*" if c.value == a.default else " "
+                head = f"  {mark} {c.value:<14} "
+                click.echo(
+                    textwrap.fill(c.means, 78, initial_indent=head, subsequent_indent=" " * 19)
+                )
+            why = f"why: {a.why}"
+            click.echo(textwrap.fill(why, 78, initial_indent="  ", subsequent_indent="  "))
+            click.echo()
     click.echo("* marks the default; change one with --assume KEY=VALUE")
     return 0
 
 
 @cli.command()
 @click.argument("kind", type=click.Choice(["scenario", "save"]))
-@click.argument("system", required=False, default="awaw")
-def schema(kind: str, system: str) -> int:
-    """Print the JSON Schema of a SYSTEM scenario file or of a save file."""
-    rule_system = systems.get(system, "SYSTEM", "")
-    target = rule_system.scenario_type if kind == "scenario" else SaveFile
-    click.echo(msgspec.json.format(msgspec.json.encode(msgspec.json.schema(target)), indent=2))
+@click.argument("system", required=False)
+def schema(kind: str, system: str | None) -> int:
+    """Print the JSON Schema of a scenario file (of SYSTEM, default: any rule system) or of a
+    save file."""
+    if kind == "save":
+        document = msgspec.json.schema(SaveFile)
+    else:
+        types = [s.scenario_type for s in _systems(system)]
+        if len(types) == 1:
+            document = msgspec.json.schema(types[0])
+        else:
+            refs, defs = msgspec.json.schema_components(types)
+            document = {"anyOf": list(refs), "$defs": defs}
+    click.echo(msgspec.json.format(msgspec.json.encode(document), indent=2))
     return 0
 
 

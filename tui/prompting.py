@@ -3,21 +3,38 @@
 from __future__ import annotations
 
 import textwrap
+from typing import NamedTuple
 
-from core.errors import IllegalAnswer
-from core.prompts import AnswerValue, Decision, Prompt, Roll, Selection
-
-
-def side_name(prompt: Prompt) -> str:
-    """Who must act on ``prompt``, in words."""
-    if prompt.side is None:
-        return "Either player"
-    return "Axis" if prompt.side == "axis" else "Allies"
+from armistice.core.errors import IllegalAnswer
+from armistice.core.game import Game
+from armistice.core.prompts import AnswerValue, Decision, Prompt, Roll, Selection
+from armistice.core.sides import Alignment
 
 
-def describe_pending(prompt: Prompt) -> str:
+class Actor(NamedTuple):
+    """Who must act on a prompt: the ``player``'s label, the ``power`` they act for (empty
+    when either player may) and the ``alignment`` of the player's first power."""
+
+    player: str
+    power: str
+    alignment: Alignment | None
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.power})" if self.power else self.player
+
+
+def actor(game: Game, prompt: Prompt) -> Actor:
+    """Who must act on ``prompt`` in ``game``."""
+    player = game.player(prompt)
+    if player is None:
+        return Actor("Either player", "", None)
+    lead = game.sides.power(player.powers[0]).alignment
+    return Actor(player.label, game.sides.power(prompt.power).label, lead)
+
+
+def describe_pending(game: Game, prompt: Prompt) -> str:
     """Several lines: who acts, what is asked, the choices and how to answer on the command line."""
-    lines = [f"Waiting for: {side_name(prompt)}: {prompt.label} ({prompt.rule})"]
+    lines = [f"Waiting for: {actor(game, prompt)}: {prompt.label} ({prompt.rule})"]
     if prompt.help:
         lines += textwrap.wrap(prompt.help, 78, initial_indent="  ", subsequent_indent="  ")
     if isinstance(prompt, Decision):

@@ -7,8 +7,8 @@ import tempfile
 from datetime import datetime
 from pathlib import Path
 
-from core.errors import SaveError
-from core.game import Game
+from armistice.core.errors import SaveError
+from armistice.core.game import Game
 
 
 def saves_dir() -> Path:

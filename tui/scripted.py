@@ -12,10 +12,11 @@ from pathlib import Path
 
 import msgspec
 
-from core.errors import IllegalAnswer, SaveError
-from core.game import SAVE_FORMAT, Game
-from core.prompts import Answer, AnswerValue, Roll, Via
-from tui.prompting import parse_decision
+from armistice.core.errors import IllegalAnswer, SaveError
+from armistice.core.game import Game
+from armistice.core.prompts import Answer, AnswerValue, Roll, Via
+from armistice.core.savefile import FORMAT as SAVE_FORMAT
+from armistice.tui.prompting import parse_decision
 
 
 def pairs(values: Sequence[str], option: str) -> dict[str, str]:

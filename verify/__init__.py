@@ -1,5 +1,5 @@
 """armistice's proof suite: z3 properties over the engine's own rule functions and tables.
 
-``python -m verify`` (or ``armistice verify``) proves every invariant, analyses the
+``python -m armistice.verify`` (or ``armistice verify``) proves every invariant, analyses the
 rule tables for designers, and reports. Each rule system adds a module of properties.
 """

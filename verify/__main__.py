@@ -1,7 +1,7 @@
-"""``python -m verify``."""
+"""``python -m armistice.verify``."""
 
 import sys
 
-from verify.cli import run
+from armistice.verify.cli import run
 
 sys.exit(run())

@@ -1,4 +1,4 @@
-"""``python -m verify`` and ``armistice verify``: prove, analyse, report.
+"""``python -m armistice.verify`` and ``armistice verify``: prove, analyse, report.
 
 Exit status 0 when every invariant is proved, 1 when one is not, 2 for a table
 file that cannot be read (one line naming the file, the place and the reason).
@@ -12,11 +12,11 @@ from pathlib import Path
 
 import click
 
-from core.awaw.tables import FORCES_FILE, RULE58_FILE, Tables, load
-from core.errors import ArmisticeError
-from verify import report as reports
-from verify import runner
-from verify.model import Result
+from armistice.core.awaw.rule58.tables import FORCES_FILE, RULE58_FILE, Tables, load
+from armistice.core.errors import ArmisticeError
+from armistice.verify import report as reports
+from armistice.verify import runner
+from armistice.verify.model import Result
 
 
 def _table_files(paths: tuple[str, ...]) -> tuple[Path, Path]:
@@ -109,7 +109,7 @@ def main(
         runner.store_baseline(results)
         click.echo(f"baseline stored in {runner.BASELINE}")
     if mutate:
-        from verify.mutate import mutation_score
+        from armistice.verify.mutate import mutation_score
 
         killed, survivors = mutation_score(t)
         total = len(killed) + len(survivors)
@@ -124,7 +124,7 @@ def main(
 def run(argv: list[str] | None = None) -> int:
     """Run the verifier on ``argv`` and return its exit status (2 for bad input)."""
     try:
-        main.main(args=argv, prog_name="python -m verify", standalone_mode=False)
+        main.main(args=argv, prog_name="python -m armistice.verify", standalone_mode=False)
     except SystemExit as done:
         return int(done.code or 0)
     except click.ClickException as error:

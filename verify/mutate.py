@@ -11,14 +11,19 @@ from unittest import mock
 
 import msgspec
 
-from core.awaw import rules
-from core.awaw.model import FORCE_FIELDS
-from core.awaw.tables import ForceTableFile, Rule58File, Tables, build
-from core.errors import TableError
-from core.logic import max_, min_
-from verify.awaw import analysis
-from verify.awaw.properties import PROPERTIES
-from verify.model import Verdict
+from armistice.core.awaw.rule58 import rules
+from armistice.core.awaw.rule58.tables import (
+    FORCE_FIELDS,
+    ForceTableFile,
+    Rule58File,
+    Tables,
+    build,
+)
+from armistice.core.errors import TableError
+from armistice.core.logic import max_, min_
+from armistice.verify.awaw import analysis
+from armistice.verify.awaw.properties import PROPERTIES
+from armistice.verify.model import Verdict
 
 
 @dataclass(frozen=True)

@@ -7,10 +7,10 @@ import xml.etree.ElementTree as ET
 from fractions import Fraction
 from pathlib import Path
 
-from core.awaw.model import ColonyStatus
-from core.awaw.tables import Tables
-from verify.awaw.analysis import colony_odds
-from verify.model import Result, Verdict
+from armistice.core.awaw.rule58.tables import Tables
+from armistice.core.awaw.words import ColonyStatus
+from armistice.verify.awaw.analysis import colony_odds
+from armistice.verify.model import Result, Verdict
 
 HEADER = f"{'property':<32} {'rules':<22} {'verdict':<9} {'time':>8}  rlimit (baseline)"
 

@@ -8,10 +8,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
-from core.awaw.tables import Tables
-from verify.awaw import analysis, counterexample
-from verify.awaw.properties import PROPERTIES
-from verify.model import Result, Verdict
+from armistice.core.awaw.rule58.tables import Tables
+from armistice.verify.awaw import analysis, counterexample
+from armistice.verify.awaw.properties import PROPERTIES
+from armistice.verify.model import Result, Verdict
 
 BASELINE = Path(__file__).parent / "baseline.json"
 

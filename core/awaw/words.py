@@ -1,95 +1,220 @@
-"""How rule 58's things read in the log and in prompts (our own words)."""
+"""The words of A World at War that its procedures share: seasons, places, nationalities,
+unit and ship kinds, who holds what, and what becomes of it; and the game's powers.
+
+Each is a :class:`~armistice.core.words.Word`: spelled once, with its display label
+beside it. Scenario files, rule tables, states and summaries all use these members.
+"""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from typing import Annotated
 
-from core.awaw.model import FORCE_FIELDS, ColonyStatus, Condition, Control, Forces, ShipKind
-from core.awaw.scenario import AwawScenario, Ship
+import msgspec
 
-STATUS = {
-    ColonyStatus.FREE_FRENCH: "Free French",
-    ColonyStatus.VICHY: "Vichy",
-    ColonyStatus.AXIS: "Axis",
-    ColonyStatus.INDEPENDENT: "independent",
-}
-SIDE = {"free_french": "Free French", "vichy": "Vichy"}
-SHIPS = {
-    ShipKind.NAMED: "named ships",
-    ShipKind.CRUISER: "cruisers",
-    ShipKind.DESTROYER: "destroyer factors",
-}
-FORCE = {
-    "infantry_factors": "infantry",
-    "armor_units": "3-5 armor",
-    "air_factors": "air",
-    "named_ships": "named ships",
-    "cruisers": "cruisers",
-    "destroyer_factors": "destroyers",
-}
+from armistice.core.sides import Alignment, Player, Power, Sides
+from armistice.core.words import Word
+
+NonNegative = Annotated[int, msgspec.Meta(ge=0)]
+Positive = Annotated[int, msgspec.Meta(ge=1)]
+Ident = Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9_]+$")]
 
 
-_ONE = {
-    ShipKind.NAMED: "named ship",
-    ShipKind.CRUISER: "cruiser",
-    ShipKind.DESTROYER: "destroyer factor",
-}
+class Season(Word):
+    """A World at War turns are seasons, Spring first."""
+
+    SPRING = "spring", "Spring"
+    SUMMER = "summer", "Summer"
+    FALL = "fall", "Fall"
+    WINTER = "winter", "Winter"
 
 
-def count(n: int, kind: ShipKind) -> str:
-    """``1 cruiser``, ``2 named ships``, ``5 destroyer factors``."""
-    return f"{n} {_ONE[kind] if n == 1 else SHIPS[kind]}"
+def turn_index(season: Season, year: int) -> int:
+    """Seasons after Spring 1940 (Spring 1940 = 0, Fall 1939 = -2, Winter 1940 = 3)."""
+    return (year - 1940) * 4 + list(Season).index(season)
 
 
-def factors(n: int) -> str:
-    """``1 factor``, ``3 factors``."""
-    return f"{n} factor{'s' if n != 1 else ''}"
+def turn_name(turn: int) -> str:
+    """A turn index as a season and year: ``2`` is ``Fall 1940``."""
+    return f"{list(Season)[turn % 4].label} {1940 + turn // 4}"
 
 
-FORCE_TITLES = {
-    "infantry_factors": "Infantry (factors)",
-    "armor_units": "3-5 armor (units)",
-    "air_factors": "Army air (factors)",
-    "named_ships": "Named ships (units)",
-    "cruisers": "Cruisers (units)",
-    "destroyer_factors": "Destroyers (factors)",
-}
+class Control(Word):
+    """Who holds a French city at surrender."""
+
+    AXIS = "axis", "held by the Axis"
+    FRENCH = "french", "held by France"
 
 
-def shares(fleet: tuple[Ship, ...], taken: dict[str, int]) -> str:
-    """French ships by name, destroyers with their factors: ``Richelieu, Toulon (3 factors)``."""
-    by_id = {ship.id: ship for ship in fleet}
-    parts = [
-        by_id[i].name + (f" ({factors(n)})" if by_id[i].kind is ShipKind.DESTROYER else "")
-        for i, n in taken.items()
-    ]
-    return ", ".join(parts) or "none"
+class ColonyControl(Word):
+    """Who holds a French colony at surrender (58.533, 58.534)."""
+
+    FRENCH = "french", "France"
+    AXIS = "axis", "the Axis"
+    BRITISH = "british", "Britain"
 
 
-def holder(control: Control) -> str:
-    """Who holds a city, as a phrase."""
-    return "held by the Axis" if control is Control.AXIS else "held by France"
+class ColonyStatus(Word):
+    """Where each colony ends (58.53): exactly one of these."""
+
+    FREE_FRENCH = "free_french", "Free French", "FF"
+    VICHY = "vichy", "Vichy", "Vi"
+    AXIS = "axis", "Axis", "Ax"
+    INDEPENDENT = "independent", "independent", "Ind"
 
 
-def turn(s: AwawScenario) -> str:
-    """The turn of surrender: ``Fall 1940``."""
-    return f"{s.surrender.season.title()} {s.surrender.year}"
+COLONY_STATUSES = tuple(ColonyStatus)
 
 
-def forces(f: Forces) -> str:
-    """A force level as a list of what it holds, or ``none``."""
-    parts = [f"{getattr(f, n)} {FORCE[n]}" for n in FORCE_FIELDS if getattr(f, n)]
-    return ", ".join(parts) or "none"
+class FrenchSide(Word):
+    """The two French sides a surrender divides the French forces between (58.6)."""
+
+    FREE_FRENCH = "free_french", "Free French"
+    VICHY = "vichy", "Vichy"
 
 
-def where(ship: Ship) -> str:
-    """A ship's port, or its region when the scenario names no port."""
-    return ship.port or ship.region.value.replace("_", " ")
+class Holder(Word):
+    """Who holds a place's formerly French hexes and ports after a surrender."""
+
+    BRITISH = "british", "Britain"
+    VICHY = "vichy", "Vichy France"
+    AXIS = "axis", "the Axis"
+    NEUTRAL = "neutral", "neutral"
+    ELSEWHERE = "elsewhere", "elsewhere"
 
 
-@lru_cache(maxsize=4096)
-def ship(ship: Ship) -> str:
-    """A ship with its size, state and port: ``Richelieu (8 factors, launch, Casablanca)``."""
-    state = "" if ship.condition is Condition.READY else f", {ship.condition.value}"
-    kind = " destroyer" if ship.kind is ShipKind.DESTROYER else ""
-    return f"{ship.name}{kind} ({factors(ship.factors)}{state}, {where(ship)})"
+class Region(Word):
+    """Where a unit or port lies, as far as the surrender cares.
+
+    ``southern_france`` is the part that becomes Vichy France if it is
+    established; ``british`` is any British-controlled hex or port outside
+    France and its colonies.
+    """
+
+    NORTHERN_FRANCE = "northern_france", "northern France"
+    SOUTHERN_FRANCE = "southern_france", "southern France"
+    CORSICA = "corsica", "Corsica"
+    LEBANON_SYRIA = "lebanon_syria", "Lebanon-Syria"
+    TUNISIA = "tunisia", "Tunisia"
+    ALGERIA = "algeria", "Algeria"
+    MOROCCO = "morocco", "Morocco"
+    BRITISH = "british", "a British-held place"
+    ELSEWHERE = "elsewhere", "elsewhere"
+
+
+FRANCE = (Region.NORTHERN_FRANCE, Region.SOUTHERN_FRANCE)
+METROPOLE = (*FRANCE, Region.CORSICA)
+"""France and Corsica."""
+
+
+class Nationality(Word):
+    """The nationality of a unit; French units are the ones a surrender divides."""
+
+    FRENCH = "french", "French"
+    BRITISH = "british", "British"
+    US = "us", "U.S."
+    GERMAN = "german", "German"
+    ITALIAN = "italian", "Italian"
+
+    @property
+    def axis(self) -> bool:
+        """True for the Axis nationalities."""
+        return self in (Nationality.GERMAN, Nationality.ITALIAN)
+
+
+class UnitKind(Word):
+    """Unit types as the surrender treats them (ground = infantry and armor)."""
+
+    INFANTRY = "infantry", "infantry"
+    ARMOR = "armor", "armor"
+    AIR = "air", "air"
+    AIRBASE = "airbase", "airbase"
+    NAVAL = "naval", "naval"
+
+
+GROUND = (UnitKind.INFANTRY, UnitKind.ARMOR)
+
+
+class ShipKind(Word):
+    """French naval units by how the force tables count them: named ships and
+    cruisers in units, destroyers in factors."""
+
+    NAMED = "named", "named ships"
+    CRUISER = "cruiser", "cruisers"
+    DESTROYER = "destroyer", "destroyer factors"
+
+    @property
+    def one(self) -> str:
+        """The singular: ``named ship``, ``cruiser``, ``destroyer factor``."""
+        return {"named": "named ship", "cruiser": "cruiser", "destroyer": "destroyer factor"}[
+            self.value
+        ]
+
+    def counted(self, n: int) -> str:
+        """``1 cruiser``, ``2 named ships``, ``5 destroyer factors``."""
+        return f"{n} {self.one if n == 1 else self.label}"
+
+
+class Condition(Word):
+    """A French ship's state at surrender: ready, damaged, unfinished on the "2"
+    or "Launch" row, or unfinished on row "3" or higher (``building``)."""
+
+    READY = "ready", "ready"
+    DAMAGED = "damaged", "damaged"
+    ROW2 = "row2", "row 2"
+    LAUNCH = "launch", "launch"
+    BUILDING = "building", "building"
+
+    @property
+    def discounted(self) -> bool:
+        """Counted at half for the fleet modifier (58.21C)."""
+        return self in (Condition.DAMAGED, Condition.ROW2, Condition.LAUNCH)
+
+
+class UnitFate(Word):
+    """What a surrender does to a unit the scenario lists."""
+
+    FREE_FRENCH = "free_french", "Free French"
+    PART_FREE_FRENCH = "part_free_french", "partly Free French"
+    REMOVED = "removed", "removed"
+    ELIMINATED = "eliminated", "eliminated"
+    DISPLACED = "displaced", "displaced"
+    MUST_LEAVE = "must_leave", "must leave"
+    REMAINS = "remains", "remains"
+    UNAFFECTED = "unaffected", "unaffected"
+
+
+class ShipFate(Word):
+    """Where a French naval unit ends (58.64); a destroyer group may be divided."""
+
+    FREE_FRENCH = "free_french", "Free French"
+    VICHY = "vichy", "Vichy"
+    REMOVED = "removed", "removed"
+    DIVIDED = "divided", "divided"
+
+
+class Major(Word):
+    """The powers of A World at War that a French surrender concerns."""
+
+    GERMANY = "germany", "Germany"
+    ITALY = "italy", "Italy"
+    BRITAIN = "britain", "Britain"
+    FRANCE = "france", "France"
+    UNITED_STATES = "united_states", "the United States"
+    VICHY_FRANCE = "vichy_france", "Vichy France"
+
+
+SIDES = Sides(
+    powers=(
+        Power(Major.GERMANY, Major.GERMANY.label, Alignment.AXIS),
+        Power(Major.ITALY, Major.ITALY.label, Alignment.AXIS),
+        Power(Major.BRITAIN, Major.BRITAIN.label, Alignment.ALLIED),
+        Power(Major.FRANCE, Major.FRANCE.label, Alignment.ALLIED),
+        Power(Major.UNITED_STATES, Major.UNITED_STATES.label, Alignment.ALLIED),
+        Power(Major.VICHY_FRANCE, Major.VICHY_FRANCE.label, Alignment.NEUTRAL),
+    ),
+    players=(
+        Player("axis", "Axis", (Major.GERMANY, Major.ITALY, Major.VICHY_FRANCE)),
+        Player("allies", "Allies", (Major.BRITAIN, Major.FRANCE, Major.UNITED_STATES)),
+    ),
+)
+"""A World at War's powers and its two default players, Axis and Allied."""

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.errors import ScenarioError
-from core.game import Game
-from core.scenario import load
+from armistice.core.errors import ScenarioError
+from armistice.core.game import Game
+from armistice.core.scenario import load
 from tests import support
 
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.game import Game
-from core.scenario import from_mapping, load
+from armistice.core.game import Game
+from armistice.core.scenario import from_mapping, load
 from tests import support
 from tests.support import BALLAST, at_level, neutral, rule_total, ship, unit
 
@@ -122,7 +122,7 @@ def test_58_21b_corsica_excluded_by_default_and_included_by_assumption() -> None
     assert rule_total(default, "58.21B") == 0
     assert rule_total(included, "58.21B") == -1
     entry = next(e for e in support.game(neutral({"units": units})).log if e.rule == "58.21B")
-    assert entry.assumption == "awaw.corsica_ground_factors=excluded"
+    assert entry.assumption == "awaw.58.corsica_ground_factors=excluded"
 
 
 def fleet_modifier(fleet: list[dict[str, Any]], assumptions: dict[str, str] | None = None) -> int:

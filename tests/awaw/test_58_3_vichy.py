@@ -2,10 +2,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from core.awaw.model import Forces
-from core.game import Game
-from core.prompts import Decision, Roll, Side
-from core.scenario import load
+from armistice.core.awaw.rule58.tables import Forces
+from armistice.core.game import Game
+from armistice.core.prompts import Decision, Roll
+from armistice.core.scenario import load
 from tests import support
 from tests.support import neutral
 
@@ -16,7 +16,8 @@ def test_58_31_axis_decides_whether_to_establish_vichy(new_game: Callable[..., G
     prompt = new_game(neutral()).prompt
     assert isinstance(prompt, Decision)
     assert prompt.key == "establish_vichy"
-    assert prompt.side is Side.AXIS
+    assert prompt.power == "germany"
+    assert new_game(neutral()).player(prompt).key == "axis"
     assert prompt.rule == "58.31"
     assert [o.value for o in prompt.options] == ["yes", "no"]
     assert all(o.enabled for o in prompt.options)

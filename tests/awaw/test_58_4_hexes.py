@@ -4,8 +4,8 @@ from typing import Any
 
 import pytest
 
-from core.game import Game
-from core.scenario import load
+from armistice.core.game import Game
+from armistice.core.scenario import load
 from tests import support
 from tests.support import neutral, unit
 
@@ -125,8 +125,8 @@ def test_58_42_axis_units_outside_vichy_territory_are_untouched() -> None:
         ],
         vichy="no",
     )
-    assert "north" not in result
-    assert "south" not in result
+    assert result["north"] == ("unaffected", "58.4")
+    assert result["south"] == ("unaffected", "58.4")
 
 
 @pytest.mark.parametrize("kind", ["infantry", "air", "naval"])
@@ -137,7 +137,7 @@ def test_58_43_allied_units_in_a_vichy_colony_are_eliminated(kind: str) -> None:
 
 def test_58_43_allied_units_in_a_free_french_colony_stay() -> None:
     result = fates([unit("uk", "british", "infantry", "algeria")], vichy="no", dice=ALL_FREE)
-    assert "uk" not in result
+    assert result["uk"] == ("unaffected", "58.4")
 
 
 @pytest.mark.parametrize("kind", ["infantry", "air", "naval"])
@@ -151,7 +151,7 @@ def test_58_532c_axis_units_in_an_independent_colony_must_leave() -> None:
     assert result["it"] == ("must_leave", "58.532C")
 
 
-def test_58_61_french_units_in_free_french_colonies_and_british_hexes_remain() -> None:
+def test_58_623_french_units_in_free_french_colonies_and_british_hexes_are_kept() -> None:
     result = fates(
         [
             unit("levant", "french", "infantry", "lebanon_syria"),
@@ -162,8 +162,8 @@ def test_58_61_french_units_in_free_french_colonies_and_british_hexes_remain() -
         vichy="no",
         dice=ALL_FREE,
     )
-    assert result["levant"] == ("remains", "58.61")
-    assert result["london"] == ("remains", "58.61")
+    assert result["levant"] == ("free_french", "58.623")
+    assert result["london"] == ("free_french", "58.623")
     assert result["paris"] == ("removed", "58.61")
     assert result["toulon"] == ("removed", "58.61")
 

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.game import Game
-from core.prompts import Roll, Side
-from core.scenario import load
+from armistice.core.game import Game
+from armistice.core.prompts import Roll
+from armistice.core.scenario import load
 from tests import support
 from tests.support import COLONIES, GROUP_OF, STATUSES, at_level, neutral
 
@@ -105,7 +105,7 @@ def test_58_531_the_colonial_die_is_a_d6_rolled_by_the_allies() -> None:
     assert isinstance(prompt, Roll)
     assert prompt.rule == "58.531"
     assert (prompt.dice.count, prompt.dice.sides) == (1, 6)
-    assert prompt.side is Side.ALLIES
+    assert prompt.power == "france"
 
 
 @pytest.mark.parametrize("level", range(-3, 4))

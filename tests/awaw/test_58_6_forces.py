@@ -6,12 +6,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.awaw.model import Forces
-from core.awaw.tables import shipped
-from core.errors import RuleRestriction
-from core.game import Game
-from core.prompts import Decision, Roll, Selection
-from core.scenario import load
+from armistice.core.awaw.rule58.tables import Forces, shipped
+from armistice.core.errors import RuleRestriction
+from armistice.core.game import Game
+from armistice.core.prompts import Decision, Roll, Selection
+from armistice.core.scenario import load
 from tests import support
 from tests.support import SHIP_FIELD, at_level, ship
 
@@ -140,7 +139,7 @@ def test_58_611_free_french_prompts_are_for_the_allies_vichy_for_the_axis() -> N
     sides = {}
     while (prompt := g.prompt) is not None:
         if isinstance(prompt, Selection):
-            sides[prompt.key] = prompt.side
+            sides[prompt.key] = g.player(prompt).key
             g.answer(prompt.default_answer())
         elif isinstance(prompt, Roll):
             g.answer(6)

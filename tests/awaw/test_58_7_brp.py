@@ -4,8 +4,8 @@ from typing import Any
 
 import pytest
 
-from core.game import Game
-from core.scenario import load
+from armistice.core.game import Game
+from armistice.core.scenario import load
 from tests import support
 from tests.support import at_level, neutral
 
@@ -73,7 +73,7 @@ def test_58_72_fall_1940_rulebook_example_receives_5() -> None:
     support.play(g)
     assert g.state.brp.received_next_turn == 20 * 1 // 4
     entry = next(e for e in g.log if e.rule == "58.72")
-    assert entry.assumption == "awaw.conquest_proration=seasons_left"
+    assert entry.assumption == "awaw.58.conquest_proration=seasons_left"
 
 
 @pytest.mark.parametrize(

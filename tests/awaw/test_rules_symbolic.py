@@ -6,9 +6,8 @@ import itertools
 
 import z3
 
-from core.awaw import rules
-from core.awaw.model import FORCE_FIELDS
-from core.awaw.tables import shipped
+from armistice.core.awaw.rule58 import rules
+from armistice.core.awaw.rule58.tables import FORCE_FIELDS, shipped
 
 T = shipped()
 

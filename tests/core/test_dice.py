@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.dice import D6, Dice
+from armistice.core.dice import D6, Dice
 
 
 def test_one_die_shows_one_to_six_each_with_probability_one_sixth() -> None:

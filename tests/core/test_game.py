@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.errors import GameOver, IllegalAnswer, RuleRestriction, SaveError
-from core.game import Game
-from core.prompts import Decision, Roll, Selection, Via
-from core.scenario import from_mapping, load
+from armistice.core.errors import GameOver, IllegalAnswer, RuleRestriction, SaveError
+from armistice.core.game import Game
+from armistice.core.prompts import Decision, Roll, Selection, Via
+from armistice.core.scenario import from_mapping, load
 from tests import support
 
 
@@ -178,12 +178,12 @@ def test_save_keeps_assumptions_and_a_game_in_progress() -> None:
     g = Game(
         load("rulebook-example-fall-1940"),
         seed=3,
-        assumptions={"awaw.conquest_proration": "full"},
+        assumptions={"awaw.58.conquest_proration": "full"},
     )
     g.answer("no")
     loaded = Game.load(g.save(), "game.json")
     assert support.snapshot(loaded) == support.snapshot(g)
-    assert loaded.assumptions["awaw.conquest_proration"] == "full"
+    assert loaded.assumptions["awaw.58.conquest_proration"] == "full"
     assert loaded.roll() == g.roll()
 
 
@@ -192,12 +192,12 @@ def test_save_file_is_versioned_json_with_the_three_inputs() -> None:
     g.answer("yes")
     document = json.loads(g.save())
     assert document["format"] == "armistice-save"
-    assert document["version"] == 1
-    assert document["system"] == "awaw"
+    assert document["version"] == 2
+    assert document["system"] == "awaw.58"
     assert document["seed"] == 5
     assert document["scenario"]["name"] == "rulebook-example-fall-1940"
     assert document["answers"] == [{"key": "establish_vichy", "value": "yes", "via": "decided"}]
-    assert document["assumptions"]["awaw.fleet_discount"] == "pooled"
+    assert document["assumptions"]["awaw.58.fleet_discount"] == "pooled"
 
 
 def _saved() -> dict[str, Any]:
@@ -225,7 +225,7 @@ def test_load_refuses_a_foreign_document_naming_format(document: Any) -> None:
     assert "saved.json: format" in str(caught.value)
 
 
-@pytest.mark.parametrize("version", [2, 0, "1", None])
+@pytest.mark.parametrize("version", [3, 0, "1", None, True])
 def test_load_refuses_an_unknown_version_naming_version(version: Any) -> None:
     document = _saved()
     document["version"] = version

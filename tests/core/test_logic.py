@@ -5,7 +5,7 @@ import z3
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core import logic
+from armistice.core import logic
 
 
 @pytest.mark.parametrize(

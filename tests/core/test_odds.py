@@ -4,10 +4,10 @@ from fractions import Fraction
 
 import pytest
 
-from core.game import Game
-from core.odds import odds
-from core.prompts import Decision, Prompt
-from core.scenario import load
+from armistice.core.game import Game
+from armistice.core.odds import odds
+from armistice.core.prompts import Decision, Prompt
+from armistice.core.scenario import load
 from tests import support
 
 

@@ -3,21 +3,20 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from core.dice import D6
-from core.errors import IllegalAnswer, RuleRestriction
-from core.prompts import (
+from armistice.core.dice import D6
+from armistice.core.errors import IllegalAnswer, RuleRestriction
+from armistice.core.prompts import (
     Decision,
     Option,
     Roll,
     RollOutcome,
     Selection,
     SelectionItem,
-    Side,
 )
 
 VICHY = Decision(
     key="establish_vichy",
-    side=Side.AXIS,
+    power="germany",
     label="Establish Vichy France?",
     rule="58.31",
     options=(
@@ -38,7 +37,7 @@ COLONY_DIE = Roll(
 
 SHIPS = Selection(
     key="free_french.named_ships",
-    side=Side.ALLIES,
+    power="britain",
     label="Free French named ships",
     rule="58.641",
     items=(
@@ -51,7 +50,7 @@ SHIPS = Selection(
 
 DESTROYERS = Selection(
     key="free_french.destroyers",
-    side=Side.ALLIES,
+    power="britain",
     label="Free French destroyer factors",
     rule="58.641",
     items=(

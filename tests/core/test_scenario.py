@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from core import scenario as scenarios
-from core.errors import ScenarioError
-from core.scenario import decode, from_mapping, load
+from armistice.core import scenario as scenarios
+from armistice.core.errors import ScenarioError
+from armistice.core.scenario import decode, from_mapping, load
 from tests import support
 
 BUNDLED = {
@@ -86,7 +86,7 @@ def test_58_bundled_scenarios_all_load() -> None:
     assert {entry.name for entry in scenarios.bundled()} == BUNDLED
     for entry in scenarios.bundled():
         assert load(entry.name).name == entry.name
-        assert entry.system == "awaw"
+        assert entry.system == "awaw.58"
 
 
 def test_minimal_scenario_builds_with_defaults(scenario_dict: dict[str, Any]) -> None:

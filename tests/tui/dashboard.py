@@ -10,19 +10,19 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 from textual.widget import Widget
-from textual.widgets import DataTable
 
-from core import scenario
-from core.game import Game
+from armistice.core import scenario
+from armistice.core.game import Game
+from armistice.tui.app import ArmisticeApp
+from armistice.tui.panels import SectionPanel
+from armistice.tui.screens.game import GameScreen
 from tests import support
-from tui.app import ArmisticeApp
-from tui.screens.game import GameScreen
 
 EXAMPLE = "rulebook-example-fall-1940"
 SEED = 7
 NARROW = (80, 24)
 WIDE = (120, 40)
-STATE_PANELS = ("level", "colonies", "forces", "outcome")
+STATE_PANELS = ("level", "colonies", "forces", "fleet", "brp", "units")
 GRID_PANELS = ("level", "colonies", "forces")
 
 
@@ -107,7 +107,7 @@ async def dashboard(pilot: Pilot[Any]) -> GameScreen:
         return (
             isinstance(screen, GameScreen)
             and all(screen.query(f"#{name}") for name in STATE_PANELS)
-            and screen.query_one("#level", DataTable).row_count > 0
+            and bool(screen.query_one("#level", SectionPanel).rows())
         )
 
     await until(pilot, ready, "the game screen and its panels")
@@ -128,9 +128,9 @@ def text(widget: Widget) -> str:
     return str(widget.render())
 
 
-def rows(table: DataTable[Any]) -> list[list[str]]:
-    """A DataTable's cells as plain strings, row by row."""
-    return [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+def rows(panel: SectionPanel) -> list[list[str]]:
+    """A summary panel's cells as plain strings, row by row."""
+    return panel.rows()
 
 
 def screen_text(screen: GameScreen, selector: str) -> str:

@@ -7,11 +7,16 @@ from pathlib import Path
 
 import pytest
 from rich.text import Text as RichText
-from textual.widgets import DataTable, Input, OptionList, Select, TabbedContent
+from textual.widgets import Input, OptionList, Select, TabbedContent
 
-from core.awaw.tables import shipped
-from core.game import Game
-from core.prompts import Answer, Decision, Roll, Selection, Via
+from armistice.core.awaw.rule58.tables import shipped
+from armistice.core.game import Game
+from armistice.core.prompts import Answer, Decision, Roll, Selection, Via
+from armistice.tui.app import ArmisticeApp
+from armistice.tui.panels import SectionPanel
+from armistice.tui.screens.dialogs import ChangeAssumptions, ChooseFile, Confirm
+from armistice.tui.screens.game import GameScreen
+from armistice.tui.screens.start import StartScreen
 from tests.tui.dashboard import (
     EXAMPLE,
     GRID_PANELS,
@@ -31,10 +36,6 @@ from tests.tui.dashboard import (
     text,
     until,
 )
-from tui.app import ArmisticeApp
-from tui.screens.dialogs import ChangeAssumptions, ChooseFile, Confirm
-from tui.screens.game import GameScreen
-from tui.screens.start import StartScreen
 
 
 @pytest.fixture
@@ -86,33 +87,32 @@ async def test_rulebook_example_by_keys_ends_at_level_minus_1_with_the_fleet_div
         assert game.complete
         assert game.state.surrender_level.value == -1
 
-        level = rows(screen.query_one("#level", DataTable))
-        assert level[-1][0] == "58.22"
-        assert level[-1][2] == "-1"
-        assert any(row[1] == "Sum of modifiers" and row[2] == "-1" for row in level)
+        level = rows(screen.query_one("#level", SectionPanel))
+        assert level[-1][2] == "58.22"
+        assert level[-1][1] == "-1"
+        assert any(row[0] == "Sum of modifiers" and row[1] == "-1" for row in level)
 
-        colonies = {row[0]: row for row in rows(screen.query_one("#colonies", DataTable))}
+        colonies = {row[0]: row for row in rows(screen.query_one("#colonies", SectionPanel))}
         assert set(colonies) == {"Lebanon-Syria", "Tunisia", "Algeria", "Morocco"}
         for row in colonies.values():
-            assert row[-1] == "Vichy"
+            assert row[1] == "Vichy"
         named = shipped().colonies
         for roll in game.state.colony_rolls:
             for colony in roll.colonies:
-                assert colonies[named[colony].name][1] == str(roll.die)
+                assert colonies[named[colony].name][2] == str(roll.die)
 
-        outcome = screen_text(screen, "#outcome")
-        assert "Vichy France (58.31): established" in outcome
-        assert "Fleet (58.64)" in outcome
+        assert "Vichy France established" in screen.sub_title
+        fleet_rows = {row[0]: row for row in rows(screen.query_one("#fleet", SectionPanel))}
         names = {ship.id: ship.name for ship in game.scenario.fleet}
         fleet = game.state.fleet
-        for share in (fleet.free_french, fleet.vichy, fleet.removed):
+        for title, share in (
+            ("Free French", fleet.free_french),
+            ("Vichy", fleet.vichy),
+            ("Removed", fleet.removed),
+        ):
             for ident in share:
-                assert names[ident] in outcome
-        vichy_line = next(
-            line for line in outcome.splitlines() if line.strip().startswith("Vichy:")
-        )
-        for ident in fleet.vichy:
-            assert names[ident] in vichy_line
+                assert names[ident] in fleet_rows[title][1]
+            assert fleet_rows[title][2].startswith("58.64")
 
         assert "Resolution complete" in header(screen)
         assert "Undo" in titles(app) and "Roll" not in titles(app)
@@ -558,7 +558,7 @@ async def test_wide_layout_puts_the_state_panels_in_the_grid(saves: Path) -> Non
         for name in GRID_PANELS:
             assert in_grid(screen, name), name
             assert not in_tabs(screen, name), name
-        for name in ("outcome", "log", "assumed"):
+        for name in ("fleet", "brp", "units", "log", "assumed"):
             assert in_tabs(screen, name), name
 
 
@@ -568,24 +568,24 @@ async def test_resizing_switches_layout_and_keeps_the_panels_filled(saves: Path)
         screen = await dashboard(pilot)
         await press(pilot, "enter", "r")
         game = screen.game
-        narrow_level = rows(screen.query_one("#level", DataTable))
-        narrow_colonies = rows(screen.query_one("#colonies", DataTable))
+        narrow_level = rows(screen.query_one("#level", SectionPanel))
+        narrow_colonies = rows(screen.query_one("#colonies", SectionPanel))
 
         await pilot.resize_terminal(*WIDE)
         await until(pilot, lambda: screen.query("#grid #level"), "the wide layout")
         await settle(pilot)
         for name in GRID_PANELS:
             assert in_grid(screen, name), name
-        assert rows(screen.query_one("#level", DataTable)) == narrow_level
-        assert rows(screen.query_one("#colonies", DataTable)) == narrow_colonies
-        assert "Vichy France (58.31): established" in screen_text(screen, "#outcome")
+        assert rows(screen.query_one("#level", SectionPanel)) == narrow_level
+        assert rows(screen.query_one("#colonies", SectionPanel)) == narrow_colonies
+        assert "Vichy France established" in screen.sub_title
 
         await pilot.resize_terminal(*NARROW)
         await until(pilot, lambda: not screen.query("#grid"), "the narrow layout")
         await settle(pilot)
         for name in STATE_PANELS:
             assert in_tabs(screen, name), name
-        assert rows(screen.query_one("#level", DataTable)) == narrow_level
+        assert rows(screen.query_one("#level", SectionPanel)) == narrow_level
 
         # The prompt still answers keys after both switches.
         await press(pilot, "r")
@@ -713,8 +713,8 @@ async def test_wide_layout_shows_the_whole_level_table_without_scrolling(saves: 
         screen = await dashboard(pilot)
         await until(pilot, lambda: screen.query("#grid #level"), "the grid")
         await settle(pilot)
-        level = screen.query_one("#level", DataTable)
-        assert level.row_count == len(rows(level))
+        level = screen.query_one("#level", SectionPanel)
+        assert len(rows(level)) == 12
         assert level.virtual_size.height <= level.scrollable_content_region.height, (
             f"{level.virtual_size.height} lines of table in "
             f"{level.scrollable_content_region.height}: the 58.22 level is scrolled out of view"

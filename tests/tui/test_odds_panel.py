@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from armistice.tui.app import ArmisticeApp
 from tests.tui.dashboard import NARROW, SEED, dashboard, example, isolate, press, screen_text
-from tui.app import ArmisticeApp
 
 
 @pytest.fixture
@@ -23,7 +23,7 @@ async def test_58_31_vichy_choice_shows_each_colonys_free_french_chance_both_way
         screen = await dashboard(pilot)
         shown = screen_text(screen, "#odds")
         assert "Free French chance by choice" in shown
-        row = next(line for line in shown.splitlines() if line.startswith("lebanon syria"))
+        row = next(line for line in shown.splitlines() if line.startswith("Lebanon-Syria"))
         assert row.split()[-2:] == ["1/6", "2/3"]
 
 
@@ -33,5 +33,5 @@ async def test_58_531_pending_die_shows_its_exact_odds(saves: Path) -> None:
         screen = await dashboard(pilot)
         await press(pilot, "enter")
         shown = screen_text(screen, "#odds")
-        assert "1/6" in next(line for line in shown.splitlines() if line.startswith("free french"))
-        assert "5/6" in next(line for line in shown.splitlines() if line.startswith("vichy"))
+        assert "1/6" in next(line for line in shown.splitlines() if line.startswith("Free French"))
+        assert "5/6" in next(line for line in shown.splitlines() if line.startswith("Vichy"))

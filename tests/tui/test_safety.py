@@ -8,7 +8,11 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input
 
-from core import scenario
+from armistice.core import scenario
+from armistice.tui.app import ArmisticeApp, read_keymap
+from armistice.tui.screens.dialogs import Confirm
+from armistice.tui.screens.game import GameScreen
+from armistice.tui.widgets.prompt import PromptPanel
 from tests.tui.dashboard import (
     EXAMPLE,
     NARROW,
@@ -20,10 +24,6 @@ from tests.tui.dashboard import (
     press,
     settle,
 )
-from tui.app import ArmisticeApp, read_keymap
-from tui.screens.dialogs import Confirm
-from tui.screens.game import GameScreen
-from tui.widgets.prompt import PromptPanel
 
 
 @pytest.fixture

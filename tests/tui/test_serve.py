@@ -59,7 +59,7 @@ async def test_serve_page_names_a_websocket_that_opens_and_streams(tmp_path: Pat
         "ARMISTICE_SAVES": str(tmp_path / "saves"),
         "ARMISTICE_KEYMAP": str(tmp_path / "no-such-keymap.toml"),
     }
-    command = [sys.executable, "-m", "tui.cli", "serve", "--port", str(port)]
+    command = [sys.executable, "-m", "armistice.tui.cli", "serve", "--port", str(port)]
     command += ["--host", "127.0.0.1"]
     process = subprocess.Popen(
         command,

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
+from armistice.tui.app import ArmisticeApp
+from armistice.tui.screens.start import StartScreen
 from tests.tui.dashboard import NARROW, SEED, WIDE, dashboard, isolate, press, settle, until
-from tui.app import ArmisticeApp
-from tui.screens.start import StartScreen
 
 Compare = Callable[..., bool]
 

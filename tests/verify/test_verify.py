@@ -13,13 +13,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.awaw import rules
-from core.awaw.tables import FORCES_FILE, RULE58_FILE, Band, shipped
-from core.scenario import load
-from verify.awaw import spec
-from verify.awaw.analysis import colony_odds, regions
-from verify.cli import run
-from verify.mutate import caught, code_mutants, mutation_score
+from armistice.core.awaw.rule58 import rules
+from armistice.core.awaw.rule58.tables import FORCES_FILE, RULE58_FILE, Band, shipped
+from armistice.core.scenario import load
+from armistice.verify.awaw import spec
+from armistice.verify.awaw.analysis import colony_odds, regions
+from armistice.verify.cli import run
+from armistice.verify.mutate import caught, code_mutants, mutation_score
 
 T = shipped()
 
@@ -167,7 +167,7 @@ def test_junit_and_markdown_reports(capsys: pytest.CaptureFixture[str], tmp_path
 def test_58_531_colony_odds_are_exact_fractions() -> None:
     from fractions import Fraction
 
-    from core.awaw.model import ColonyStatus
+    from armistice.core.awaw.words import ColonyStatus
 
     odds = colony_odds(T)
     assert odds[(-1, True)] == {
@@ -241,15 +241,15 @@ def test_spec_force_tables_equal_the_shipped_tables() -> None:
 
 
 def test_armistice_verify_runs_the_same_suite(capsys: pytest.CaptureFixture[str]) -> None:
-    from tui.cli import run as armistice
+    from armistice.tui.cli import run as armistice
 
     assert armistice(["verify"]) == 0
     assert "invariants proved, 0 not" in capsys.readouterr().out
 
 
 def test_regression_scenarios_stay_within_the_invariants() -> None:
-    from core.game import Game
-    from core.prompts import Roll
+    from armistice.core.game import Game
+    from armistice.core.prompts import Roll
 
     folder = Path(__file__).resolve().parents[1] / "regressions"
     files = sorted(folder.glob("*.toml"))
@@ -276,7 +276,7 @@ def test_counterexample_folder_is_not_created_when_all_is_proved(
 
 
 def test_no_proof_takes_more_than_twice_its_stored_effort() -> None:
-    from verify import runner
+    from armistice.verify import runner
 
     stored = runner.baseline()
     assert stored, "verify/baseline.json holds each property's rlimit"

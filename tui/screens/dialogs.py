@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from core.assumptions import Assumption
+from armistice.core.assumptions import Assumption
 
 
 class Confirm(ModalScreen[bool]):

@@ -21,16 +21,16 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Header, TabbedContent, TabPane
 
-from core import scenario
-from core.assumptions import REGISTRY
-from core.errors import ArmisticeError
-from core.game import Game
-from core.prompts import Roll, Selection
-from tui import panels, saves
-from tui.screens.dialogs import ChangeAssumptions, ChooseFile, Confirm
-from tui.widgets.odds import OddsPanel
-from tui.widgets.prompt import PromptPanel
-from tui.widgets.record import AssumptionsPanel, LogPanel
+from armistice.core import scenario
+from armistice.core.errors import ArmisticeError
+from armistice.core.game import Game
+from armistice.core.prompts import Roll, Selection
+from armistice.tui import panels, saves
+from armistice.tui.prompting import actor
+from armistice.tui.screens.dialogs import ChangeAssumptions, ChooseFile, Confirm
+from armistice.tui.widgets.odds import OddsPanel
+from armistice.tui.widgets.prompt import PromptPanel
+from armistice.tui.widgets.record import AssumptionsPanel, LogPanel
 
 WIDE = 120
 
@@ -47,12 +47,12 @@ class Body(Widget):
     class Laid(Message):
         """The panels were (re)built and need rendering."""
 
-    def __init__(self, system: str, **kwargs: Any) -> None:
+    def __init__(self, game: Game, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.system = system
+        self.game = game
 
     def compose(self) -> ComposeResult:
-        state = panels.panels(self.system)
+        state = panels.panels(self.game)
         extra: list[Widget] = [
             LogPanel(id="log", wrap=True, markup=False),
             AssumptionsPanel(id="assumed"),
@@ -120,12 +120,11 @@ class GameScreen(Screen[None]):
         with Horizontal(id="top"):
             yield PromptPanel(id="prompt")
             yield OddsPanel(id="odds")
-        yield Lazy(Body(self.game.system.name, id="body"))
+        yield Lazy(Body(self.game, id="body"))
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = "armistice"
-        self.sub_title = f"{self.game.scenario.title}"
         self.call_after_refresh(self.refresh_views)
 
     def on_resize(self) -> None:
@@ -136,12 +135,15 @@ class GameScreen(Screen[None]):
     def refresh_views(self) -> None:
         """Render every panel from the game (the body's once it is mounted)."""
         game = self.game
+        summary = game.summary
+        self.sub_title = " · ".join(f"{label} {value}" for label, value in summary.facts)
         for body in self.query(Body):
             body.wide = self.size.width >= WIDE
             for widget in body.panels():
-                widget.show(game)  # type: ignore[attr-defined]
+                widget.show(game, summary)  # type: ignore[attr-defined]
         self.set_class(isinstance(game.prompt, Selection), "-choosing")
-        self.query_one(PromptPanel).show(game.prompt, self.typing, game.seed)
+        who = actor(game, game.prompt) if game.prompt is not None else None
+        self.query_one(PromptPanel).show(game.prompt, self.typing, game.seed, who)
         self.query_one(OddsPanel).show(game)
         enabled = (self.check_action("roll", ()), self.check_action("undo", ()))
         if enabled != self._enabled:
@@ -241,7 +243,7 @@ class GameScreen(Screen[None]):
         """Show the named assumptions; change them while the game has no answers."""
         game = self.game
         values = await self.app.push_screen_wait(
-            ChangeAssumptions(REGISTRY.of(game.system.name), game.assumptions, bool(game.answers))
+            ChangeAssumptions(game.system.assumptions, game.assumptions, bool(game.answers))
         )
         if values is None or dict(values) == dict(game.assumptions):
             return
@@ -260,7 +262,7 @@ class GameScreen(Screen[None]):
 
     def rules_help(self) -> str:
         """The rule summary of this game's system."""
-        return panels.rules_help(self.game.system.name)
+        return self.game.system.help()
 
 
 def open_path(screen: Screen[object], path: Path, seed: int | None = None) -> Game | None:

@@ -12,12 +12,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core import scenario
-from core.errors import ArmisticeError
-from core.game import Game
-from tui import panels, saves
-from tui.screens.dialogs import ChooseFile
-from tui.screens.game import GameScreen, open_path
+from armistice.core import scenario, systems
+from armistice.core.errors import ArmisticeError
+from armistice.core.game import Game
+from armistice.tui import saves
+from armistice.tui.screens.dialogs import ChooseFile
+from armistice.tui.screens.game import GameScreen, open_path
 
 
 class StartScreen(Screen[None]):
@@ -102,4 +102,4 @@ class StartScreen(Screen[None]):
 
     def rules_help(self) -> str:
         """The rule summaries of every system."""
-        return panels.rules_help("awaw")
+        return "\n".join(system.help() for system in systems.every())

@@ -7,9 +7,9 @@ from fractions import Fraction
 from rich.text import Text
 from textual.widgets import Static
 
-from core.game import Game
-from core.odds import odds
-from core.prompts import Decision, Roll
+from armistice.core.game import Game
+from armistice.core.odds import odds
+from armistice.core.prompts import Decision, Roll
 
 BAR = 7
 
@@ -24,10 +24,6 @@ def bar(label: str, p: Fraction, width: int = BAR) -> Text:
     return line
 
 
-SHORT = {"free_french": "FF", "vichy": "Vi", "axis": "Ax", "independent": "Ind"}
-NAMES = {"free_french": "Free French", "vichy": "Vichy", "axis": "Axis", "independent": "indep."}
-
-
 class OddsPanel(Static):
     """The exact odds of the pending roll, then of each outcome from here on.
 
@@ -38,12 +34,13 @@ class OddsPanel(Static):
         """Render the odds for ``game``'s current state."""
         out = Text()
         prompt = game.prompt
+        word = game.system.outcome_word
         if isinstance(prompt, Roll):
             out.append("This roll\n", style="bold")
             distribution = prompt.dice.distribution()
             for outcome in prompt.outcomes:
                 p = sum((distribution[f] for f in outcome.faces), Fraction(0))
-                out.append_text(bar(outcome.label.replace("_", " "), p))
+                out.append_text(bar(word(outcome.label).label, p))
                 out.append("\n")
         if isinstance(prompt, Decision) and sum(o.enabled for o in prompt.options) > 1:
             self.update(self.by_choice(game, prompt))
@@ -52,14 +49,17 @@ class OddsPanel(Static):
         if not game.complete:
             out.append("Outcomes", style="bold")
             out.append(" (defaults)\n" if result.defaults else "\n", style="dim")
+            names = game.system.outcome_names()
             for key, dist in result.marginals.items():
-                out.append(f"{key.replace('_', ' ')[:13]:<13} ")
+                out.append(f"{names.get(key, key)[:13]:<13} ")
                 for label, p in sorted(dist.items(), key=lambda kv: -kv[1]):
-                    out.append(f"{SHORT.get(label, label[:4])} ", style="bold")
+                    out.append(f"{word(label).short} ", style="bold")
                     out.append(f"{p!s:<5} ")
                 out.append("\n")
             used = {label for dist in result.marginals.values() for label in dist}
-            legend = "  ".join(f"{SHORT[k]} {NAMES[k]}" for k in SHORT if k in used)
+            legend = "  ".join(
+                f"{m.short} {m.label}" for m in word if m in used and m.short != m.label
+            )
             out.append(legend, style="dim")
         else:
             out.append("Resolved: no dice left.", style="dim")
@@ -67,20 +67,23 @@ class OddsPanel(Static):
 
     @staticmethod
     def by_choice(game: Game, prompt: Decision) -> Text:
-        """For a pending decision: each outcome's Free French chance under each option, so the
-        choices can be compared (later open choices at their defaults)."""
+        """For a pending decision: each outcome's chance of the system's headline result
+        under each option, so the choices can be compared (later open choices at their
+        defaults)."""
         options = [o.value for o in prompt.options if o.enabled]
         table = {
             value: odds(game, lambda p, value=value: value if p.key == prompt.key else None)
             for value in options
         }
-        out = Text("Free French chance by choice\n", style="bold")
+        headline = game.system.outcome_word(game.system.headline)
+        out = Text(f"{headline.label} chance by choice\n", style="bold")
         out.append(f"{'':<13}" + "".join(f" {v[:6]:>6}" for v in options) + "\n", style="bold")
         keys = next(iter(table.values())).marginals
+        names = game.system.outcome_names()
         for key in keys:
-            out.append(f"{key.replace('_', ' ')[:13]:<13}")
+            out.append(f"{names.get(key, key)[:13]:<13}")
             for value in options:
-                p = table[value].marginals.get(key, {}).get("free_french", Fraction(0))
+                p = table[value].marginals.get(key, {}).get(headline, Fraction(0))
                 out.append(f" {p!s:>6}")
             out.append("\n")
         return out

@@ -18,9 +18,10 @@ from textual.widget import Widget
 from textual.widgets import ContentSwitcher, DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.errors import IllegalAnswer
-from core.prompts import AnswerValue, Decision, Prompt, Roll, Selection, Via
-from tui.prompting import side_name
+from armistice.core.errors import IllegalAnswer
+from armistice.core.prompts import AnswerValue, Decision, Prompt, Roll, Selection, Via
+from armistice.core.sides import Alignment
+from armistice.tui.prompting import Actor
 
 
 class DecisionView(OptionList):
@@ -237,8 +238,9 @@ class PromptPanel(Widget):
                 "Every rule has been resolved. s saves, n starts another.", id="prompt-done"
             )
 
-    def show(self, prompt: Prompt | None, typing: bool, seed: int) -> None:
-        """Render ``prompt`` (None once the game is complete) and focus its control."""
+    def show(self, prompt: Prompt | None, typing: bool, seed: int, who: Actor | None) -> None:
+        """Render ``prompt`` (None once the game is complete) and focus its control; ``who``
+        is the player to act."""
         header = self.query_one("#prompt-header", Static)
         help_ = self.query_one("#prompt-help", Static)
         body = self.query_one(ContentSwitcher)
@@ -247,9 +249,10 @@ class PromptPanel(Widget):
             help_.update("")
             body.current = "prompt-done"
             return
-        side = side_name(prompt)
         title = Text()
-        title.append(f" {side.upper()} ", style=f"bold reverse {self._side_style(side)}")
+        if who is not None:
+            style = f"bold reverse {self._side_style(who.alignment)}"
+            title.append(f" {who.player.upper()} ", style=style)
         title.append(f" {prompt.label} ", style="bold")
         title.append(f"[{prompt.rule}]", style="dim")
         header.update(title)
@@ -270,8 +273,8 @@ class PromptPanel(Widget):
         view.focus()
 
     @staticmethod
-    def _side_style(side: str) -> str:
-        return {"Axis": "red", "Allies": "blue"}.get(side, "green")
+    def _side_style(alignment: Alignment | None) -> str:
+        return {Alignment.AXIS: "red", Alignment.ALLIED: "blue"}.get(alignment, "green")
 
     @on(OptionList.OptionSelected, "#prompt-decision")
     def _decided(self, event: OptionList.OptionSelected) -> None:

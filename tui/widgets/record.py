@@ -5,9 +5,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import RichLog, Static
 
-from core.assumptions import REGISTRY
-from core.game import Game
-from core.ledger import LogEntry
+from armistice.core.assumptions import changed as changed_from
+from armistice.core.game import Game
+from armistice.core.ledger import LogEntry
+from armistice.core.summary import Summary
 
 
 class LogPanel(RichLog):
@@ -26,9 +27,9 @@ class LogPanel(RichLog):
             self.wrapped_at = width
             self.written = ()
             self.clear()
-            self.show(self.game)
+            self.show(self.game, self.game.summary)
 
-    def show(self, game: Game) -> None:
+    def show(self, game: Game, summary: Summary) -> None:
         """Bring the log up to ``game``'s: append what is new, rewrite if the past changed."""
         self.game = game
         log = game.log
@@ -49,11 +50,11 @@ class AssumptionsPanel(Static):
 
     TITLE = "Assumptions"
 
-    def show(self, game: Game) -> None:
+    def show(self, game: Game, summary: Summary) -> None:
         """List every assumption of ``game``'s system with its value."""
-        changed = REGISTRY.changed(game.system.name, game.assumptions)
+        changed = changed_from(game.system.assumptions, game.assumptions)
         out = Text()
-        for a in REGISTRY.of(game.system.name):
+        for a in game.system.assumptions:
             value = game.assumptions[a.key]
             out.append(f"{a.key} ({a.rule}) = ", style="bold" if a.key in changed else "")
             out.append(value, style="bold reverse" if a.key in changed else "")

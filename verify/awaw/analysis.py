@@ -13,14 +13,14 @@ from itertools import pairwise
 
 import z3
 
-from core.awaw import rules
-from core.awaw.model import FORCE_FIELDS, ColonyStatus
-from core.awaw.tables import Band, Tables
-from core.dice import D6
-from core.logic import band_index
-from verify.awaw.inputs import LAST_TURN
-from verify.model import Result, Verdict
-from verify.solver import Proof
+from armistice.core.awaw.rule58 import rules
+from armistice.core.awaw.rule58.tables import FORCE_FIELDS, Band, Tables
+from armistice.core.awaw.words import ColonyStatus
+from armistice.core.dice import D6
+from armistice.core.logic import band_index
+from armistice.verify.awaw.inputs import LAST_TURN
+from armistice.verify.model import Result, Verdict
+from armistice.verify.solver import Proof
 
 NAVAL = ("named_ships", "cruisers", "destroyer_factors")
 Bounds = tuple[int | None, int | None]
@@ -251,7 +251,7 @@ def naval_mirror(t: Tables) -> Result:
 
 def colony_odds(t: Tables) -> dict[tuple[int, bool], dict[ColonyStatus, Fraction]]:
     """For a French-held colony: the exact chance of each status, by level and Vichy choice."""
-    from core.awaw.model import COLONY_STATUSES
+    from armistice.core.awaw.words import COLONY_STATUSES
 
     out = {}
     for level in t.levels:

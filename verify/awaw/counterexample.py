@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from core.awaw.model import Season
-from core.scenario import from_mapping
+from armistice.core.awaw.words import Season
+from armistice.core.scenario import from_mapping
 
 SEASONS = list(Season)
 
@@ -22,7 +22,7 @@ def scenario_text(name: str, property_name: str, values: dict[str, Any]) -> str 
     net = values.get("net_dps", 0)
     objectives = ", ".join(f'"Objective {i + 1}"' for i in range(values.get("other_objectives", 0)))
     lines = [
-        f"# Counterexample to {property_name}, found by `python -m verify`.",
+        f"# Counterexample to {property_name}, found by `python -m armistice.verify`.",
         'system = "awaw"',
         f'name = "{name}"',
         f'title = "Counterexample: {property_name}"',

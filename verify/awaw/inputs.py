@@ -7,9 +7,9 @@ from typing import Any
 
 import z3
 
-from core.awaw import rules
-from core.awaw.tables import Tables
-from verify.solver import Proof
+from armistice.core.awaw.rule58 import rules
+from armistice.core.awaw.rule58.tables import Tables
+from armistice.verify.solver import Proof
 
 LAST_TURN = (1950 - 1940) * 4 + 3
 """Winter 1950: the last turn a scenario may name."""

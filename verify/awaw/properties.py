@@ -11,14 +11,14 @@ from collections.abc import Callable
 
 import z3
 
-from core.awaw import rules
-from core.awaw.model import COLONY_STATUSES, FORCE_FIELDS, ColonyStatus
-from core.awaw.tables import Tables
-from core.logic import in_domain, lookup
-from verify.awaw import spec
-from verify.awaw.inputs import level_parts, surrender_facts
-from verify.model import Property, Result, Verdict
-from verify.solver import Outcome, Proof
+from armistice.core.awaw.rule58 import rules
+from armistice.core.awaw.rule58.tables import FORCE_FIELDS, Tables
+from armistice.core.awaw.words import COLONY_STATUSES, ColonyStatus
+from armistice.core.logic import in_domain, lookup
+from armistice.verify.awaw import spec
+from armistice.verify.awaw.inputs import level_parts, surrender_facts
+from armistice.verify.model import Property, Result, Verdict
+from armistice.verify.solver import Outcome, Proof
 
 Check = Callable[[Tables], Result]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.logic import floor_div, ite
+from armistice.core.logic import floor_div, ite
 
 LEVEL_LIMIT = 3
 """58.22: the level never passes +3 or -3."""

@@ -2,7 +2,7 @@
 
 Each side's pick of each kind of ship is a :class:`Selection` for that side,
 asked only when there is a real choice. The totals come from
-:func:`core.awaw.rules.naval_split`, the function verify proves conserving.
+:func:`armistice.core.awaw.rule58.rules.naval_split`, the function verify proves conserving.
 """
 
 from __future__ import annotations
@@ -12,20 +12,21 @@ from functools import lru_cache
 
 import msgspec
 
-from core.awaw import rules, words
-from core.awaw.model import FRANCE, Condition, Forces, Region, ShipKind
-from core.awaw.scenario import AwawScenario, Ship
-from core.awaw.state import Fleet
-from core.awaw.steps import Effects
-from core.ledger import LogEntry
-from core.memo import per_scenario
-from core.prompts import AnswerValue, Prompt, Selection, SelectionItem, Side
+from armistice.core.awaw.rule58 import phrases, rules
+from armistice.core.awaw.rule58.assumptions import ShipRange, ShipSources, YesNo
+from armistice.core.awaw.rule58.effects import Effects, Holders
+from armistice.core.awaw.rule58.scenario import AwawScenario, Ship
+from armistice.core.awaw.rule58.state import Fleet
+from armistice.core.awaw.rule58.tables import Force, Forces
+from armistice.core.awaw.words import METROPOLE, Condition, FrenchSide, Holder, Major, ShipKind
+from armistice.core.ledger import LogEntry
+from armistice.core.memo import per_scenario
+from armistice.core.prompts import AnswerValue, Prompt, Selection, SelectionItem
 
-SIDES = ("free_french", "vichy")
 FIELD = {
-    ShipKind.NAMED: "named_ships",
-    ShipKind.CRUISER: "cruisers",
-    ShipKind.DESTROYER: "destroyer_factors",
+    ShipKind.NAMED: Force.NAMED_SHIPS,
+    ShipKind.CRUISER: Force.CRUISERS,
+    ShipKind.DESTROYER: Force.DESTROYERS,
 }
 KEY = {
     ShipKind.NAMED: "named_ships",
@@ -34,30 +35,32 @@ KEY = {
 }
 CATEGORIES = ("british", "movable", "contested", "vichy_ports", "stranded")
 TIERS = {
-    "free_french": {"british": 0, "movable": 1, "contested": 1},
-    "vichy": {"vichy_ports": 0, "contested": 0, "british": 1},
+    FrenchSide.FREE_FRENCH: {"british": 0, "movable": 1, "contested": 1},
+    FrenchSide.VICHY: {"vichy_ports": 0, "contested": 0, "british": 1},
 }
-Taken = dict[str, dict[str, int]]
+CHOOSER = {FrenchSide.FREE_FRENCH: Major.BRITAIN, FrenchSide.VICHY: Major.VICHY_FRANCE}
+HOME = {FrenchSide.FREE_FRENCH: "British", FrenchSide.VICHY: "Vichy"}
+Taken = dict[FrenchSide, dict[str, int]]
 
 
 def source(
-    ship: Ship, holder: str, may_sail: bool, from_france: bool, from_vichy_colonies: bool
+    ship: Ship, holder: Holder, may_sail: bool, from_france: bool, from_vichy_colonies: bool
 ) -> str:
     """58.641: which :func:`rules.naval_split` category a ship falls in.
 
     ``holder`` holds the ship's port after the surrender; ``may_sail``,
-    ``from_france`` and ``from_vichy_colonies`` read awaw.free_french_ship_range,
-    awaw.free_french_ship_sources and awaw.free_french_from_vichy_colonies.
+    ``from_france`` and ``from_vichy_colonies`` are the game's readings of 58.641
+    (awaw.58.free_french_ship_range, _ship_sources and _from_vichy_colonies).
     Ships still building on row 3 or higher can serve neither side.
     """
     if ship.condition is Condition.BUILDING:
         return "stranded"
-    in_colony = ship.region not in (*FRANCE, Region.CORSICA)
-    if holder == "british":
+    in_colony = ship.region not in METROPOLE
+    if holder is Holder.BRITISH:
         return "british"
-    if holder == "vichy":
+    if holder is Holder.VICHY:
         return "contested" if may_sail and in_colony and from_vichy_colonies else "vichy_ports"
-    if may_sail and holder in ("axis", "neutral") and (in_colony or from_france):
+    if may_sail and holder in (Holder.AXIS, Holder.NEUTRAL) and (in_colony or from_france):
         return "movable"
     return "stranded"
 
@@ -73,16 +76,19 @@ class Plan(msgspec.Struct, frozen=True, eq=False):
 @per_scenario
 def plan(
     s: AwawScenario,
-    holders: tuple[tuple[Region, str], ...],
-    ship_range: str,
-    sources: str,
-    vichy_colonies: str,
+    holders: Holders,
+    ship_range: ShipRange,
+    sources: ShipSources,
+    vichy_colonies: YesNo,
 ) -> Plan:
-    """The fleet's categories given who holds each region (``holders``) and the values of
-    awaw.free_french_ship_range, awaw.free_french_ship_sources and
-    awaw.free_french_from_vichy_colonies."""
+    """The fleet's categories given who holds each region (``holders``) and the game's
+    readings of 58.641."""
     held = dict(holders)
-    flags = (ship_range == "in_range", sources == "any_axis_port", vichy_colonies == "yes")
+    flags = (
+        ship_range is ShipRange.IN_RANGE,
+        sources is ShipSources.ANY_AXIS_PORT,
+        vichy_colonies is YesNo.YES,
+    )
     where = {ship.id: source(ship, held[ship.region], *flags) for ship in s.fleet}
     ships = {kind: tuple(x for x in s.fleet if x.kind is kind) for kind in ShipKind}
     amounts = {
@@ -93,11 +99,11 @@ def plan(
 
 
 def divide(
-    p: Plan, levels: dict[str, Forces], vichy: bool, log: list[LogEntry]
+    p: Plan, levels: dict[FrenchSide, Forces], vichy: bool, log: list[LogEntry]
 ) -> Generator[Prompt, AnswerValue, Taken]:
     """Ask the Free French for each kind of ship, then the Vichy; return what each side took
     (ship id -> units, or factors for destroyers). Automatic picks are written to ``log``."""
-    taken: Taken = {side: {} for side in SIDES}
+    taken: Taken = {side: {} for side in FrenchSide}
 
     def split(kind: ShipKind, contested_taken: int) -> tuple[int, int, int]:
         a, field = p.amounts[kind], FIELD[kind]
@@ -107,33 +113,31 @@ def divide(
             a["contested"],
             a["vichy_ports"],
             a["stranded"],
-            getattr(levels["free_french"], field),
-            getattr(levels["vichy"], field),
+            getattr(levels[FrenchSide.FREE_FRENCH], field),
+            getattr(levels[FrenchSide.VICHY], field),
             contested_taken,
         )
         return int(free), int(vich), int(removed)
 
     for kind in ShipKind:
-        yield from _choose(p, "free_french", kind, split(kind, 0)[0], taken, log)
+        yield from _choose(p, FrenchSide.FREE_FRENCH, kind, split(kind, 0)[0], taken, log)
     for kind in ShipKind if vichy else ():
         from_contested = sum(
-            taken["free_french"].get(x.id, 0)
+            taken[FrenchSide.FREE_FRENCH].get(x.id, 0)
             for x in p.ships[kind]
             if p.source[x.id] == "contested"
         )
-        yield from _choose(p, "vichy", kind, split(kind, from_contested)[1], taken, log)
+        yield from _choose(p, FrenchSide.VICHY, kind, split(kind, from_contested)[1], taken, log)
     return taken
 
 
 def _choose(
-    p: Plan, side: str, kind: ShipKind, required: int, taken: Taken, log: list[LogEntry]
+    p: Plan, side: FrenchSide, kind: ShipKind, required: int, taken: Taken, log: list[LogEntry]
 ) -> Generator[Prompt, AnswerValue, None]:
     left = tuple(
-        ship.amount - taken["free_french"].get(ship.id, 0) - taken["vichy"].get(ship.id, 0)
-        for ship in p.ships[kind]
+        ship.amount - sum(taken[x].get(ship.id, 0) for x in FrenchSide) for ship in p.ships[kind]
     )
     prompt = selection(p, side, kind, required, left)
-    who = words.SIDE[side]
     forced = prompt.forced()
     if forced is None:
         choice = yield prompt
@@ -145,7 +149,7 @@ def _choose(
             log.append(
                 LogEntry(
                     "58.641",
-                    f"{who} {words.SHIPS[kind]}, the only choice the ports allow "
+                    f"{side.label} {kind.label}, the only choice the ports allow "
                     f"({prompt.amount(required)}): " + ", ".join(labels[i] for i in choice),
                 )
             )
@@ -155,12 +159,12 @@ def _choose(
 
 @lru_cache(maxsize=4096)
 def selection(
-    p: Plan, side: str, kind: ShipKind, required: int, left: tuple[int, ...]
+    p: Plan, side: FrenchSide, kind: ShipKind, required: int, left: tuple[int, ...]
 ) -> Selection:
     """The prompt for ``side``'s pick of ``kind``: the ships with something ``left`` (units or
     factors, in fleet order) in the ports the side draws from, its own ports first (58.641)."""
     tiers = TIERS[side]
-    home = "British" if side == "free_french" else "Vichy"
+    home = HOME[side]
     items = []
     for ship, amount in zip(p.ships[kind], left, strict=True):
         tier = tiers.get(p.source[ship.id])
@@ -169,37 +173,36 @@ def selection(
         note = (
             ""
             if tier == 0
-            else f"in {words.where(ship)}: joins only if too few stand in {home}-held ports (58.641)"
+            else f"in {phrases.where(ship)}: joins only if too few stand in {home}-held ports (58.641)"
         )
-        items.append(SelectionItem(ship.id, words.ship(ship), amount, tier, note))
+        items.append(SelectionItem(ship.id, phrases.ship(ship), amount, tier, note))
     items.sort(key=lambda i: i.tier)
-    who = words.SIDE[side]
     return Selection(
-        key=f"{side}.{KEY[kind]}",
-        side=Side.ALLIES if side == "free_french" else Side.AXIS,
-        label=f"{who} {words.SHIPS[kind]}",
+        key=f"{side.value}.{KEY[kind]}",
+        power=CHOOSER[side],
+        label=f"{side.label} {kind.label}",
         rule="58.641",
         items=tuple(items),
         required=required,
         unit="factors" if kind is ShipKind.DESTROYER else "units",
-        help=f"Choose {words.count(required, kind)} for the {who} fleet. Ships in {home}-held "
+        help=f"Choose {kind.counted(required)} for the {side.label} fleet. Ships in {home}-held "
         "ports come first; the others sail over only to make up a shortfall.",
     )
 
 
-def settle(s: AwawScenario, levels: dict[str, Forces], taken: Taken) -> Effects:
+def settle(s: AwawScenario, levels: dict[FrenchSide, Forces], taken: Taken) -> Effects:
     """58.642-58.643: each side's forces with the ships it took, shortfalls lost, and the rest
     of the fleet removed. Changes ``forces`` and ``fleet``."""
     log = []
     by_id = {ship.id: ship for ship in s.fleet}
     removed = {}
     for ship in s.fleet:
-        rest = ship.amount - taken["free_french"].get(ship.id, 0) - taken["vichy"].get(ship.id, 0)
+        rest = ship.amount - sum(taken[side].get(ship.id, 0) for side in FrenchSide)
         if rest:
             removed[ship.id] = rest
-    forces: dict[str, Forces] = {}
-    lost: dict[str, dict[str, int]] = {}
-    for side in SIDES:
+    forces: dict[FrenchSide, Forces] = {}
+    lost: dict[FrenchSide, dict[Force, int]] = {}
+    for side in FrenchSide:
         got = dict.fromkeys(FIELD.values(), 0)
         for ident, n in taken[side].items():
             got[FIELD[by_id[ident].kind]] += n
@@ -208,20 +211,21 @@ def settle(s: AwawScenario, levels: dict[str, Forces], taken: Taken) -> Effects:
         short = {f: getattr(level, f) - got[f] for f in got if getattr(level, f) > got[f]}
         if short:
             lost[side] = short
-            lost_text = ", ".join(f"{n} {f.replace('_', ' ')}" for f, n in short.items())
+            lost_text = ", ".join(f"{n} {f.label}" for f, n in short.items())
             log.append(
-                LogEntry(
-                    "58.643", f"{words.SIDE[side]} shortfall, lost without substitute: {lost_text}"
-                )
+                LogEntry("58.643", f"{side.label} shortfall, lost without substitute: {lost_text}")
             )
     if removed:
         gone = ", ".join(
             by_id[i].name
-            + (f" ({words.factors(n)})" if by_id[i].kind is ShipKind.DESTROYER else "")
+            + (f" ({phrases.factors(n)})" if by_id[i].kind is ShipKind.DESTROYER else "")
             for i, n in removed.items()
         )
         log.append(LogEntry("58.64", f"French naval units in neither fleet leave play: {gone}"))
     fleet = Fleet(
-        free_french=taken["free_french"], vichy=taken["vichy"], removed=removed, lost=lost
+        free_french=taken[FrenchSide.FREE_FRENCH],
+        vichy=taken[FrenchSide.VICHY],
+        removed=removed,
+        lost=lost,
     )
     return Effects({"forces": forces, "fleet": fleet}, tuple(log))

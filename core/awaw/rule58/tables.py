@@ -1,4 +1,4 @@
-"""Rule 58's tables, loaded from the TOML files beside this module.
+"""Rule 58's tables, loaded from the TOML files in ``data/`` beside this module.
 
 The files are what designers edit; :func:`load` decodes and checks them
 (every surrender level present exactly once, no negative cell, known
@@ -17,13 +17,62 @@ from typing import Any, Literal
 
 import msgspec
 
-from core.awaw.model import Forces, Ident, NonNegative, Positive, Region
-from core.errors import ScenarioError, TableError
-from core.scenario import convert
+from armistice.core.awaw.words import Ident, NonNegative, Positive, Region, ShipKind
+from armistice.core.errors import ScenarioError, TableError
+from armistice.core.scenario import convert
+from armistice.core.words import Word
 
-HERE = Path(__file__).parent / "tables"
+HERE = Path(__file__).parent / "data"
 FORCES_FILE = HERE / "forces.toml"
 RULE58_FILE = HERE / "rule58.toml"
+
+
+class Forces(msgspec.Struct, frozen=True):
+    """A force level of 58.6: infantry, army air and destroyers in factors;
+    armor (3-5), named ships and cruisers in units."""
+
+    infantry_factors: NonNegative = 0
+    armor_units: NonNegative = 0
+    air_factors: NonNegative = 0
+    named_ships: NonNegative = 0
+    cruisers: NonNegative = 0
+    destroyer_factors: NonNegative = 0
+
+
+class Force(Word):
+    """The columns of the force tables (58.621, 58.631), named as :class:`Forces` fields."""
+
+    INFANTRY = "infantry_factors", "infantry"
+    ARMOR = "armor_units", "3-5 armor"
+    AIR = "air_factors", "army air"
+    NAMED_SHIPS = "named_ships", "named ships"
+    CRUISERS = "cruisers", "cruisers"
+    DESTROYERS = "destroyer_factors", "destroyers"
+
+    @property
+    def unit(self) -> str:
+        """What the column counts: ``factors`` or ``units``."""
+        by_factor = (Force.INFANTRY, Force.AIR, Force.DESTROYERS)
+        return "factors" if self in by_factor else "units"
+
+    @property
+    def heading(self) -> str:
+        """The column as a heading: ``Infantry (factors)``."""
+        return f"{self.label[0].upper()}{self.label[1:]} ({self.unit})"
+
+    @property
+    def ship(self) -> ShipKind | None:
+        """The kind of French ship the column counts, or None for a land or air column."""
+        return NAVAL.get(self)
+
+
+NAVAL = {
+    Force.NAMED_SHIPS: ShipKind.NAMED,
+    Force.CRUISERS: ShipKind.CRUISER,
+    Force.DESTROYERS: ShipKind.DESTROYER,
+}
+FORCE_FIELDS = tuple(Force)
+assert tuple(Forces.__struct_fields__) == FORCE_FIELDS
 
 
 class FreeFrenchRow(Forces, frozen=True, forbid_unknown_fields=True):

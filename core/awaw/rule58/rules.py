@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.awaw.model import COLONY_STATUSES, FORCE_FIELDS, ColonyStatus, Forces
-from core.awaw.tables import Tables
-from core.logic import (
+from armistice.core.awaw.rule58.tables import FORCE_FIELDS, Forces, Tables
+from armistice.core.awaw.words import COLONY_STATUSES, ColonyStatus
+from armistice.core.logic import (
     Bool,
     Num,
     as_int,
@@ -103,7 +103,11 @@ def surrender_terms(f: SurrenderFacts, t: Tables) -> tuple[Term, ...]:
             "58.21A", "Other objectives France holds", p.other_objective * f.other_french_objectives
         ),
         Term("58.21B", "French ground factors in France", ground_modifier(f.ground_factors, t)),
-        Term("58.21C", "French fleet below 42 factors", fleet_modifier(f.fleet_factors, t)),
+        Term(
+            "58.21C",
+            f"French fleet below {p.fleet_baseline} factors",
+            fleet_modifier(f.fleet_factors, t),
+        ),
         Term("58.21D", "Turn of surrender", turn_modifier(f.turn, t)),
         Term("58.21E", "Diplomatic points in France", f.net_dps),
         Term("58.21F", "Anglo-French cooperation 7+", p.cooperation * as_int(f.cooperation)),

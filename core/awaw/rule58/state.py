@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import msgspec
 
-from core.awaw.model import FORCE_FIELDS, ColonyStatus, Forces
+from armistice.core.awaw.rule58.tables import FORCE_FIELDS, Force, Forces
+from armistice.core.awaw.words import ColonyStatus, FrenchSide, Holder, Major, Region, UnitFate
 
 
 class Modifier(msgspec.Struct, frozen=True):
@@ -44,10 +45,12 @@ class ColonyRoll(msgspec.Struct, frozen=True):
 
 
 class Fate(msgspec.Struct, frozen=True):
-    """What rule 58 does to a unit from the scenario: ``fate`` and the ``rule`` that does it."""
+    """What rule 58 does to ``units[index]`` of the scenario (called ``unit``): its ``fate``,
+    the ``rule`` that does it and a ``note`` in our words."""
 
+    index: int
     unit: str
-    fate: str
+    fate: UnitFate
     rule: str
     note: str = ""
 
@@ -60,7 +63,7 @@ class Fleet(msgspec.Struct, frozen=True):
     free_french: dict[str, int]
     vichy: dict[str, int]
     removed: dict[str, int]
-    lost: dict[str, dict[str, int]]
+    lost: dict[FrenchSide, dict[Force, int]]
 
 
 class KeyAreaHolding(msgspec.Struct, frozen=True):
@@ -68,7 +71,7 @@ class KeyAreaHolding(msgspec.Struct, frozen=True):
 
     name: str
     brp: int
-    holder: str
+    holder: Holder
 
 
 class Brp(msgspec.Struct, frozen=True):
@@ -83,7 +86,7 @@ class Brp(msgspec.Struct, frozen=True):
     """
 
     conquest_value: int
-    receiver: str
+    receiver: Major
     received_next_turn: int
     vichy_value: int | None
     axis_instead_of_vichy: int
@@ -95,28 +98,30 @@ class FallOfFrance(msgspec.Struct, frozen=True):
     """The state of rule 58: filled in as the procedure runs.
 
     ``colonies`` maps colony id to status; ``forces`` and ``force_levels``
-    map ``free_french``/``vichy`` to what each side got and what its table
-    allows; ``fleet_available`` counts the French ships that could serve
-    either side (all but those building on row 3 or higher, 58.621);
-    ``hexes`` maps a region to who holds its formerly French hexes.
+    map each French side to what it got and what its table allows;
+    ``fleet_available`` counts the French ships that could serve either side
+    (all but those building on row 3 or higher, 58.621); ``hexes`` maps France's
+    regions to who holds their formerly French hexes, and ``holders`` every
+    region, colonies included, once the colonial dice are rolled.
     """
 
     surrender_level: SurrenderLevel | None = None
     vichy_established: bool | None = None
-    hexes: dict[str, str] = {}
-    minors: dict[str, str] = {}
+    hexes: dict[Region, Holder] = {}
+    minors: dict[str, Holder] = {}
     colony_rolls: tuple[ColonyRoll, ...] = ()
     colonies: dict[str, ColonyStatus] = {}
-    conquests: dict[str, str] = {}
+    holders: dict[Region, Holder] = {}
+    conquests: dict[str, Holder] = {}
     units: tuple[Fate, ...] = ()
-    force_levels: dict[str, Forces] = {}
+    force_levels: dict[FrenchSide, Forces] = {}
     fleet_available: Forces | None = None
-    forces: dict[str, Forces] = {}
+    forces: dict[FrenchSide, Forces] = {}
     vichy_garrisons: tuple[str, ...] = ()
     fleet: Fleet | None = None
     brp: Brp | None = None
 
-    def against_levels(self) -> list[tuple[str, dict[str, tuple[int | None, int]]]]:
+    def against_levels(self) -> list[tuple[Force, dict[FrenchSide, tuple[int | None, int]]]]:
         """For each force field (58.612 order): each side's ``(got, table level)``; ``got`` is
         None until the fleet is divided. Empty until the levels are known."""
         if not self.force_levels:
@@ -129,7 +134,7 @@ class FallOfFrance(msgspec.Struct, frozen=True):
                         getattr(self.forces[side], field) if self.forces else None,
                         getattr(self.force_levels[side], field),
                     )
-                    for side in ("free_french", "vichy")
+                    for side in FrenchSide
                 },
             )
             for field in FORCE_FIELDS

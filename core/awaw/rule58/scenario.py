@@ -11,7 +11,8 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from core.awaw.model import (
+from armistice.core.awaw.rule58.tables import shipped
+from armistice.core.awaw.words import (
     ColonyControl,
     Condition,
     Control,
@@ -25,8 +26,8 @@ from core.awaw.model import (
     UnitKind,
     turn_index,
 )
-from core.awaw.tables import shipped
-from core.errors import ScenarioError
+from armistice.core.errors import ScenarioError
+from armistice.core.scenario import ScenarioBase
 
 _Strict = {"frozen": True, "forbid_unknown_fields": True}
 
@@ -120,15 +121,12 @@ class Conquest(msgspec.Struct, **_Strict):
     vichy_france_distance: NonNegative | None = None
 
 
-class AwawScenario(msgspec.Struct, weakref=True, **_Strict):
+class AwawScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """A rule-58 scenario: the surrender, the map facts, French units and the French fleet."""
 
-    system: Literal["awaw"]
-    name: str
-    title: str
+    system: Literal["awaw.58"]
     surrender: Surrender
     colonies: dict[str, Colony]
-    description: str = ""
     territory: Territory = Territory()
     diplomacy: Diplomacy = Diplomacy()
     units: tuple[Unit, ...] = ()

@@ -1,0 +1,41 @@
+"""A World at War rule 58, French surrender: the procedure ``awaw.58``.
+
+One module per rule section (``level``, ``vichy``, ``hexes``, ``colonies``, ``forces``,
+``fleet``, ``brp``), the arithmetic in ``rules``, the tables in ``data/``.
+"""
+
+from __future__ import annotations
+
+from armistice.core.awaw.rule58.assumptions import ASSUMPTIONS
+from armistice.core.awaw.rule58.outcome import entities, fates, outcome, outcome_names
+from armistice.core.awaw.rule58.procedure import resolve
+from armistice.core.awaw.rule58.scenario import AwawScenario, check
+from armistice.core.awaw.rule58.state import FallOfFrance
+from armistice.core.awaw.rule58.summary import TITLE, rules_help, summary
+from armistice.core.awaw.rule58.tables import shipped
+from armistice.core.awaw.words import SIDES, ColonyStatus, Holder, ShipFate, UnitFate
+from armistice.core.systems import RuleSystem
+
+SYSTEM = RuleSystem(
+    key="awaw.58",
+    game="awaw",
+    title=TITLE,
+    scenario_type=AwawScenario,
+    check=check,
+    initial_state=lambda _scenario: FallOfFrance(),
+    procedure=resolve,
+    sides=SIDES,
+    assumptions=ASSUMPTIONS,
+    tables=shipped,
+    outcome=outcome,
+    outcome_names=outcome_names,
+    outcome_word=ColonyStatus,
+    headline=ColonyStatus.FREE_FRENCH,
+    summary=summary,
+    entities=entities,
+    fates=fates,
+    fate_words=(ColonyStatus, UnitFate, ShipFate, Holder),
+    help=rules_help,
+    aliases=("awaw",),
+    added_prompts=(("free_french.units.", 2),),
+)

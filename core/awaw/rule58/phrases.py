@@ -1,0 +1,48 @@
+"""How rule 58's things read in the log, prompts and summaries (our own words)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from armistice.core.awaw.rule58.scenario import AwawScenario, Ship
+from armistice.core.awaw.rule58.tables import FORCE_FIELDS, Forces
+from armistice.core.awaw.words import Condition, ShipKind, turn_name
+
+
+def factors(n: int) -> str:
+    """``1 factor``, ``3 factors``."""
+    return f"{n} factor{'s' if n != 1 else ''}"
+
+
+def shares(fleet: tuple[Ship, ...], taken: dict[str, int]) -> str:
+    """French ships by name, destroyers with their factors: ``Richelieu, Toulon (3 factors)``."""
+    by_id = {ship.id: ship for ship in fleet}
+    parts = [
+        by_id[i].name + (f" ({factors(n)})" if by_id[i].kind is ShipKind.DESTROYER else "")
+        for i, n in taken.items()
+    ]
+    return ", ".join(parts) or "none"
+
+
+def turn(s: AwawScenario) -> str:
+    """The turn of surrender: ``Fall 1940``."""
+    return turn_name(s.turn)
+
+
+def forces(f: Forces) -> str:
+    """A force level as a list of what it holds, or ``none``."""
+    parts = [f"{getattr(f, n)} {n.label}" for n in FORCE_FIELDS if getattr(f, n)]
+    return ", ".join(parts) or "none"
+
+
+def where(ship: Ship) -> str:
+    """A ship's port, or its region when the scenario names no port."""
+    return ship.port or ship.region.label
+
+
+@lru_cache(maxsize=4096)
+def ship(ship: Ship) -> str:
+    """A ship with its size, state and port: ``Richelieu (8 factors, launch, Casablanca)``."""
+    state = "" if ship.condition is Condition.READY else f", {ship.condition.label}"
+    kind = " destroyer" if ship.kind is ShipKind.DESTROYER else ""
+    return f"{ship.name}{kind} ({factors(ship.factors)}{state}, {where(ship)})"

@@ -1,0 +1,85 @@
+"""The save file: versioned JSON holding a scenario, its assumptions, the answers and the seed.
+
+Saves of every earlier version still load: :func:`read` migrates them to the current
+shape (renamed systems and assumption keys), and the game fills in, with their defaults,
+prompts its rule system began asking after that version (``RuleSystem.added_prompts``).
+
+Version history:
+
+1. the first format; system and assumption keys named the game (``awaw``).
+2. system keys name the procedure (``awaw.58``), assumption keys follow them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+
+from armistice.core import systems
+from armistice.core.assumptions import resolve
+from armistice.core.errors import SaveError, ScenarioError, UnknownAssumption
+from armistice.core.prompts import Answer
+from armistice.core.scenario import convert
+
+FORMAT = "armistice-save"
+VERSION = 2
+"""The version this armistice writes; it reads every version from 1 up to this one."""
+
+
+class SaveFile(msgspec.Struct, forbid_unknown_fields=True):
+    """A save file: the scenario embedded whole, every assumption's value, the answers
+    in order and the seed the app rolls dice from. ``format`` and ``version`` identify it;
+    ``system`` is the rule system's key."""
+
+    format: str
+    version: int
+    system: str
+    scenario: dict[str, Any]
+    assumptions: dict[str, str]
+    answers: list[Answer]
+    seed: Annotated[int, msgspec.Meta(ge=0)] | None = None
+
+
+def encode(document: SaveFile) -> bytes:
+    """The save file as indented UTF-8 JSON bytes with a final newline."""
+    return msgspec.json.format(msgspec.json.encode(document), indent=2) + b"\n"
+
+
+def read(data: bytes, source: str) -> SaveFile:
+    """The save file in ``data`` in the current shape, keeping the ``version`` it was
+    written in. ``source`` names the file in errors.
+
+    Raises SaveError naming the field for corrupt JSON, a foreign document, an unknown
+    version, a wrong type, an unknown system or an unknown assumption.
+    """
+    try:
+        raw = msgspec.json.decode(data)
+    except msgspec.DecodeError:
+        raise SaveError(source, "", "not a JSON document (is it a save file?)") from None
+    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+        raise SaveError(source, "format", f"not an armistice save file (expected {FORMAT!r})")
+    if "version" not in raw:
+        raise SaveError(source, "version", "missing")
+    version = raw.get("version")
+    if type(version) is not int or not 1 <= version <= VERSION:
+        raise SaveError(
+            source,
+            "version",
+            f"version {version!r} is not supported; this armistice reads 1 to {VERSION}",
+        )
+    try:
+        document: SaveFile = convert(raw, SaveFile, source)
+        system = systems.get(document.system, source)
+    except ScenarioError as error:
+        raise SaveError(source, error.field, error.reason) from None
+    try:
+        assumptions = dict(resolve(system.assumptions, document.assumptions))
+    except UnknownAssumption as error:
+        raise SaveError(source, f"assumptions.{error.where}", error.reason) from None
+    scenario = dict(document.scenario)
+    if scenario.get("system") == document.system:
+        scenario["system"] = system.key
+    return msgspec.structs.replace(
+        document, system=system.key, scenario=scenario, assumptions=assumptions
+    )

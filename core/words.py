@@ -1,0 +1,36 @@
+"""Terms of the rules as enums that carry their own display label.
+
+A :class:`Word` is a ``StrEnum``: its value is how files spell it (``free_french``)
+and ``label`` is how a reader sees it (``Free French``). Each game declares its words
+once, in one module, and everything else uses the members.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Self
+
+
+class Word(enum.StrEnum):
+    """A ``StrEnum`` member declared as ``NAME = "value", "Label", "Short"``; ``label``
+    defaults to the value and ``short`` (for narrow columns) to the label. Decodes from
+    and encodes to its value in TOML and JSON."""
+
+    label: str
+    short: str
+
+    def __new__(cls, value: str, label: str = "", short: str = "") -> Self:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.label = label or value
+        member.short = short or member.label
+        return member
+
+    @classmethod
+    def parse(cls, text: str, where: str = "") -> Self:
+        """The member spelled ``text``; raises ValueError naming ``where`` and the choices."""
+        try:
+            return cls(text)
+        except ValueError:
+            known = ", ".join(m.value for m in cls)
+            raise ValueError(f"{where}: {text!r} is not one of: {known}") from None
