@@ -98,16 +98,17 @@ async def settle(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 
 
-async def dashboard(pilot: Pilot[Any]) -> GameScreen:
-    """Wait for the game screen with its state panels mounted and rendered; return it."""
+async def dashboard(pilot: Pilot[Any], panels: tuple[str, ...] = STATE_PANELS) -> GameScreen:
+    """Wait for the game screen with its state ``panels`` mounted and the first rendered;
+    return it."""
     app = pilot.app
 
     def ready() -> bool:
         screen = app.screen
         return (
             isinstance(screen, GameScreen)
-            and all(screen.query(f"#{name}") for name in STATE_PANELS)
-            and bool(screen.query_one("#level", SectionPanel).rows())
+            and all(screen.query(f"#{name}") for name in panels)
+            and screen.query_one(f"#{panels[0]}", SectionPanel).shown is not None
         )
 
     await until(pilot, ready, "the game screen and its panels")

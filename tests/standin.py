@@ -1,0 +1,208 @@
+"""A stand-in rule system, made and registered by tests only: a raid on a few towns.
+
+It uses nothing but the generic seams (a :class:`RuleSystem`, a scenario struct on
+:class:`ScenarioBase`, prompts, a summary, words, sides, an assumption, a dashboard
+panel), so what it needs is what any new rule system needs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterator
+from contextlib import contextmanager
+from typing import Any, Literal
+
+import msgspec
+from textual.widgets import Static
+
+from armistice.core import systems
+from armistice.core.assumptions import Assumption, Choice
+from armistice.core.dice import D6
+from armistice.core.errors import ScenarioError
+from armistice.core.game import Game
+from armistice.core.ledger import Ledger
+from armistice.core.prompts import (
+    AnswerValue,
+    Decision,
+    Option,
+    Prompt,
+    Roll,
+    RollOutcome,
+    Selection,
+    SelectionItem,
+)
+from armistice.core.scenario import ScenarioBase
+from armistice.core.sides import Alignment, Player, Power, Sides
+from armistice.core.summary import Row, Section, Summary
+from armistice.core.words import Word
+from armistice.tui import panels
+
+KEY = "standin.raid"
+
+
+class Town(Word):
+    """What becomes of a town."""
+
+    HELD = "held", "held"
+    TAKEN = "taken", "taken by the raiders"
+
+
+class Bonus(Word):
+    """Whether the raiders add one to their dice."""
+
+    NONE = "none"
+    PLUS_ONE = "plus_one"
+
+
+BONUS = Assumption(
+    key=f"{KEY}.bonus",
+    rule="1.2",
+    question="Do raiders add one to each die?",
+    kind=Bonus,
+    choices=(Choice("none", "no bonus"), Choice("plus_one", "one more on each die")),
+    why="the stand-in reads its rule plainly",
+)
+
+
+class RaidScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """Towns with their garrisons (a die must beat it) and reserves to commit."""
+
+    system: Literal["standin.raid"]
+    towns: dict[str, int]
+    reserves: dict[str, int] = msgspec.field(default_factory=dict)
+
+
+class RaidState(msgspec.Struct, frozen=True):
+    """Whether the raid goes ahead, each town's fate, and the reserves committed."""
+
+    raid: bool | None = None
+    towns: dict[str, Town] = {}
+    committed: dict[str, int] = {}
+
+
+def check(s: RaidScenario, source: str) -> None:
+    """A raid needs a town."""
+    if not s.towns:
+        raise ScenarioError(source, "towns", "list at least one town")
+
+
+def procedure(s: RaidScenario, ledger: Ledger[RaidState]) -> Generator[Prompt, AnswerValue, None]:
+    """1.1 decide, 1.2 a die per town, 1.3 commit reserves."""
+    answer = yield Decision(
+        key="raid",
+        power="north",
+        label="Raid the towns?",
+        rule="1.1",
+        options=(Option("yes", "Raid"), Option("no", "Stay home")),
+        default="yes",
+    )
+    raid = answer == "yes"
+    ledger.note("1.1", "the raid goes ahead" if raid else "no raid")
+    ledger.state = msgspec.structs.replace(ledger.state, raid=raid)
+    bonus = 1 if ledger.assume(BONUS) is Bonus.PLUS_ONE else 0
+    towns = {}
+    for town, garrison in s.towns.items():
+        if not raid:
+            towns[town] = Town.HELD
+            continue
+        taken = tuple(f for f in D6.faces() if f + bonus > garrison)
+        held = tuple(f for f in D6.faces() if f not in taken)
+        die = yield Roll(
+            key=f"die.{town}",
+            label=f"{town} die",
+            rule="1.2",
+            dice=D6,
+            outcomes=tuple(
+                RollOutcome(label, faces)
+                for label, faces in (("taken", taken), ("held", held))
+                if faces
+            ),
+        )
+        assert isinstance(die, int)
+        towns[town] = Town.TAKEN if die + bonus > garrison else Town.HELD
+        ledger.note("1.2", f"{town}: die {die}, {towns[town].label}", BONUS)
+        ledger.state = msgspec.structs.replace(ledger.state, towns=dict(towns))
+    ledger.state = msgspec.structs.replace(ledger.state, towns=towns)
+    if s.reserves:
+        picked = yield Selection(
+            key="reserves",
+            power="south",
+            label="Reserves to commit",
+            rule="1.3",
+            items=tuple(SelectionItem(k, k, n) for k, n in s.reserves.items()),
+            required=min(2, sum(s.reserves.values())),
+        )
+        assert isinstance(picked, dict)
+        ledger.note("1.3", f"{sum(picked.values())} reserves committed")
+        ledger.state = msgspec.structs.replace(ledger.state, committed=picked)
+
+
+def summary(s: RaidScenario, state: RaidState) -> Summary:
+    """One section: each town and its fate."""
+    rows = tuple(Row(t, state.towns[t].label, "1.2") for t in s.towns if t in state.towns)
+    return Summary(
+        "Stand-in raid",
+        (("Raid", "to decide" if state.raid is None else "yes" if state.raid else "no"),),
+        (Section("towns", "Towns", "1.2", ("Town", "Fate"), rows),),
+    )
+
+
+SYSTEM = systems.RuleSystem(
+    key=KEY,
+    game="standin",
+    title="Stand-in raid",
+    scenario_type=RaidScenario,
+    check=check,
+    initial_state=lambda _s: RaidState(),
+    procedure=procedure,
+    sides=Sides(
+        powers=(
+            Power("north", "the North", Alignment.AXIS),
+            Power("south", "the South", Alignment.ALLIED),
+        ),
+        players=(Player("raider", "Raider", ("north",)), Player("keeper", "Keeper", ("south",))),
+    ),
+    assumptions=(BONUS,),
+    tables=dict,
+    outcome=lambda state: tuple((t, f.value) for t, f in state.towns.items()),
+    outcome_names=dict,
+    outcome_word=Town,
+    headline=Town.TAKEN,
+    summary=summary,
+    entities=lambda s: tuple(f"town:{t}" for t in s.towns),
+    fates=lambda s, state: {f"town:{t}": f for t, f in state.towns.items()},
+    fate_words=(Town,),
+    help=lambda: "## Stand-in raid\n\nRaid the towns, a die each.",
+)
+
+
+class RaidMap(Static):
+    """The stand-in's own dashboard panel: a line per town."""
+
+    TITLE = "Map"
+
+    def show(self, game: Game, summary: Summary) -> None:
+        """List the towns."""
+        self.update(" ".join(game.scenario.towns))
+
+
+DASHBOARD = panels.Dashboard(KEY, lambda: [RaidMap(id="raid-map")])
+
+SCENARIO = {
+    "system": KEY,
+    "name": "three-towns",
+    "title": "Three towns",
+    "towns": {"ford": 2, "mill": 4, "keep": 5},
+    "reserves": {"foot": 2, "horse": 1},
+}
+
+
+@contextmanager
+def registered() -> Iterator[Any]:
+    """The stand-in known to the engine and the dashboard for the duration."""
+    systems.register(SYSTEM)
+    panels.register(DASHBOARD)
+    try:
+        yield SYSTEM
+    finally:
+        systems.unregister(KEY)
+        panels.unregister(KEY)
