@@ -4,8 +4,8 @@ Run: python benchmarks/proofs.py [--runs N]
 
 1. The whole suite as a user runs it: a fresh ``python -m armistice.verify`` process,
    z3's import included (median of N runs).
-2. Each property's time and z3 effort (rlimit) in one process, and the median.
-3. The mutation run (``--mutate``): mutants, share caught, time.
+2. Each awaw.58 property's time and z3 effort (rlimit) in one process, and the median.
+3. The awaw.58 mutation run (``--mutate``): mutants, share caught, time.
 """
 
 from __future__ import annotations
@@ -31,11 +31,12 @@ def main() -> None:
         f"{statistics.median(times):.2f} s (min {min(times):.2f}, max {max(times):.2f})"
     )
 
-    from armistice.core.awaw.rule58.tables import shipped
-    from armistice.verify import runner
+    from armistice.verify import runner, suites
 
-    runner.run(shipped()).__next__()  # z3 warm
-    results = list(runner.run(shipped()))
+    suite = suites.get("awaw.58")
+    tables = suite.load_tables(())
+    runner.run(suite, tables).__next__()  # z3 warm
+    results = list(runner.run(suite, tables))
     print(f"\n{'property':<32} {'time':>9} {'rlimit':>8}")
     for r in results:
         print(f"{r.name:<32} {r.seconds * 1e3:7.2f} ms {r.rlimit:>8}")
@@ -47,7 +48,7 @@ def main() -> None:
     from armistice.verify.mutate import mutation_score
 
     start = time.perf_counter()
-    killed, survivors = mutation_score(shipped())
+    killed, survivors = mutation_score(suite, tables)
     total = len(killed) + len(survivors)
     without = [m for m, by in killed if by != "forces_match_published"]
     print(

@@ -38,7 +38,7 @@ def is_symbolic(*values: object) -> bool:
 
 
 def _z3() -> Any:
-    import z3  # type: ignore[import-untyped]  # the symbolic path only
+    import z3  # the symbolic path only
 
     return z3
 

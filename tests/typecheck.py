@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKED = ("core",)
+CHECKED = ("core", "verify")
 """The packages mypy checks strictly."""
 
 

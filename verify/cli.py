@@ -1,7 +1,8 @@
 """``python -m armistice.verify`` and ``armistice verify``: prove, analyse, report.
 
-Exit status 0 when every invariant is proved, 1 when one is not, 2 for a table
-file that cannot be read (one line naming the file, the place and the reason).
+Exit status 0 when every invariant is proved, 1 when one is not, 2 for bad input: an
+unknown system, ``--tables`` with several systems, or a table file that cannot be read
+(one line naming the file, the place and the reason).
 """
 
 from __future__ import annotations
@@ -12,42 +13,72 @@ from pathlib import Path
 
 import click
 
-from armistice.core.awaw.rule58.tables import FORCES_FILE, RULE58_FILE, Tables, load
 from armistice.core.errors import ArmisticeError
 from armistice.verify import report as reports
-from armistice.verify import runner
-from armistice.verify.model import Result
+from armistice.verify import runner, suites
+from armistice.verify.runner import SuiteRun
+from armistice.verify.suites import ProofSuite
 
 
-def _table_files(paths: tuple[str, ...]) -> tuple[Path, Path]:
-    """Which of ``paths`` replaces the shipped rule58.toml and which forces.toml, by content."""
-    import tomllib
+class _Command(click.Command):
+    """The verifier's command: its help ends with the proof suites known when it is shown."""
 
-    rules_path, forces_path = RULE58_FILE, FORCES_FILE
-    for given in paths:
-        path = Path(given)
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_epilog(ctx, formatter)
+        rows = [
+            (
+                s.system,
+                f"{s.title}" + (f"; --tables takes {s.tables_help}" if s.tables_help else ""),
+            )
+            for s in suites.suites()
+        ]
+        if rows:
+            with formatter.section("Proof suites (--system)"):
+                formatter.write_dl(rows)
+
+
+def _chosen(names: tuple[str, ...]) -> list[ProofSuite]:
+    """The suites called ``names`` (each once, in the order given), or every known suite."""
+    try:
+        return [suites.get(name) for name in dict.fromkeys(names)] or list(suites.suites())
+    except suites.UnknownSuite as error:
+        raise click.ClickException(str(error)) from None
+
+
+def _load(chosen: list[ProofSuite], tables: tuple[str, ...]) -> list[SuiteRun]:
+    """Each chosen suite with the tables it checks: the edited ``tables`` for the one chosen
+    system, else the shipped ones."""
+    if tables and len(chosen) != 1:
+        keys = ", ".join(s.system for s in chosen)
+        raise click.ClickException(
+            f"--tables checks the tables of one system; choose it with --system ({keys})"
+        )
+    paths = [Path(p) for p in tables]
+    runs = []
+    for suite in chosen:
         try:
-            keys = tomllib.loads(path.read_text(encoding="utf-8")).keys()
-        except OSError as error:
-            raise click.ClickException(f"{given}: cannot be read: {error.strerror}") from None
-        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-            raise click.ClickException(f"{given}: not valid TOML: {error}") from None
-        if "free_french" in keys or "vichy" in keys:
-            forces_path = path
-        elif "level" in keys:
-            rules_path = path
-        else:
-            raise click.ClickException(f"{given}: neither a force table file nor rule58.toml")
-    return rules_path, forces_path
+            runs.append(SuiteRun(suite, suite.load_tables(paths), suite.table_sources(paths)))
+        except ArmisticeError as error:
+            raise click.ClickException(str(error)) from None
+    return runs
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command(cls=_Command, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option(
+    "--system",
+    "systems",
+    multiple=True,
+    metavar="NAME",
+    help="Check the rule system NAME (its key, e.g. awaw.58); repeat for several. "
+    "Default: every system with a proof suite.",
+)
 @click.option(
     "--tables",
     "tables",
     multiple=True,
     metavar="FILE",
-    help="An edited forces.toml or rule58.toml to check instead of the shipped one.",
+    help="An edited table file to check instead of the shipped one (repeatable); "
+    "needs exactly one system.",
 )
 @click.option("--junit", type=click.Path(dir_okay=False), help="Write JUnit XML here.")
 @click.option(
@@ -69,8 +100,13 @@ def _table_files(paths: tuple[str, ...]) -> tuple[Path, Path]:
 @click.option(
     "--mutate", is_flag=True, help="Also measure how many small mutations the properties catch."
 )
-@click.option("--update-baseline", is_flag=True, help="Store this run's rlimits as the baseline.")
+@click.option(
+    "--update-baseline",
+    is_flag=True,
+    help="Store this run's rlimits as the chosen systems' baseline.",
+)
 def main(
+    systems: tuple[str, ...],
     tables: tuple[str, ...],
     junit: str | None,
     json_path: str | None,
@@ -79,46 +115,61 @@ def main(
     mutate: bool,
     update_baseline: bool,
 ) -> None:
-    """Prove rule 58's invariants on the engine and its tables, and analyse the tables."""
+    """Prove each rule system's invariants on the engine and its tables, and analyse the
+    tables. Every verdict states its strength: proved (every integer), exhaustive (within
+    the bounds it gives) or sampled (with its number of cases)."""
+    chosen = _chosen(systems)
     start = time.perf_counter()
-    rules_path, forces_path = _table_files(tables)
-    try:
-        t: Tables = load(rules_path, forces_path)
-    except ArmisticeError as error:
-        raise click.ClickException(str(error)) from None
+    runs = _load(chosen, tables)
     published = not tables
-    baseline = runner.baseline()
+    stored = runner.baseline()
+    grouped = len(runs) > 1
     click.echo(reports.HEADER)
-    results: list[Result] = []
-    for result in runner.run(t, published, Path(counterexamples)):
-        results.append(result)
-        click.echo(reports.row(result, baseline))
+    for run in runs:
+        if grouped:
+            click.echo(reports.heading(run))
+        effort = stored.get(run.suite.system, {})
+        for result in runner.run(run.suite, run.tables, published, Path(counterexamples)):
+            run.results.append(result)
+            click.echo(reports.row(result, effort))
     seconds = time.perf_counter() - start
+    everything = [r for run in runs for r in run.results]
     click.echo("")
-    for line in reports.details(results):
-        click.echo(line)
-    click.echo(reports.summary(results, seconds))
-    sources = [str(rules_path), str(forces_path)]
+    for run in runs:
+        lines = reports.details(run.results)
+        if grouped and lines:
+            click.echo(reports.heading(run))
+        for line in lines:
+            click.echo(line)
+    click.echo(reports.summary(everything, seconds))
     if junit:
-        reports.junit(results, Path(junit))
+        reports.junit(runs, Path(junit))
     if json_path:
-        reports.as_json(results, t, Path(json_path), seconds)
+        reports.as_json(runs, Path(json_path), seconds)
     if markdown:
-        reports.markdown(results, t, Path(markdown), sources, seconds)
+        reports.markdown(runs, Path(markdown), seconds)
     if update_baseline:
-        runner.store_baseline(results)
+        runner.store_baseline(everything)
         click.echo(f"baseline stored in {runner.BASELINE}")
     if mutate:
-        from armistice.verify.mutate import mutation_score
+        _mutate(runs, grouped)
+    sys.exit(1 if reports.failed(everything) else 0)
 
-        killed, survivors = mutation_score(t)
+
+def _mutate(runs: list[SuiteRun], grouped: bool) -> None:
+    """Print each suite's mutation score and its surviving mutants."""
+    from armistice.verify.mutate import mutation_score
+
+    for run in runs:
+        killed, survivors = mutation_score(run.suite, run.tables)
         total = len(killed) + len(survivors)
-        click.echo(
-            f"mutation score: {len(killed)} of {total} mutants caught ({len(killed) / total:.0%})"
-        )
+        label = f"mutation score ({run.suite.system})" if grouped else "mutation score"
+        if not total:
+            click.echo(f"{label}: no mutants")
+            continue
+        click.echo(f"{label}: {len(killed)} of {total} mutants caught ({len(killed) / total:.0%})")
         for name in survivors:
             click.echo(f"  survived: {name}")
-    sys.exit(1 if reports.failed(results) else 0)
 
 
 def run(argv: list[str] | None = None) -> int:

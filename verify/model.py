@@ -1,9 +1,10 @@
-"""What a property is and what checking one gives."""
+"""What a property is, what checking one gives, and how strong each verdict is."""
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +18,20 @@ class Verdict(enum.StrEnum):
     UNKNOWN = "unknown"
 
 
+class Strength(enum.StrEnum):
+    """How far a verdict reaches: ``proved`` for every integer its inputs may take (under the
+    property's stated preconditions), ``exhaustive`` for every value within stated bounds,
+    ``sampled`` for a stated number of drawn cases only."""
+
+    PROVED = "proved"
+    EXHAUSTIVE = "exhaustive"
+    SAMPLED = "sampled"
+
+
+Bounds = Mapping[str, tuple[int, int]]
+"""Input name -> ``(low, high)``, both included: the values an exhaustive check covered."""
+
+
 @dataclass(frozen=True)
 class Result:
     """The outcome of one property.
@@ -25,7 +40,12 @@ class Result:
     proof used (its unsat core); ``explanation`` says it in words;
     ``counterexample`` holds the violating inputs (name -> value) and
     ``scenario`` the path of a scenario file reproducing them; ``rlimit`` is
-    z3's resource count, ``seconds`` the wall time.
+    z3's resource count, ``seconds`` the wall time; ``system`` the key of the rule
+    system whose suite gave it (set by the runner).
+
+    ``strength`` (keyword only, required) says how far the verdict reaches: ``bounds``
+    are the ranges an ``exhaustive`` check covered, ``samples`` the number of cases a
+    ``sampled`` one drew. Raises ValueError when they do not fit the strength.
     """
 
     name: str
@@ -38,14 +58,63 @@ class Result:
     rlimit: int = 0
     seconds: float = 0.0
     invariant: bool = True
+    system: str = ""
+    strength: Strength = field(kw_only=True)
+    bounds: Bounds = field(default_factory=dict, kw_only=True)
+    samples: int = field(default=0, kw_only=True)
+
+    def __post_init__(self) -> None:
+        if self.strength is Strength.EXHAUSTIVE and not self.bounds:
+            raise ValueError(f"{self.name}: an exhaustive verdict states its bounds")
+        if self.strength is Strength.SAMPLED and self.samples < 1:
+            raise ValueError(f"{self.name}: a sampled verdict states its number of cases")
+        if self.strength is not Strength.EXHAUSTIVE and self.bounds:
+            raise ValueError(f"{self.name}: only an exhaustive verdict has bounds")
+        if self.strength is not Strength.SAMPLED and self.samples:
+            raise ValueError(f"{self.name}: only a sampled verdict has a number of cases")
+
+    @property
+    def scope(self) -> str:
+        """The strength in words: ``proved``, ``exhaustive over value -2..43`` or
+        ``sampled, 1000 cases``."""
+        if self.strength is Strength.EXHAUSTIVE:
+            spans = ", ".join(
+                f"{name} {low}" if low == high else f"{name} {low}..{high}"
+                for name, (low, high) in self.bounds.items()
+            )
+            return f"exhaustive over {spans}"
+        if self.strength is Strength.SAMPLED:
+            return f"sampled, {self.samples} cases"
+        return self.strength.value
 
 
 @dataclass(frozen=True)
 class Property:
-    """A named check: ``check(tables)`` returns its Result. ``invariant`` properties must be
-    proved; others give findings."""
+    """A named check: ``check(tables)`` returns its Result, about ``rules`` (rule numbers).
+    ``invariant`` properties must be proved; others give findings."""
 
     name: str
     rules: tuple[str, ...]
     check: Callable[[Any], Result]
     invariant: bool = True
+
+
+@dataclass(frozen=True)
+class Check:
+    """One step of a suite's run: ``name``, the ``rules`` (rule numbers) it concerns, and
+    ``run()``, which gives its results (one for a property, several for a table analysis)."""
+
+    name: str
+    rules: tuple[str, ...]
+    run: Callable[[], list[Result]]
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """A named small change to a rule system: ``tables`` are the changed table files (what
+    the suite's ``build`` turns into tables) and ``patch()`` a context manager that changes
+    rule code while it is open (by default none)."""
+
+    name: str
+    tables: Any
+    patch: Callable[[], AbstractContextManager[Any]] = nullcontext

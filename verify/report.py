@@ -1,22 +1,32 @@
-"""Verdicts as a console table, JUnit XML, JSON and a Markdown report for designers."""
+"""Verdicts as a console table, JUnit XML, JSON and a Markdown report for designers.
+
+Every format gives each result's strength (:class:`~armistice.verify.model.Strength`) and,
+when a run covers several rule systems, groups the results by system.
+"""
 
 from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
-from fractions import Fraction
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
-from armistice.core.awaw.rule58.tables import Tables
-from armistice.core.awaw.words import ColonyStatus
-from armistice.verify.awaw.analysis import colony_odds
-from armistice.verify.model import Result, Verdict
+from armistice.verify.model import Result, Strength, Verdict
+from armistice.verify.runner import SuiteRun
 
-HEADER = f"{'property':<32} {'rules':<22} {'verdict':<9} {'time':>8}  rlimit (baseline)"
+HEADER = (
+    f"{'property':<32} {'rules':<22} {'verdict':<9} {'strength':<10} {'time':>8}  rlimit (baseline)"
+)
+
+
+def heading(run: SuiteRun) -> str:
+    """The console line that opens a system's group of results."""
+    return f"== {run.suite.system}: {run.suite.title}"
 
 
 def row(r: Result, baseline: dict[str, int]) -> str:
-    """One line of the console table."""
+    """One line of the console table; ``baseline`` maps property names to stored rlimits."""
     rules = " ".join(r.rules)
     rules = rules if len(rules) <= 22 else rules[:21] + "…"
     effort = (
@@ -24,15 +34,18 @@ def row(r: Result, baseline: dict[str, int]) -> str:
         if r.name in baseline
         else (str(r.rlimit) if r.rlimit else "-")
     )
-    return f"{r.name:<32} {rules:<22} {r.verdict.value:<9} {r.seconds * 1e3:6.1f} ms  {effort}"
+    return (
+        f"{r.name:<32} {rules:<22} {r.verdict.value:<9} {r.strength.value:<10} "
+        f"{r.seconds * 1e3:6.1f} ms  {effort}"
+    )
 
 
-def failed(results: list[Result]) -> list[Result]:
+def failed(results: Sequence[Result]) -> list[Result]:
     """The invariants not proved."""
     return [r for r in results if r.invariant and r.verdict is not Verdict.PROVED]
 
 
-def summary(results: list[Result], seconds: float) -> str:
+def summary(results: Sequence[Result], seconds: float) -> str:
     """One line: how many invariants were proved, how many not, how many findings."""
     invariants = [r for r in results if r.invariant]
     proved = sum(r.verdict is Verdict.PROVED for r in invariants)
@@ -43,120 +56,159 @@ def summary(results: list[Result], seconds: float) -> str:
     )
 
 
-def details(results: list[Result]) -> list[str]:
-    """Lines explaining each proof's rules, each violation and each finding."""
+def _bounded(r: Result) -> str:
+    return f" ({r.scope})" if r.strength is not Strength.PROVED else ""
+
+
+def details(results: Sequence[Result]) -> list[str]:
+    """Lines explaining each proof's rules and the reach of each verdict not proved for every
+    integer, each violation and each finding."""
     out = []
     for r in results:
-        if r.verdict is Verdict.PROVED and r.needed:
-            out.append(f"  {r.name}: proved from {', '.join(r.needed)}")
-        elif r.verdict is not Verdict.PROVED:
-            out.append(f"  {r.name}: {r.verdict.value}: {r.explanation}")
-            if r.counterexample:
-                values = ", ".join(f"{k}={v}" for k, v in sorted(r.counterexample.items()))
-                out.append(f"    counterexample: {values}")
-            if r.scenario:
-                out.append(f"    scenario: {r.scenario} (armistice resolve / play opens it)")
+        if r.verdict is Verdict.PROVED:
+            if r.needed:
+                out.append(f"  {r.name}: proved from {', '.join(r.needed)}{_bounded(r)}")
+            elif r.strength is not Strength.PROVED:
+                out.append(f"  {r.name}: proved{_bounded(r)}")
+            continue
+        out.append(f"  {r.name}: {r.verdict.value}{_bounded(r)}: {r.explanation}")
+        if r.counterexample:
+            values = ", ".join(f"{k}={v}" for k, v in sorted(r.counterexample.items()))
+            out.append(f"    counterexample: {values}")
+        if r.scenario:
+            out.append(f"    scenario: {r.scenario} (armistice resolve / play opens it)")
     return out
 
 
-def junit(results: list[Result], path: Path) -> None:
-    """Write JUnit XML: a test case per property, a failure per invariant not proved."""
-    suite = ET.Element(
-        "testsuite",
+def _results(runs: Sequence[SuiteRun]) -> list[Result]:
+    return [r for run in runs for r in run.results]
+
+
+def junit(runs: Sequence[SuiteRun], path: Path) -> None:
+    """Write JUnit XML: a test suite per rule system, a test case per result with its strength
+    as properties, a failure per invariant not proved."""
+    everything = _results(runs)
+    root = ET.Element(
+        "testsuites",
         name="armistice.verify",
-        tests=str(len(results)),
-        failures=str(len(failed(results))),
+        tests=str(len(everything)),
+        failures=str(len(failed(everything))),
     )
-    for r in results:
-        case = ET.SubElement(
-            suite, "testcase", classname="verify.awaw", name=r.name, time=f"{r.seconds:.4f}"
+    for run in runs:
+        not_proved = failed(run.results)
+        suite = ET.SubElement(
+            root,
+            "testsuite",
+            name=run.suite.system,
+            tests=str(len(run.results)),
+            failures=str(len(not_proved)),
         )
-        if r in failed(results):
-            failure = ET.SubElement(case, "failure", message=r.explanation)
-            failure.text = "\n".join(details([r]))
-        elif r.verdict is Verdict.FINDING:
-            ET.SubElement(case, "system-out").text = r.explanation
-    ET.ElementTree(suite).write(path, encoding="utf-8", xml_declaration=True)
+        for r in run.results:
+            case = ET.SubElement(
+                suite,
+                "testcase",
+                classname=f"verify.{run.suite.system}",
+                name=r.name,
+                time=f"{r.seconds:.4f}",
+            )
+            properties = ET.SubElement(case, "properties")
+            ET.SubElement(properties, "property", name="strength", value=r.strength.value)
+            ET.SubElement(properties, "property", name="scope", value=r.scope)
+            if r in not_proved:
+                failure = ET.SubElement(case, "failure", message=r.explanation)
+                failure.text = "\n".join(details([r]))
+            elif r.verdict is Verdict.FINDING:
+                ET.SubElement(case, "system-out").text = r.explanation
+    ET.ElementTree(root).write(path, encoding="utf-8", xml_declaration=True)
 
 
-def odds_table(t: Tables) -> dict[str, dict[str, str]]:
-    """Colony odds as ``"FSL +1, Vichy" -> status -> fraction`` strings."""
-    out = {}
-    for (level, vichy), dist in colony_odds(t).items():
-        key = f"FSL {level:+d}, {'Vichy' if vichy else 'no Vichy'}"
-        out[key] = {status.value: str(p) for status, p in dist.items()}
-    return out
+def _json_result(r: Result) -> dict[str, Any]:
+    return {
+        "system": r.system,
+        "property": r.name,
+        "rules": list(r.rules),
+        "verdict": r.verdict.value,
+        "strength": r.strength.value,
+        "bounds": {name: list(span) for name, span in r.bounds.items()},
+        "samples": r.samples,
+        "invariant": r.invariant,
+        "explanation": r.explanation,
+        "needed": list(r.needed),
+        "counterexample": r.counterexample,
+        "scenario": r.scenario,
+        "rlimit": r.rlimit,
+        "seconds": round(r.seconds, 6),
+    }
 
 
-def as_json(results: list[Result], t: Tables, path: Path, seconds: float) -> None:
-    """Write the machine-readable report."""
+def as_json(runs: Sequence[SuiteRun], path: Path, seconds: float) -> None:
+    """Write the machine-readable report: the summary, every result (with its system and
+    strength: ``bounds`` as name -> ``[low, high]`` for an exhaustive one, ``samples`` for a
+    sampled one) and, under ``systems``, each system's title, tables and own keys."""
+    everything = _results(runs)
     document = {
-        "summary": summary(results, seconds),
-        "ok": not failed(results),
-        "results": [
-            {
-                "property": r.name,
-                "rules": list(r.rules),
-                "verdict": r.verdict.value,
-                "invariant": r.invariant,
-                "explanation": r.explanation,
-                "needed": list(r.needed),
-                "counterexample": r.counterexample,
-                "scenario": r.scenario,
-                "rlimit": r.rlimit,
-                "seconds": round(r.seconds, 6),
+        "summary": summary(everything, seconds),
+        "ok": not failed(everything),
+        "results": [_json_result(r) for r in everything],
+        "systems": {
+            run.suite.system: {
+                "title": run.suite.title,
+                "tables": run.sources,
+                "ok": not failed(run.results),
+                **run.suite.json_extra(run.tables),
             }
-            for r in results
-        ],
-        "colony_odds": odds_table(t),
+            for run in runs
+        },
     }
     path.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
 
 
-def markdown(
-    results: list[Result], t: Tables, path: Path, sources: list[str], seconds: float
-) -> None:
-    """Write the designer's report: verdicts, proofs' rules, findings, table analysis and the
-    exact odds of each colony's fate by surrender level."""
+def _demoted(lines: list[str], levels: int) -> list[str]:
+    return ["#" * levels + line if line.startswith("#") else line for line in lines]
+
+
+def _body(run: SuiteRun, seconds: float) -> list[str]:
+    """A system's part of the Markdown report, its headings at level 2."""
     lines = [
-        "# Rule 58 proof report",
+        f"Tables: {', '.join(run.sources)}",
         "",
-        f"Tables: {', '.join(sources)}",
+        summary(run.results, seconds),
         "",
-        summary(results, seconds),
-        "",
-        "| property | rules | verdict | needed | time |",
-        "| --- | --- | --- | --- | --- |",
+        "| property | rules | verdict | strength | needed | time |",
+        "| --- | --- | --- | --- | --- | --- |",
     ]
-    for r in results:
+    for r in run.results:
         lines.append(
-            f"| {r.name} | {' '.join(r.rules)} | {r.verdict.value} | "
+            f"| {r.name} | {' '.join(r.rules)} | {r.verdict.value} | {r.scope} | "
             f"{' '.join(r.needed)} | {r.seconds * 1e3:.1f} ms |"
         )
-    notes = [r for r in results if r.verdict is not Verdict.PROVED]
+    notes = [r for r in run.results if r.verdict is not Verdict.PROVED]
     if notes:
         lines += ["", "## Violations and findings", ""]
         for r in notes:
-            lines.append(f"- **{r.name}** ({r.verdict.value}): {r.explanation}")
+            lines.append(f"- **{r.name}** ({r.verdict.value}, {r.scope}): {r.explanation}")
             if r.counterexample:
                 lines.append(
                     f"  - inputs: {', '.join(f'{k}={v}' for k, v in sorted(r.counterexample.items()))}"
                 )
             if r.scenario:
                 lines.append(f"  - scenario file: `{r.scenario}`")
-    statuses = list(ColonyStatus)
-    lines += [
-        "",
-        "## Colony odds by surrender level",
-        "",
-        "For a colony France still holds, with one die (58.531):",
-        "",
-        "| level | Vichy | " + " | ".join(s.value for s in statuses) + " |",
-        "| --- | --- | " + " | ".join("---" for _ in statuses) + " |",
-    ]
-    for (level, vichy), dist in sorted(
-        colony_odds(t).items(), key=lambda kv: (-kv[0][0], not kv[0][1])
-    ):
-        cells = " | ".join(str(dist.get(s, Fraction(0))) for s in statuses)
-        lines.append(f"| {level:+d} | {'yes' if vichy else 'no'} | {cells} |")
+    sections = run.suite.report_sections(run.tables)
+    return lines + (["", *sections] if sections else [])
+
+
+def markdown(runs: Sequence[SuiteRun], path: Path, seconds: float) -> None:
+    """Write the designer's report: per system the tables checked, the verdicts with their
+    strength and the rules proofs needed, violations and findings, then what the system's
+    suite adds (table analysis, odds). One system's report is headed by its title; several
+    systems' are sections of one report."""
+    if len(runs) == 1:
+        (run,) = runs
+        lines = [f"# {run.suite.title} proof report", "", *_body(run, seconds)]
+    else:
+        lines = ["# Proof report", "", summary(_results(runs), seconds)]
+        for run in runs:
+            spent = sum(r.seconds for r in run.results)
+            title = f"## {run.suite.title} ({run.suite.system})"
+            lines += ["", title, "", *_demoted(_body(run, spent), 1)]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")

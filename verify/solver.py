@@ -8,6 +8,7 @@ core's rule numbers; sat gives a model of the named inputs.
 
 from __future__ import annotations
 
+import builtins
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -62,7 +63,7 @@ class Proof:
         """Add a fact tagged with ``rule`` (``domain`` for the range of an input)."""
         self.facts.append((rule, fact))
 
-    def prove(self, claim: Any, rlimit: int = RLIMIT) -> Outcome:
+    def prove(self, claim: Any, rlimit: builtins.int = RLIMIT) -> Outcome:
         """Try to prove ``claim`` from the facts; unsat of its negation is a proof."""
         solver = z3.Solver()
         solver.set("rlimit", rlimit)

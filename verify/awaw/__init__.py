@@ -1,1 +1,1 @@
-"""Properties and table analysis for A World at War rule 58."""
+"""Proof suites for A World at War, one package per rule procedure (``rule58``: ``awaw.58``)."""

@@ -1,5 +1,5 @@
-"""The proof suite: verdicts on the shipped rules, edited tables, reports, mutation, and
-differential checks that keep the independent spec equal to the engine."""
+"""Rule 58's proof suite (awaw.58): verdicts on the shipped rules, edited tables, reports,
+mutation, and differential checks that keep the independent spec equal to the engine."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import json
 import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import given
@@ -16,10 +15,15 @@ from hypothesis import strategies as st
 from armistice.core.awaw.rule58 import rules
 from armistice.core.awaw.rule58.tables import FORCES_FILE, RULE58_FILE, Band, shipped
 from armistice.core.scenario import load
-from armistice.verify.awaw import spec
-from armistice.verify.awaw.analysis import colony_odds, regions
+from armistice.verify import runner
+from armistice.verify.awaw.rule58 import SUITE, spec
+from armistice.verify.awaw.rule58.analysis import colony_odds, regions
+from armistice.verify.awaw.rule58.checks import checks
+from armistice.verify.awaw.rule58.mutants import code_mutants
+from armistice.verify.awaw.rule58.properties import PROPERTIES
 from armistice.verify.cli import run
-from armistice.verify.mutate import caught, code_mutants, mutation_score
+from armistice.verify.model import Mutant, Strength, Verdict
+from armistice.verify.mutate import caught, mutation_score
 
 T = shipped()
 
@@ -190,12 +194,12 @@ def test_band_regions_report_gaps_and_overlaps_exactly() -> None:
 
 
 @pytest.mark.parametrize("mutant", list(code_mutants(T)), ids=lambda m: m.name)
-def test_every_code_mutant_is_caught(mutant: Any) -> None:
-    assert caught(mutant) != ""
+def test_every_code_mutant_is_caught(mutant: Mutant) -> None:
+    assert caught(SUITE, mutant) != ""
 
 
 def test_mutation_score_is_at_least_95_percent() -> None:
-    killed, survivors = mutation_score(T)
+    killed, survivors = mutation_score(SUITE, T)
     assert len(killed) / (len(killed) + len(survivors)) >= 0.95, survivors
 
 
@@ -276,10 +280,42 @@ def test_counterexample_folder_is_not_created_when_all_is_proved(
 
 
 def test_no_proof_takes_more_than_twice_its_stored_effort() -> None:
-    from armistice.verify import runner
-
-    stored = runner.baseline()
-    assert stored, "verify/baseline.json holds each property's rlimit"
-    for result in runner.run(T):
+    stored = runner.baseline().get("awaw.58", {})
+    assert stored, "verify/baseline.json holds each awaw.58 property's rlimit"
+    for result in runner.run(SUITE, T):
         if result.name in stored:
             assert result.rlimit <= 2 * stored[result.name], (result.name, result.rlimit)
+
+
+def test_each_verdict_states_its_strength_in_the_json_report(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    report = tmp_path / "report.json"
+    assert verify(capsys, "--system", "awaw.58", "--json", str(report))[0] == 0
+    document = json.loads(report.read_text(encoding="utf-8"))
+    results = {r["property"]: r for r in document["results"]}
+    for r in results.values():
+        assert r["system"] == "awaw.58"
+        assert r["strength"] in {s.value for s in Strength}
+        assert bool(r["bounds"]) == (r["strength"] == "exhaustive"), r["property"]
+    for prop in PROPERTIES:
+        assert results[prop.name]["strength"] == "proved"
+    assert results["turn_modifier_no_gaps"]["strength"] == "exhaustive"
+    assert results["turn_modifier_no_gaps"]["bounds"] == {"value": [-2, 43]}
+    assert results["colony_result_rows_reachable"]["bounds"] == {"die": [1, 6], "level": [-3, 3]}
+    assert "colony_odds" in document["systems"]["awaw.58"]
+
+
+def test_each_property_gives_the_rules_it_declares() -> None:
+    for check in checks(T):
+        for result in check.run():
+            assert set(result.rules) <= set(check.rules), (check.name, result.rules)
+    for prop in PROPERTIES:
+        assert prop.check(T).rules == prop.rules, prop.name
+
+
+def test_58_22_a_level_without_its_clamp_fails_an_invariant_through_the_suite() -> None:
+    unclamped = next(m for m in SUITE.mutants(T) if m.name == "no clamp on the level")
+    with unclamped.patch():
+        verdicts = {r.name: r.verdict for r in runner.run(SUITE, SUITE.build(unclamped.tables))}
+    assert verdicts["level_is_clamped_sum"] is Verdict.VIOLATED

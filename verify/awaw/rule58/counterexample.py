@@ -13,7 +13,7 @@ SEASONS = list(Season)
 
 
 def scenario_text(name: str, property_name: str, values: dict[str, Any]) -> str | None:
-    """A TOML scenario reproducing a model of :func:`verify.awaw.inputs.surrender_facts`
+    """A TOML scenario reproducing a model of :func:`armistice.verify.awaw.rule58.inputs.surrender_facts`
     (inputs named without a suffix), or None if the model is not about a surrender."""
     if "turn" not in values:
         return None

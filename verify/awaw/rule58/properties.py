@@ -1,13 +1,13 @@
 """The invariants of rule 58, proved over all inputs on the engine's own functions.
 
-Each property builds a :class:`verify.solver.Proof` from the shipped rule
+Each property builds a :class:`~armistice.verify.solver.Proof` from the shipped rule
 functions evaluated on z3 terms and the tables in use, and states its claim
-from the rule text (:mod:`verify.awaw.spec`), not from the engine.
+from the rule text (:mod:`armistice.verify.awaw.rule58.spec`), not from the engine.
+Every verdict is of strength ``proved``: z3 decides it for every integer the inputs may
+take under the stated preconditions (the ranges a scenario allows).
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 import z3
 
@@ -15,12 +15,10 @@ from armistice.core.awaw.rule58 import rules
 from armistice.core.awaw.rule58.tables import FORCE_FIELDS, Tables
 from armistice.core.awaw.words import COLONY_STATUSES, ColonyStatus
 from armistice.core.logic import in_domain, lookup
-from armistice.verify.awaw import spec
-from armistice.verify.awaw.inputs import level_parts, surrender_facts
-from armistice.verify.model import Property, Result, Verdict
+from armistice.verify.awaw.rule58 import spec
+from armistice.verify.awaw.rule58.inputs import level_parts, surrender_facts
+from armistice.verify.model import Property, Result, Strength, Verdict
 from armistice.verify.solver import Outcome, Proof
-
-Check = Callable[[Tables], Result]
 
 
 def _result(
@@ -35,6 +33,7 @@ def _result(
             outcome.rules,
             rlimit=outcome.rlimit,
             seconds=outcome.seconds,
+            strength=Strength.PROVED,
         )
     if outcome.unknown:
         return Result(
@@ -44,6 +43,7 @@ def _result(
             "z3 ran out of resources",
             rlimit=outcome.rlimit,
             seconds=outcome.seconds,
+            strength=Strength.PROVED,
         )
     return Result(
         name,
@@ -53,6 +53,7 @@ def _result(
         counterexample=outcome.model,
         rlimit=outcome.rlimit,
         seconds=outcome.seconds,
+        strength=Strength.PROVED,
     )
 
 
@@ -274,14 +275,13 @@ def naval_allocation_conserves(t: Tables) -> Result:
     p.assume(
         "domain", z3.And(*(x >= 0 for x in (*amounts, free_level, vichy_level, from_contested)))
     )
-    british, movable, contested = amounts[0], amounts[1], amounts[2]
+    british, movable, contested, vichy_ports, stranded = amounts
+    split = rules.naval_split(
+        british, movable, contested, vichy_ports, stranded, free_level, vichy_level, from_contested
+    )
     free, vich, removed = (
         p.define("58.641", n, v)
-        for n, v in zip(
-            ("free_french", "vichy", "removed"),
-            rules.naval_split(*amounts, free_level, vichy_level, from_contested),
-            strict=True,
-        )
+        for n, v in zip(("free_french", "vichy", "removed"), split, strict=True)
     )
     beyond_british = free - z3.If(british < free, british, free)
     p.assume(
@@ -337,18 +337,20 @@ def level_feeds_force_tables(t: Tables) -> Result:
 
 
 PROPERTIES: tuple[Property, ...] = tuple(
-    Property(f.__name__, rules_, f)  # type: ignore[arg-type]
+    Property(f.__name__, rules_, f)
     for f, rules_ in (
         (level_within_limits, ("58.21", "58.22")),
         (level_is_clamped_sum, ("58.21", "58.22")),
         (modifiers_follow_58_21, ("58.21A", "58.21B", "58.21C", "58.21D", "58.21E", "58.21F")),
         (voluntary_is_plus_one, ("58.11B", "58.21")),
         (fleet_modifier_bands, ("58.21C",)),
-        (level_is_monotone, ("58.21", "58.22")),
+        (level_is_monotone, ("58.21A", "58.21B", "58.21C", "58.21D", "58.22")),
         (colony_status_follows_58_53, ("58.531", "58.532", "58.533", "58.534")),
         (force_tables_total, ("58.621", "58.631")),
         (forces_match_published, ("58.621", "58.631")),
-        (naval_allocation_conserves, ("58.611", "58.641", "58.643")),
+        (naval_allocation_conserves, ("58.611", "58.641", "58.642", "58.643")),
         (level_feeds_force_tables, ("58.22", "58.621", "58.631")),
     )
 )
+"""Rule 58's invariants in the order they run, each with the rule numbers it concerns
+(the same numbers its results give)."""

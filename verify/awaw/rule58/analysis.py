@@ -1,34 +1,37 @@
 """Table analysis for designers: gaps, overlaps and dead rows of the band tables, and
 what the force tables show (monotone columns, mirrored naval levels), with the cells.
 
-Works on any loaded :class:`core.awaw.tables.Tables`, so an edited copy can be
-checked before it is used.
+Works on any loaded :class:`armistice.core.awaw.rule58.tables.Tables`, so an edited copy
+can be checked before it is used. Each verdict is ``exhaustive``: it covers every value
+within the bounds it states (the values the dice and a scenario can give), no more.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from itertools import pairwise
 
 import z3
 
 from armistice.core.awaw.rule58 import rules
-from armistice.core.awaw.rule58.tables import FORCE_FIELDS, Band, Tables
+from armistice.core.awaw.rule58.tables import FORCE_FIELDS, Band, Forces, Tables
 from armistice.core.awaw.words import ColonyStatus
 from armistice.core.dice import D6
 from armistice.core.logic import band_index
-from armistice.verify.awaw.inputs import LAST_TURN
-from armistice.verify.model import Result, Verdict
+from armistice.verify.awaw.rule58.inputs import LAST_TURN
+from armistice.verify.model import Bounds, Result, Strength, Verdict
 from armistice.verify.solver import Proof
 
 NAVAL = ("named_ships", "cruisers", "destroyer_factors")
-Bounds = tuple[int | None, int | None]
+SHIFT = 6
+"""The largest shift of levels :func:`naval_mirror` tries, either way."""
+Span = tuple[int | None, int | None]
 
 
 def regions(
     bands: Sequence[Band], low: int, high: int
-) -> tuple[list[Bounds], list[tuple[Bounds, tuple[int, ...]]]]:
+) -> tuple[list[Span], list[tuple[Span, tuple[int, ...]]]]:
     """Within ``low..high``: the intervals no band covers, and those two or more bands cover
     (with the row numbers). Interval arithmetic on the band edges, so exact."""
     cuts = {low, high + 1}
@@ -38,8 +41,8 @@ def regions(
         if b.high is not None and low <= b.high + 1 <= high + 1:
             cuts.add(b.high + 1)
     edges = sorted(cuts)
-    gaps: list[Bounds] = []
-    overlaps: list[tuple[Bounds, tuple[int, ...]]] = []
+    gaps: list[Span] = []
+    overlaps: list[tuple[Span, tuple[int, ...]]] = []
     for start, stop in pairwise(edges):
         rows = tuple(
             i
@@ -54,7 +57,7 @@ def regions(
     return gaps, overlaps
 
 
-def _extend(spans: list[Bounds], span: Bounds) -> None:
+def _extend(spans: list[Span], span: Span) -> None:
     if spans and spans[-1][1] is not None and span[0] is not None and spans[-1][1] + 1 == span[0]:
         spans[-1] = (spans[-1][0], span[1])
     else:
@@ -62,10 +65,19 @@ def _extend(spans: list[Bounds], span: Bounds) -> None:
 
 
 def band_table(
-    name: str, rule: str, bands: Sequence[Band], low: int, high: int, reachable: Iterable[int]
+    name: str,
+    rule: str,
+    bands: Sequence[Band],
+    low: int,
+    high: int,
+    reachable: Iterable[int],
+    over: Bounds,
 ) -> list[Result]:
-    """Gaps, overlaps (z3 proves there are none over ``low..high``; regions and the smallest
-    witness otherwise) and dead rows (no value in ``reachable`` selects them)."""
+    """Gaps, overlaps (z3 decides there are none over ``low..high``; regions and the smallest
+    witness otherwise) and dead rows (no value in ``reachable``, the values the inputs
+    ``over`` give, selects them). Every result is exhaustive: the first two over
+    ``value low..high``, the dead rows over ``over``."""
+    within: Bounds = {"value": (low, high)}
     p = Proof()
     x = p.int("value")
     p.assume("domain", z3.And(x >= low, x <= high))
@@ -100,6 +112,8 @@ def band_table(
                 (rule,),
                 rlimit=covered.rlimit,
                 seconds=covered.seconds,
+                strength=Strength.EXHAUSTIVE,
+                bounds=within,
             )
         )
     else:
@@ -113,6 +127,8 @@ def band_table(
                 counterexample={"value": gaps[0][0]},
                 rlimit=covered.rlimit,
                 seconds=covered.seconds,
+                strength=Strength.EXHAUSTIVE,
+                bounds=within,
             )
         )
     if single.proved:
@@ -125,6 +141,8 @@ def band_table(
                 (rule,),
                 rlimit=single.rlimit,
                 seconds=single.seconds,
+                strength=Strength.EXHAUSTIVE,
+                bounds=within,
             )
         )
     else:
@@ -140,6 +158,8 @@ def band_table(
                 counterexample={"value": overlaps[0][0][0]},
                 rlimit=single.rlimit,
                 seconds=single.seconds,
+                strength=Strength.EXHAUSTIVE,
+                bounds=within,
             )
         )
     hit = {band_index(tuple(b.bounds for b in bands), v) for v in reachable}
@@ -153,12 +173,14 @@ def band_table(
             if not dead
             else f"dead rows: {', '.join(map(str, dead))} (no reachable value selects them)",
             invariant=False,
+            strength=Strength.EXHAUSTIVE,
+            bounds=over,
         )
     )
     return out
 
 
-def _span(span: Bounds) -> str:
+def _span(span: Span) -> str:
     low, high = span
     return str(low) if low == high else f"{low}..{high}"
 
@@ -167,15 +189,28 @@ def colony_rolls(t: Tables) -> list[Result]:
     """58.531's result table over every modified roll the dice can give."""
     bonus = t.rules.colony_roll.vichy_bonus
     reachable = [d + lv + b for d in D6.faces() for lv in t.levels for b in (0, bonus)]
+    over: Bounds = {"die": (1, 6), "level": (t.levels[0], t.levels[-1])}
     return band_table(
-        "colony_result", "58.531", t.rules.colony_result, min(reachable), max(reachable), reachable
+        "colony_result",
+        "58.531",
+        t.rules.colony_result,
+        min(reachable),
+        max(reachable),
+        reachable,
+        over,
     )
 
 
 def turn_bands(t: Tables) -> list[Result]:
     """58.21D's turn bands over every turn a scenario can name."""
     return band_table(
-        "turn_modifier", "58.21D", t.rules.turn, -2, LAST_TURN, range(-2, LAST_TURN + 1)
+        "turn_modifier",
+        "58.21D",
+        t.rules.turn,
+        -2,
+        LAST_TURN,
+        range(-2, LAST_TURN + 1),
+        {"turn": (-2, LAST_TURN)},
     )
 
 
@@ -210,7 +245,13 @@ def monotone_columns(t: Tables) -> Result:
                 notes.append(f"{title} {field} is not monotone ({turns})")
     text = "; ".join(notes) if notes else "every column moves one way as the level rises"
     return Result(
-        "force_tables_monotone", ("58.621", "58.631"), Verdict.FINDING, text, invariant=False
+        "force_tables_monotone",
+        ("58.621", "58.631"),
+        Verdict.FINDING,
+        text,
+        invariant=False,
+        strength=Strength.EXHAUSTIVE,
+        bounds={"level": (t.levels[0], t.levels[-1])},
     )
 
 
@@ -218,14 +259,14 @@ def naval_mirror(t: Tables) -> Result:
     """How the naval levels of the Free French table repeat the Vichy table's, shifted or
     reflected, with the rows that show it."""
 
-    def naval(table: dict[int, object], level: int) -> tuple[int, ...]:
+    def naval(table: Mapping[int, Forces], level: int) -> tuple[int, ...]:
         return tuple(getattr(table[level], f) for f in NAVAL)
 
     found = []
     for vichy_est, title in ((True, "with Vichy"), (False, "without Vichy")):
         ff = dict(t.free_french[vichy_est])
         for sign in (1, -1):
-            for shift in range(-6, 7):
+            for shift in range(-SHIFT, SHIFT + 1):
                 pairs = [(lv, sign * lv + shift) for lv in ff if sign * lv + shift in t.vichy]
                 if len(pairs) >= 4 and all(
                     naval(ff, a) == naval(dict(t.vichy), b) for a, b in pairs
@@ -245,7 +286,13 @@ def naval_mirror(t: Tables) -> Result:
         else "no shift or reflection maps one naval column set onto the other"
     )
     return Result(
-        "naval_levels_mirror", ("58.621", "58.631"), Verdict.FINDING, text, invariant=False
+        "naval_levels_mirror",
+        ("58.621", "58.631"),
+        Verdict.FINDING,
+        text,
+        invariant=False,
+        strength=Strength.EXHAUSTIVE,
+        bounds={"level": (t.levels[0], t.levels[-1]), "shift": (-SHIFT, SHIFT)},
     )
 
 

@@ -1,0 +1,61 @@
+"""Which table files a rule-58 check reads: the shipped ones, or edited copies given on the
+command line, told apart by what they hold."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+
+from armistice.core.awaw.rule58.tables import (
+    FORCES_FILE,
+    RULE58_FILE,
+    ForceTableFile,
+    Rule58File,
+    Tables,
+    build,
+    load,
+)
+from armistice.core.errors import TableError
+
+HELP = "an edited forces.toml or rule58.toml, checked instead of the shipped one"
+
+
+def table_files(paths: Sequence[Path]) -> tuple[Path, Path]:
+    """``(rule58.toml, forces.toml)``: the shipped files, each replaced by the one of ``paths``
+    that holds its tables (forces.toml has ``free_french`` or ``vichy`` tables, rule58.toml
+    a ``level`` table). Raises TableError naming a file that cannot be read, is not TOML or
+    holds neither."""
+    rules_path, forces_path = RULE58_FILE, FORCES_FILE
+    for path in paths:
+        try:
+            keys = tomllib.loads(path.read_text(encoding="utf-8")).keys()
+        except OSError as error:
+            raise TableError(str(path), "", f"cannot be read: {error.strerror}") from None
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+            raise TableError(str(path), "", f"not valid TOML: {error}") from None
+        if "free_french" in keys or "vichy" in keys:
+            forces_path = path
+        elif "level" in keys:
+            rules_path = path
+        else:
+            raise TableError(str(path), "", "neither a force table file nor rule58.toml")
+    return rules_path, forces_path
+
+
+def load_tables(paths: Sequence[Path]) -> Tables:
+    """Rule 58's tables from :func:`table_files` of ``paths`` (the shipped ones when empty).
+    Raises TableError naming the file, the place and the reason."""
+    return load(*table_files(paths))
+
+
+def table_sources(paths: Sequence[Path]) -> list[str]:
+    """The names of the two files :func:`load_tables` reads for ``paths``."""
+    return [str(path) for path in table_files(paths)]
+
+
+def build_files(files: tuple[Rule58File, ForceTableFile]) -> Tables:
+    """Tables from decoded (possibly changed) rule58.toml and forces.toml contents; raises
+    TableError for contents the engine refuses."""
+    rules, forces = files
+    return build(rules, forces, "mutant rule58.toml", "mutant forces.toml")

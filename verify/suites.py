@@ -1,0 +1,141 @@
+"""The proof suites armistice knows: one :class:`ProofSuite` per rule system, found by key.
+
+A rule system's suite is a package (``armistice.verify.awaw.rule58``) whose ``SUITE`` is
+listed under the ``armistice.proofs`` entry point group of its distribution, keyed by the
+rule system's key (``awaw.58``). The runner, the reports, the mutation driver and the
+command line work from this declaration alone; suites made elsewhere (a plug-in, a test's
+stand-in) can :func:`register` at run time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib.metadata import EntryPoint, entry_points
+from pathlib import Path
+from typing import Any
+
+from armistice.core.errors import ArmisticeError
+from armistice.verify.model import Check, Mutant
+
+GROUP = "armistice.proofs"
+"""The entry point group that lists proof suites: ``KEY = "module:SUITE"``."""
+
+
+class UnknownSuite(ArmisticeError):
+    """A rule system key no proof suite is known for; the reason lists the known keys."""
+
+
+def _no_mutants(_tables: Any) -> Iterable[Mutant]:
+    return ()
+
+
+def _no_build(_files: Any) -> Any:
+    raise NotImplementedError("this suite makes no mutants")
+
+
+def _no_counterexample(_folder: Path, _property: str, _values: dict[str, Any]) -> Path | None:
+    return None
+
+
+def _no_sections(_tables: Any) -> list[str]:
+    return []
+
+
+def _no_extra(_tables: Any) -> dict[str, Any]:
+    return {}
+
+
+@dataclass(frozen=True)
+class ProofSuite:
+    """What the generic verifier needs from a rule system's proofs.
+
+    * ``system`` is the rule system's key (``awaw.58``); ``title`` names it in reports
+      (``Rule 58``); ``tables_help`` says in one line which files ``--tables`` takes.
+    * ``load_tables(paths)`` gives the tables to check: the shipped ones when ``paths`` is
+      empty, else the edited table files among ``paths`` (recognised by content) in place of
+      the shipped ones. Raises ArmisticeError (a TableError for rule tables) naming the file,
+      the place and the reason for a file it cannot read or does not recognise.
+      ``table_sources(paths)`` names the files those tables come from, for reports.
+    * ``checks(tables, published)`` are the properties, then the table analyses, in the
+      order they run; each :class:`~armistice.verify.model.Check` names the rules it
+      concerns. ``published`` is False for edited tables, where agreeing with the published
+      rules may become a finding rather than an invariant.
+    * ``mutants(tables)`` are small changes to the rules or tables (see
+      :mod:`armistice.verify.mutate`); ``build(files)`` turns a mutant's table files into
+      tables, raising ArmisticeError for files the engine refuses.
+    * ``counterexample(folder, property, values)`` writes a violated property's inputs
+      (name -> value) as a file in ``folder`` that reproduces them, and returns its path, or
+      None when the inputs describe nothing a user can open.
+    * ``report_sections(tables)`` are Markdown lines the designer's report adds after the
+      verdicts (headings at level 2); ``json_extra(tables)`` are keys the JSON report adds
+      for this system.
+    """
+
+    system: str
+    title: str
+    load_tables: Callable[[Sequence[Path]], Any]
+    table_sources: Callable[[Sequence[Path]], list[str]]
+    checks: Callable[[Any, bool], list[Check]]
+    tables_help: str = ""
+    mutants: Callable[[Any], Iterable[Mutant]] = _no_mutants
+    build: Callable[[Any], Any] = _no_build
+    counterexample: Callable[[Path, str, dict[str, Any]], Path | None] = _no_counterexample
+    report_sections: Callable[[Any], list[str]] = _no_sections
+    json_extra: Callable[[Any], dict[str, Any]] = _no_extra
+
+
+_REGISTERED: dict[str, ProofSuite] = {}
+
+
+@cache
+def _declared() -> dict[str, EntryPoint]:
+    return {ep.name: ep for ep in entry_points(group=GROUP)}
+
+
+def register(suite: ProofSuite) -> None:
+    """Make a proof suite known at run time (a plug-in, or a test's stand-in).
+
+    Raises ValueError if a suite for its system is already known.
+    """
+    if suite.system in names():
+        raise ValueError(f"a proof suite for {suite.system} is already known")
+    _REGISTERED[suite.system] = suite
+
+
+def unregister(system: str) -> None:
+    """Forget the suite :func:`register` made known for ``system`` (nothing if there is none)."""
+    _REGISTERED.pop(system, None)
+
+
+def names() -> tuple[str, ...]:
+    """The keys of every system with a proof suite, declared ones first, each sorted."""
+    return (*sorted(_declared()), *sorted(_REGISTERED))
+
+
+@cache
+def _load(key: str) -> ProofSuite:
+    suite = _declared()[key].load()
+    if not isinstance(suite, ProofSuite) or suite.system != key:
+        raise TypeError(f"entry point {key!r} of {GROUP} is not the ProofSuite of {key!r}")
+    return suite
+
+
+def get(system: str) -> ProofSuite:
+    """The proof suite of rule system ``system`` (its key, ``awaw.58``).
+
+    Raises UnknownSuite for a key no suite is known for, and TypeError if the entry point
+    declared for it does not hold a ProofSuite for that key.
+    """
+    if system in _REGISTERED:
+        return _REGISTERED[system]
+    if system in _declared():
+        return _load(system)
+    known = ", ".join(names()) or "none"
+    raise UnknownSuite("", f"no proof suite for rule system {system!r}; known: {known}")
+
+
+def suites() -> tuple[ProofSuite, ...]:
+    """Every known proof suite, in the order of :func:`names`."""
+    return tuple(get(key) for key in names())
