@@ -27,8 +27,12 @@ from armistice.core.dice import D6
 from armistice.core.game import Game
 from armistice.core.ledger import Ledger
 from armistice.core.prompts import Answer, AnswerValue, Prompt, Roll, RollOutcome, Via
+from armistice.core.scenario import ScenarioBase
+from armistice.core.sides import Alignment, Player, Power, Sides
+from armistice.core.summary import Summary
+from armistice.core.words import Word
 
-AWAW = [b for b in scenario.bundled() if b.system == "awaw"]
+AWAW = [b for b in scenario.bundled() if b.system == "awaw.58"]
 
 
 def scripted(name: str) -> tuple[Any, tuple[Answer, ...]]:
@@ -55,11 +59,10 @@ def rate(seconds: float) -> tuple[int, float]:
     return count, elapsed
 
 
-class Chain(msgspec.Struct, frozen=True, weakref=True):
+class Chain(ScenarioBase, frozen=True, kw_only=True):
     """Stand-in scenario: ``length`` dice in a row."""
 
     system: Literal["bench-chain"]
-    name: str
     length: int
 
 
@@ -79,15 +82,33 @@ def chain(s: Chain, ledger: Ledger[Count]) -> Generator[Prompt, AnswerValue, Non
         ledger.note("0", f"total {ledger.state.total}")
 
 
+class Total(Word):
+    """The stand-in's one outcome value."""
+
+    ANY = "any"
+
+
 systems.register(
     systems.RuleSystem(
-        name="bench-chain",
+        key="bench-chain",
+        game="bench",
         title="benchmark stand-in",
         scenario_type=Chain,
         check=lambda _s, _source: None,
         initial_state=lambda _s: Count(),
         procedure=chain,
+        sides=Sides((Power("any", "anyone", Alignment.NEUTRAL),), (Player("p", "P", ("any",)),)),
+        assumptions=(),
+        tables=dict,
         outcome=lambda state: (("total", state.total),),
+        outcome_names=dict,
+        outcome_word=Total,
+        headline=Total.ANY,
+        summary=lambda _s, state: Summary("chain", (("total", str(state.total)),), ()),
+        entities=lambda _s: (),
+        fates=lambda _s, _state: {},
+        fate_words=(Total,),
+        help=str,
     )
 )
 
@@ -96,7 +117,7 @@ def replay_scaling() -> list[tuple[int, float, float]]:
     """(answers, seconds to load and replay a save, microseconds per answer)."""
     rows = []
     for n in (10, 100, 1_000, 10_000, 50_000):
-        game = Game(Chain("bench-chain", "chain", n), seed=1)
+        game = Game(Chain(system="bench-chain", name="chain", title="chain", length=n), seed=1)
         while game.prompt is not None:
             game.roll()
         data = game.save()

@@ -98,7 +98,7 @@ class Sides(msgspec.Struct, frozen=True):
             tuple(
                 Player(
                     k,
-                    labels.get(k, k.replace("_", " ").title()),
+                    labels.get(k, k),
                     tuple(p for p in (q.key for q in self.powers) if owner.get(p) == k),
                 )
                 for k in keys

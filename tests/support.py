@@ -6,19 +6,20 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
+from armistice.core.awaw.words import ColonyStatus
 from armistice.core.game import Game
 from armistice.core.prompts import Decision, Roll, Selection
 from armistice.core.scenario import from_mapping
 
 COLONIES = ("lebanon_syria", "tunisia", "algeria", "morocco")
+"""The French colonies of 58.53 and the die each shares (58.531), as the rules give them."""
 GROUP_OF = {
     "lebanon_syria": "lebanon_syria",
     "tunisia": "north_africa",
     "algeria": "north_africa",
     "morocco": "north_africa",
 }
-STATUSES = {"free_french", "vichy", "axis", "independent"}
-SHIP_FIELD = {"named": "named_ships", "cruiser": "cruisers", "destroyer": "destroyer_factors"}
+STATUSES = set(ColonyStatus)
 
 
 def minimal() -> dict[str, Any]:

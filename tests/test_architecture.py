@@ -94,3 +94,24 @@ def test_ci_runs_the_readme_test_command() -> None:
     assert "python -m pytest" in command
     assert "pip install -e '.[test]'" in ci
     assert "rm -rf .venv" in ci
+
+
+def test_generic_modules_import_no_game_in_any_package() -> None:
+    import grimp
+
+    from armistice.core import systems
+
+    games = {system.game for system in systems.every()}
+    graph = grimp.build_graph("armistice.core", "armistice.tui", "armistice.verify")
+
+    def of_game(module: str) -> bool:
+        return any(part in games for part in module.split(".")[2:])
+
+    crossings = sorted(
+        f"{module} -> {imported}"
+        for module in graph.modules
+        if not of_game(module)
+        for imported in graph.find_modules_directly_imported_by(module)
+        if of_game(imported)
+    )
+    assert games and crossings == []

@@ -6,13 +6,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from armistice.core.awaw.rule58.fleet import FIELD
 from armistice.core.awaw.rule58.tables import Forces, shipped
+from armistice.core.awaw.words import ShipKind
 from armistice.core.errors import RuleRestriction
 from armistice.core.game import Game
 from armistice.core.prompts import Decision, Roll, Selection
 from armistice.core.scenario import load
 from tests import support
-from tests.support import SHIP_FIELD, at_level, ship
+from tests.support import at_level, ship
 
 FIELDS = ("infantry_factors", "armor_units", "air_factors", "named_ships", "cruisers")
 NAVAL = ("named_ships", "cruisers", "destroyer_factors")
@@ -502,7 +504,7 @@ def test_property_58_64_naval_allocation_never_exceeds_ships_or_levels(
     for side in ("free_french", "vichy"):
         got = dict.fromkeys(NAVAL, 0)
         for ident, n in getattr(allocation, side).items():
-            got[SHIP_FIELD[kinds[ident]]] += n
+            got[FIELD[ShipKind(kinds[ident])]] += n
         level = state.force_levels[side]
         for name in NAVAL:
             assert got[name] <= getattr(level, name)

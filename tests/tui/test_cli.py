@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from armistice.core import systems
+from armistice.core.awaw.words import ColonyStatus
 from armistice.tui.cli import run
 
 BUNDLED = [
@@ -22,7 +23,6 @@ BUNDLED = [
 ]
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = "rulebook-example-fall-1940"
-STATUSES = {"free_french", "vichy", "axis", "independent"}
 FORCE_KEYS = {
     "infantry_factors",
     "armor_units",
@@ -82,7 +82,7 @@ def test_resolve_json_has_the_documented_shape(capsys: pytest.CaptureFixture[str
     assert sum(m["value"] for m in level["modifiers"]) == -1
     assert state["vichy_established"] is True
     assert set(state["colonies"]) == {"lebanon_syria", "tunisia", "algeria", "morocco"}
-    assert set(state["colonies"].values()) <= STATUSES
+    assert set(state["colonies"].values()) <= set(ColonyStatus)
     for side in ("free_french", "vichy"):
         assert set(state["forces"][side]) >= FORCE_KEYS
     assert state["forces"]["free_french"]["infantry_factors"] == 6

@@ -7,11 +7,11 @@ One module per rule section (``level``, ``vichy``, ``hexes``, ``colonies``, ``fo
 from __future__ import annotations
 
 from armistice.core.awaw.rule58.assumptions import ASSUMPTIONS
-from armistice.core.awaw.rule58.outcome import entities, fates, outcome, outcome_names
 from armistice.core.awaw.rule58.procedure import resolve
+from armistice.core.awaw.rule58.results import entities, fates, outcome, outcome_names
 from armistice.core.awaw.rule58.scenario import AwawScenario, check
 from armistice.core.awaw.rule58.state import FallOfFrance
-from armistice.core.awaw.rule58.summary import TITLE, rules_help, summary
+from armistice.core.awaw.rule58.summary import TITLE, rules_help, summarize
 from armistice.core.awaw.rule58.tables import shipped
 from armistice.core.awaw.words import SIDES, ColonyStatus, Holder, ShipFate, UnitFate
 from armistice.core.systems import RuleSystem
@@ -31,7 +31,7 @@ SYSTEM = RuleSystem(
     outcome_names=outcome_names,
     outcome_word=ColonyStatus,
     headline=ColonyStatus.FREE_FRENCH,
-    summary=summary,
+    summary=summarize,
     entities=entities,
     fates=fates,
     fate_words=(ColonyStatus, UnitFate, ShipFate, Holder),

@@ -100,6 +100,7 @@ def roll_colonies(
     return final
 
 
+@cache
 def roll_help(t: Tables, level: int, vichy: bool) -> str:
     """What a colonial die needs, read from the result table: ``Die +1 for the level, +3 for
     Vichy: 3 or less goes Free French, 4 or more Vichy.``"""

@@ -41,6 +41,8 @@ TIERS = {
 CHOOSER = {FrenchSide.FREE_FRENCH: Major.BRITAIN, FrenchSide.VICHY: Major.VICHY_FRANCE}
 HOME = {FrenchSide.FREE_FRENCH: "British", FrenchSide.VICHY: "Vichy"}
 Taken = dict[FrenchSide, dict[str, int]]
+SIDES = tuple(FrenchSide)
+KINDS = tuple(ShipKind)
 
 
 def source(
@@ -103,7 +105,7 @@ def divide(
 ) -> Generator[Prompt, AnswerValue, Taken]:
     """Ask the Free French for each kind of ship, then the Vichy; return what each side took
     (ship id -> units, or factors for destroyers). Automatic picks are written to ``log``."""
-    taken: Taken = {side: {} for side in FrenchSide}
+    taken: Taken = {side: {} for side in SIDES}
 
     def split(kind: ShipKind, contested_taken: int) -> tuple[int, int, int]:
         a, field = p.amounts[kind], FIELD[kind]
@@ -119,9 +121,9 @@ def divide(
         )
         return int(free), int(vich), int(removed)
 
-    for kind in ShipKind:
+    for kind in KINDS:
         yield from _choose(p, FrenchSide.FREE_FRENCH, kind, split(kind, 0)[0], taken, log)
-    for kind in ShipKind if vichy else ():
+    for kind in KINDS if vichy else ():
         from_contested = sum(
             taken[FrenchSide.FREE_FRENCH].get(x.id, 0)
             for x in p.ships[kind]
@@ -135,7 +137,8 @@ def _choose(
     p: Plan, side: FrenchSide, kind: ShipKind, required: int, taken: Taken, log: list[LogEntry]
 ) -> Generator[Prompt, AnswerValue, None]:
     left = tuple(
-        ship.amount - sum(taken[x].get(ship.id, 0) for x in FrenchSide) for ship in p.ships[kind]
+        ship.amount - taken[SIDES[0]].get(ship.id, 0) - taken[SIDES[1]].get(ship.id, 0)
+        for ship in p.ships[kind]
     )
     prompt = selection(p, side, kind, required, left)
     forced = prompt.forced()
@@ -197,12 +200,12 @@ def settle(s: AwawScenario, levels: dict[FrenchSide, Forces], taken: Taken) -> E
     by_id = {ship.id: ship for ship in s.fleet}
     removed = {}
     for ship in s.fleet:
-        rest = ship.amount - sum(taken[side].get(ship.id, 0) for side in FrenchSide)
+        rest = ship.amount - taken[SIDES[0]].get(ship.id, 0) - taken[SIDES[1]].get(ship.id, 0)
         if rest:
             removed[ship.id] = rest
     forces: dict[FrenchSide, Forces] = {}
     lost: dict[FrenchSide, dict[Force, int]] = {}
-    for side in FrenchSide:
+    for side in SIDES:
         got = dict.fromkeys(FIELD.values(), 0)
         for ident, n in taken[side].items():
             got[FIELD[by_id[ident].kind]] += n

@@ -66,6 +66,7 @@ def hexes(s: AwawScenario, vichy: bool) -> Effects:
     return Effects(changes, tuple(log))
 
 
+@per_scenario
 def region_holders(s: AwawScenario, vichy: bool, colonies: Colonies) -> Holders:
     """Who holds each region's formerly French hexes and ports once the colonial dice are
     rolled, every region in declaration order."""
@@ -76,6 +77,7 @@ def region_holders(s: AwawScenario, vichy: bool, colonies: Colonies) -> Holders:
     return tuple((region, held[region]) for region in Region)
 
 
+@per_scenario
 def french_on_british_ground(s: AwawScenario, holders: Holders) -> tuple[int, ...]:
     """The indexes of the French units the British may keep as Free French (58.623): French
     ground and air units in Free French colonies and British-held places."""

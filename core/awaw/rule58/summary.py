@@ -1,6 +1,6 @@
 """Rule 58 for a reader: the summary of a state, and the rules in brief.
 
-The text report, ``--json`` and the dashboard panels render :func:`summary`; the
+The text report, ``--json`` and the dashboard panels render :func:`summarize`; the
 dashboard's help shows :func:`rules_help`, whose numbers come from the tables.
 """
 
@@ -16,7 +16,7 @@ from armistice.core.summary import Row, Section, Summary
 TITLE = "A World at War, rule 58: French surrender"
 
 
-def summary(s: AwawScenario, state: FallOfFrance) -> Summary:
+def summarize(s: AwawScenario, state: FallOfFrance) -> Summary:
     """What a rule-58 state means, section by section, as far as it is decided."""
     t = shipped()
     facts = [("Turn", phrases.turn(s))]

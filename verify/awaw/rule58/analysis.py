@@ -23,7 +23,7 @@ from armistice.verify.awaw.rule58.inputs import LAST_TURN
 from armistice.verify.model import Bounds, Result, Strength, Verdict
 from armistice.verify.solver import Proof
 
-NAVAL = ("named_ships", "cruisers", "destroyer_factors")
+NAVAL = tuple(f for f in FORCE_FIELDS if f.ship)
 SHIFT = 6
 """The largest shift of levels :func:`naval_mirror` tries, either way."""
 Span = tuple[int | None, int | None]

@@ -1,0 +1,66 @@
+"""The help a player reads states the numbers of the tables in use, so an edited table
+never leaves the help behind (58.21, 58.531)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from armistice.core.awaw.rule58 import colonies, rules, summary
+from armistice.core.awaw.rule58.tables import RULE58_FILE, Tables, load, shipped
+
+
+@pytest.fixture
+def edited(tmp_path: Path) -> Tables:
+    text = RULE58_FILE.read_text(encoding="utf-8")
+    for old, new in (
+        ("fleet_baseline = 42", "fleet_baseline = 40"),
+        ("low = 3\nmodifier = -4", "low = 3\nmodifier = -3"),
+        ("vichy_bonus = 3", "vichy_bonus = 2"),
+        ("high = 3\nstatus", "high = 2\nstatus"),
+        ("low = 4\nstatus", "low = 3\nstatus"),
+    ):
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    path = tmp_path / "rule58.toml"
+    path.write_text(text, encoding="utf-8")
+    return load(path)
+
+
+def test_58_2_the_rules_help_states_the_shipped_numbers() -> None:
+    text = " ".join(summary.rules_help().split())
+    assert "short of 42" in text
+    assert "+2 in Spring 1940 or before" in text
+    assert "-4 from Winter 1940" in text
+    assert "plus 3 with Vichy: 3 or less is Free French; 4 or more is Vichy" in text
+
+
+def test_58_2_the_rules_help_follows_an_edited_table(
+    edited: Tables, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(summary, "shipped", lambda: edited)
+    text = " ".join(summary.rules_help().split())
+    assert "short of 40" in text and "short of 42" not in text
+    assert "-3 from Winter 1940" in text
+    assert "plus 2 with Vichy: 2 or less is Free French; 3 or more is Vichy" in text
+
+
+def test_58_21c_the_fleet_modifier_names_the_baseline_of_the_table(edited: Tables) -> None:
+    facts = rules.SurrenderFacts(False, True, False, False, 0, 0, 40, 2, 0, False)
+    labels = {t.label for t in rules.surrender_terms(facts, edited)}
+    assert "French fleet below 40 factors" in labels
+    shipped_labels = {t.label for t in rules.surrender_terms(facts, shipped())}
+    assert "French fleet below 42 factors" in shipped_labels
+
+
+def test_58_531_the_colonial_die_help_reads_the_result_table(edited: Tables) -> None:
+    assert colonies.roll_help(shipped(), -1, True) == (
+        "Die -1 for the level, +3 for Vichy: 3 or less goes Free French, 4 or more goes Vichy."
+    )
+    assert colonies.roll_help(shipped(), 2, False) == (
+        "Die +2 for the level: 3 or less goes Free French, 4 or more goes independent."
+    )
+    assert colonies.roll_help(edited, 0, True) == (
+        "Die +0 for the level, +2 for Vichy: 2 or less goes Free French, 3 or more goes Vichy."
+    )
