@@ -18,7 +18,7 @@ offers a documented ``default`` that unattended runs take.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Generator, Mapping
 from typing import TypeAlias
 
 import msgspec
@@ -255,3 +255,15 @@ class Selection(msgspec.Struct, frozen=True, tag="selection", tag_field="type"):
 
 
 Prompt: TypeAlias = Decision | Roll | Selection
+
+
+def ask(prompt: Selection) -> Generator[Prompt, AnswerValue, dict[str, int]]:
+    """A procedure's step that picks for ``prompt``: it yields the prompt only when the
+    side has a real choice, and otherwise returns the only legal answer
+    (:meth:`Selection.forced`) without asking. Returns item id -> amount."""
+    forced = prompt.forced()
+    if forced is not None:
+        return forced
+    choice = yield prompt
+    assert isinstance(choice, dict)
+    return choice

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Hashable, Mapping
 from dataclasses import dataclass
-from functools import cache
-from importlib.metadata import entry_points
 from typing import Any
 
 from armistice.core.assumptions import Assumption
 from armistice.core.errors import ScenarioError
 from armistice.core.ledger import Ledger
 from armistice.core.prompts import AnswerValue, Prompt
+from armistice.core.registry import Registry
 from armistice.core.sides import Sides
 from armistice.core.summary import Summary
 from armistice.core.words import Word
@@ -82,12 +81,8 @@ class RuleSystem:
     added_prompts: tuple[tuple[str, int], ...] = ()
 
 
-_REGISTERED: dict[str, RuleSystem] = {}
-
-
-@cache
-def _declared() -> Mapping[str, Any]:
-    return {ep.name: ep for ep in entry_points(group=GROUP)}
+REGISTRY: Registry[RuleSystem] = Registry(GROUP, RuleSystem, lambda system: system.key)
+"""Every rule system, declared or registered; see also :func:`get` for older aliases."""
 
 
 def register(system: RuleSystem) -> None:
@@ -95,40 +90,32 @@ def register(system: RuleSystem) -> None:
 
     Raises ValueError if its key or an alias is taken.
     """
-    taken = set(names()) | {a for k in names() for a in get(k).aliases}
+    taken = {name for key in names() for name in (key, *get(key).aliases)}
     clash = {system.key, *system.aliases} & taken
     if clash:
         raise ValueError(f"rule system {', '.join(sorted(clash))} is already known")
-    _REGISTERED[system.key] = system
+    REGISTRY.register(system)
 
 
 def unregister(key: str) -> None:
     """Forget a system made known by :func:`register` (nothing if there is none)."""
-    _REGISTERED.pop(key, None)
+    REGISTRY.unregister(key)
 
 
 def names() -> tuple[str, ...]:
     """The keys of every known rule system, declared ones first, each sorted."""
-    return (*sorted(_declared()), *sorted(_REGISTERED))
-
-
-@cache
-def _load(key: str) -> RuleSystem:
-    system = _declared()[key].load()
-    if not isinstance(system, RuleSystem) or system.key != key:
-        raise TypeError(f"entry point {key!r} of {GROUP} is not the RuleSystem {key!r}")
-    return system
+    return REGISTRY.names()
 
 
 def get(name: str, source: str = "", field: str = "system") -> RuleSystem:
     """The rule system called ``name`` (a key or an older alias).
 
-    Raises ScenarioError naming ``source`` and ``field`` for an unknown name.
+    Raises ScenarioError naming ``source`` and ``field`` for an unknown name, and TypeError
+    if an entry point does not hold the RuleSystem for its key.
     """
-    if name in _REGISTERED:
-        return _REGISTERED[name]
-    if name in _declared():
-        return _load(name)
+    found = REGISTRY.find(name)
+    if found is not None:
+        return found
     for key in names():
         system = get(key)
         if name in system.aliases:

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
-from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from typing import Any
 
 from armistice.core.errors import ArmisticeError
+from armistice.core.registry import Registry
 from armistice.verify.model import Check, Mutant
 
 GROUP = "armistice.proofs"
@@ -86,12 +85,8 @@ class ProofSuite:
     json_extra: Callable[[Any], dict[str, Any]] = _no_extra
 
 
-_REGISTERED: dict[str, ProofSuite] = {}
-
-
-@cache
-def _declared() -> dict[str, EntryPoint]:
-    return {ep.name: ep for ep in entry_points(group=GROUP)}
+SUITES: Registry[ProofSuite] = Registry(GROUP, ProofSuite, lambda suite: suite.system)
+"""Every proof suite, declared or registered."""
 
 
 def register(suite: ProofSuite) -> None:
@@ -99,27 +94,17 @@ def register(suite: ProofSuite) -> None:
 
     Raises ValueError if a suite for its system is already known.
     """
-    if suite.system in names():
-        raise ValueError(f"a proof suite for {suite.system} is already known")
-    _REGISTERED[suite.system] = suite
+    SUITES.register(suite)
 
 
 def unregister(system: str) -> None:
     """Forget the suite :func:`register` made known for ``system`` (nothing if there is none)."""
-    _REGISTERED.pop(system, None)
+    SUITES.unregister(system)
 
 
 def names() -> tuple[str, ...]:
     """The keys of every system with a proof suite, declared ones first, each sorted."""
-    return (*sorted(_declared()), *sorted(_REGISTERED))
-
-
-@cache
-def _load(key: str) -> ProofSuite:
-    suite = _declared()[key].load()
-    if not isinstance(suite, ProofSuite) or suite.system != key:
-        raise TypeError(f"entry point {key!r} of {GROUP} is not the ProofSuite of {key!r}")
-    return suite
+    return SUITES.names()
 
 
 def get(system: str) -> ProofSuite:
@@ -128,12 +113,11 @@ def get(system: str) -> ProofSuite:
     Raises UnknownSuite for a key no suite is known for, and TypeError if the entry point
     declared for it does not hold a ProofSuite for that key.
     """
-    if system in _REGISTERED:
-        return _REGISTERED[system]
-    if system in _declared():
-        return _load(system)
-    known = ", ".join(names()) or "none"
-    raise UnknownSuite("", f"no proof suite for rule system {system!r}; known: {known}")
+    found = SUITES.find(system)
+    if found is None:
+        known = ", ".join(names()) or "none"
+        raise UnknownSuite("", f"no proof suite for rule system {system!r}; known: {known}")
+    return found
 
 
 def suites() -> tuple[ProofSuite, ...]:

@@ -177,7 +177,7 @@ def test_an_entry_point_that_is_not_a_proof_suite_is_a_type_error(
 ) -> None:
     fake = mock.Mock()
     fake.load.return_value = object()
-    monkeypatch.setattr(suites, "_declared", lambda: {"bogus.1": fake})
+    monkeypatch.setattr(suites.SUITES, "_declared", {"bogus.1": fake})
     with pytest.raises(TypeError, match=r"not the ProofSuite of 'bogus\.1'"):
         suites.get("bogus.1")
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
-from importlib.metadata import entry_points
-from typing import Any, Protocol
+from typing import Protocol
 
 from rich.table import Table
 from rich.text import Text
@@ -22,6 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from armistice.core.game import Game
+from armistice.core.registry import Registry
 from armistice.core.summary import Section, Summary
 
 GROUP = "armistice.dashboards"
@@ -45,37 +44,18 @@ class Dashboard:
     panels: Callable[[], list[Widget]]
 
 
-_REGISTERED: dict[str, Dashboard] = {}
+DASHBOARDS: Registry[Dashboard] = Registry(GROUP, Dashboard, lambda d: d.system)
+"""The rule systems that add panels of their own."""
 
 
 def register(dashboard: Dashboard) -> None:
-    """Make a rule system's own panels known at run time; replaces an earlier registration."""
-    _REGISTERED[dashboard.system] = dashboard
+    """Make a rule system's own panels known at run time; raises ValueError if it has some."""
+    DASHBOARDS.register(dashboard)
 
 
 def unregister(system: str) -> None:
     """Forget what :func:`register` made known for ``system``."""
-    _REGISTERED.pop(system, None)
-
-
-@cache
-def _declared() -> dict[str, Any]:
-    return {ep.name: ep for ep in entry_points(group=GROUP)}
-
-
-def dashboard(system: str) -> Dashboard | None:
-    """The panels rule system ``system`` adds, or None when it adds none.
-
-    Raises TypeError if its entry point does not name a Dashboard for that key.
-    """
-    if system in _REGISTERED:
-        return _REGISTERED[system]
-    if system not in _declared():
-        return None
-    found = _declared()[system].load()
-    if not isinstance(found, Dashboard) or found.system != system:
-        raise TypeError(f"entry point {system!r} of {GROUP} is not the Dashboard of {system!r}")
-    return found
+    DASHBOARDS.unregister(system)
 
 
 class SectionPanel(VerticalScroll):
@@ -137,5 +117,5 @@ def table(section: Section) -> Table | Text:
 def panels(game: Game) -> list[Widget]:
     """Fresh panel widgets for ``game``: one per summary section, then the system's own."""
     made: list[Widget] = [SectionPanel(section) for section in game.summary.sections]
-    extra = dashboard(game.system.key)
+    extra = DASHBOARDS.find(game.system.key)
     return made + (extra.panels() if extra else [])

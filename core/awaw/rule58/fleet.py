@@ -21,7 +21,7 @@ from armistice.core.awaw.rule58.tables import Force, Forces
 from armistice.core.awaw.words import METROPOLE, Condition, FrenchSide, Holder, Major, ShipKind
 from armistice.core.ledger import LogEntry
 from armistice.core.memo import per_scenario
-from armistice.core.prompts import AnswerValue, Prompt, Selection, SelectionItem
+from armistice.core.prompts import AnswerValue, Prompt, Selection, SelectionItem, ask
 
 FIELD = {
     ShipKind.NAMED: Force.NAMED_SHIPS,
@@ -142,20 +142,16 @@ def _choose(
     )
     prompt = selection(p, side, kind, required, left)
     forced = prompt.forced()
-    if forced is None:
-        choice = yield prompt
-        assert isinstance(choice, dict)
-    else:
-        choice = forced
-        if required:
-            labels = {i.id: i.label for i in prompt.items}
-            log.append(
-                LogEntry(
-                    "58.641",
-                    f"{side.label} {kind.label}, the only choice the ports allow "
-                    f"({prompt.amount(required)}): " + ", ".join(labels[i] for i in choice),
-                )
+    if forced and required:
+        labels = {i.id: i.label for i in prompt.items}
+        log.append(
+            LogEntry(
+                "58.641",
+                f"{side.label} {kind.label}, the only choice the ports allow "
+                f"({prompt.amount(required)}): " + ", ".join(labels[i] for i in forced),
             )
+        )
+    choice = yield from ask(prompt)
     for ident, n in choice.items():
         taken[side][ident] = taken[side].get(ident, 0) + n
 

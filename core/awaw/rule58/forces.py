@@ -24,7 +24,7 @@ from armistice.core.awaw.words import (
 )
 from armistice.core.ledger import Ledger, LogEntry
 from armistice.core.memo import per_scenario
-from armistice.core.prompts import AnswerValue, Prompt, Selection, SelectionItem
+from armistice.core.prompts import AnswerValue, Prompt, Selection, SelectionItem, ask
 
 KEPT = {Force.INFANTRY: UnitKind.INFANTRY, Force.ARMOR: UnitKind.ARMOR, Force.AIR: UnitKind.AIR}
 """The force-table columns French units on the board can fill (58.623), with their kind."""
@@ -95,12 +95,7 @@ def keep_units(
         if not present:
             continue
         prompt = selection(s, column, tuple(present), getattr(level, column))
-        forced = prompt.forced()
-        if forced is None:
-            choice = yield prompt
-            assert isinstance(choice, dict)
-        else:
-            choice = forced
+        choice = yield from ask(prompt)
         kept = sum(choice.values())
         short = getattr(level, column) - kept
         ledger.note(
