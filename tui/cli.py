@@ -195,15 +195,16 @@ def odds(scenario: str, decide: tuple[str, ...], assume: tuple[str, ...], as_jso
         taken = "Defaults taken for: " + ", ".join(result.defaults)
         click.echo(textwrap.fill(taken, 78, subsequent_indent="  "))
         click.echo("  (override with --decide KEY=VALUE)")
+    word, names = game.system.outcome_word, game.system.outcome_names()
     for key, dist in result.rolls.items():
         click.echo(f"\nRoll {key}")
         for label, p in dist.items():
-            click.echo(f"  {label:<14} {_percent(p)}")
+            click.echo(f"  {word(label).label:<14} {_percent(p)}")
     click.echo("\nEach outcome")
     for key, dist in result.marginals.items():
-        click.echo(f"  {key}")
+        click.echo(f"  {names.get(key, key)}")
         for label, p in sorted(dist.items(), key=lambda kv: -kv[1]):
-            click.echo(f"    {label:<14} {_percent(p)}")
+            click.echo(f"    {word(label).label:<14} {_percent(p)}")
     click.echo("\nJoint outcomes")
     for outcome, p in result.outcomes:
         listed = ", ".join(f"{k}={v}" for k, v in outcome)
