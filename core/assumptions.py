@@ -89,8 +89,12 @@ def resolve(
     table = {a.key: a for a in assumptions}
     aliases = {alias: a.key for a in table.values() for alias in a.aliases}
     values = {key: a.default for key, a in table.items()}
+    seen: dict[str, str] = {}
     for given, value in (chosen or {}).items():
         key = aliases.get(given, given)
+        if key in seen:
+            raise UnknownAssumption(given, f"given twice, also as {seen[key]}; keep one")
+        seen[key] = given
         assumption = table.get(key)
         if assumption is None:
             known = ", ".join(table) or "none"

@@ -139,7 +139,8 @@ class SelectionItem(msgspec.Struct, frozen=True):
 
 
 class Selection(msgspec.Struct, frozen=True, tag="selection", tag_field="type"):
-    """The ``power`` picks amounts of items adding up to exactly ``required`` (``unit``: units or factors).
+    """The ``power`` picks amounts of items adding up to exactly ``required`` (``unit``: units
+    or factors), or, when ``minimum`` is set, to any total from ``minimum`` to ``required``.
 
     The answer maps item ids to amounts; missing ids are zero. ``rule``
     justifies the total and the tier order.
@@ -152,6 +153,12 @@ class Selection(msgspec.Struct, frozen=True, tag="selection", tag_field="type"):
     items: tuple[SelectionItem, ...]
     required: int
     unit: str = "units"
+    minimum: int | None = None
+
+    @property
+    def least(self) -> int:
+        """The smallest total the selection may come to."""
+        return self.required if self.minimum is None else self.minimum
 
     def amount(self, n: int) -> str:
         """``n`` with the unit, singular or plural: ``1 unit``, ``3 factors``."""
@@ -179,22 +186,26 @@ class Selection(msgspec.Struct, frozen=True, tag="selection", tag_field="type"):
             if amount:
                 picked[ident] = amount
         total = sum(picked.values())
-        if total != self.required:
+        if not self.least <= total <= self.required:
+            span = (
+                f"exactly {self.amount(self.required)}"
+                if self.least == self.required
+                else f"{self.least} to {self.amount(self.required)}"
+            )
             raise RuleRestriction(
-                self.key,
-                f"the selection must come to exactly {self.amount(self.required)} "
-                f"({self.rule}), not {total}",
+                self.key, f"the selection must come to {span} ({self.rule}), not {total}"
             )
         self._check_tiers(picked)
         return picked
 
     def _check_tiers(self, picked: Mapping[str, int]) -> None:
+        total = sum(picked.values())
         capacity = used = 0
         for tier in sorted({item.tier for item in self.items}):
             members = [item for item in self.items if item.tier == tier]
             capacity += sum(item.available for item in members)
             used += sum(picked.get(item.id, 0) for item in members)
-            if used < min(self.required, capacity):
+            if used < min(total, capacity):
                 later = [i for i in self.items if i.tier > tier and picked.get(i.id)]
                 culprit = later[0] if later else members[0]
                 raise RuleRestriction(
@@ -220,8 +231,12 @@ class Selection(msgspec.Struct, frozen=True, tag="selection", tag_field="type"):
         """The only legal answer, if there is just one; None when the side has a real choice.
 
         Tiers are used up in order; the choice lies in the tier where the
-        total is reached, and only if that tier offers more than one way.
+        total is reached, and only if that tier offers more than one way. A
+        selection with a ``minimum`` below ``required`` is a choice of how much
+        whenever there is more than the minimum to take.
         """
+        if self.least < self.required and self.capacity() > self.least:
+            return None
         left = self.required
         picked: dict[str, int] = {}
         for tier in sorted({item.tier for item in self.items}):

@@ -20,7 +20,7 @@ import msgspec
 
 from armistice.core import scenario as scenarios
 from armistice.core import systems
-from armistice.core.errors import ArmisticeError, SaveError
+from armistice.core.errors import ArmisticeError, SaveError, UnknownAssumption
 from armistice.core.game import Game
 from armistice.core.odds import odds as exact_odds
 from armistice.core.prompts import AnswerValue, Prompt
@@ -48,7 +48,11 @@ def open_game(source: str, assume: dict[str, str], seed: int | None) -> Game:
         if seed is not None:
             game.seed = seed
         return game
-    return Game(scenarios.load(source), assumptions=assume, seed=seed)
+    loaded = scenarios.load(source)
+    try:
+        return Game(loaded, assumptions=assume, seed=seed)
+    except UnknownAssumption as error:
+        raise UnknownAssumption(f"--assume {error.where}", error.reason) from None
 
 
 def _json_report(game: Game) -> bytes:

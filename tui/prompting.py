@@ -44,7 +44,9 @@ def describe_pending(game: Game, prompt: Prompt) -> str:
             lines.append(f"  {o.value:<10} {o.label}{mark}{off}")
         lines.append(f"Answer with --decide {prompt.key}=VALUE, or --auto for the default.")
     elif isinstance(prompt, Selection):
-        lines.append(f"  Choose exactly {prompt.amount(prompt.required)} from:")
+        most = prompt.amount(prompt.required)
+        span = f"exactly {most}" if prompt.least == prompt.required else f"{prompt.least} to {most}"
+        lines.append(f"  Choose {span} from:")
         for item in prompt.items:
             amount = f" (up to {item.available})" if item.available > 1 else ""
             lines.append(f"  {item.id:<16} {item.label}{amount}")

@@ -7,8 +7,11 @@ import tempfile
 from datetime import datetime
 from pathlib import Path
 
+import msgspec
+
 from armistice.core.errors import SaveError
 from armistice.core.game import Game
+from armistice.core.savefile import FORMAT
 
 
 def saves_dir() -> Path:
@@ -44,7 +47,7 @@ def write(game: Game, path: str | Path) -> Path:
     target = Path(path).expanduser()
     if target.is_dir():
         raise SaveError(str(target), "", "is a folder; give a file name")
-    if target.exists() and not is_save(target):
+    if target.exists() and not holds_a_save(target):
         raise SaveError(str(target), "", "exists and is not a save file; choose another name")
     target.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".armistice-", suffix=".json")
@@ -58,8 +61,19 @@ def write(game: Game, path: str | Path) -> Path:
     return target
 
 
+def holds_a_save(path: Path) -> bool:
+    """Whether the file at ``path`` is an armistice save file (a JSON document whose
+    ``format`` says so), which a new save may replace."""
+    try:
+        document = msgspec.json.decode(path.read_bytes())
+    except (OSError, msgspec.DecodeError):
+        return False
+    return isinstance(document, dict) and document.get("format") == FORMAT
+
+
 def is_save(path: Path) -> bool:
-    """Whether the file at ``path`` holds a JSON document (a save) rather than TOML."""
+    """Whether the file at ``path`` should be read as a save (a JSON document) rather than a
+    scenario (TOML): a damaged save is then reported as a save."""
     try:
         with path.open("rb") as handle:
             return handle.read(64).lstrip().startswith(b"{")

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from armistice.core.errors import ArmisticeError
+from armistice.core import systems
+from armistice.core.errors import ArmisticeError, ScenarioError
 from armistice.core.registry import Registry
 from armistice.verify.model import Check, Mutant
 
@@ -108,12 +109,17 @@ def names() -> tuple[str, ...]:
 
 
 def get(system: str) -> ProofSuite:
-    """The proof suite of rule system ``system`` (its key, ``awaw.58``).
+    """The proof suite of rule system ``system`` (its key, ``awaw.58``, or an older alias).
 
     Raises UnknownSuite for a key no suite is known for, and TypeError if the entry point
     declared for it does not hold a ProofSuite for that key.
     """
     found = SUITES.find(system)
+    if found is None:
+        try:
+            found = SUITES.find(systems.get(system).key)
+        except ScenarioError:
+            found = None
     if found is None:
         known = ", ".join(names()) or "none"
         raise UnknownSuite("", f"no proof suite for rule system {system!r}; known: {known}")

@@ -199,7 +199,7 @@ class Major(Word):
     ITALY = "italy", "Italy"
     BRITAIN = "britain", "Britain"
     FRANCE = "france", "France"
-    UNITED_STATES = "united_states", "the United States"
+    UNITED_STATES = "us", "the United States"
     VICHY_FRANCE = "vichy_france", "Vichy France"
 
 

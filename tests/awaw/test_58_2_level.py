@@ -192,6 +192,11 @@ def test_58_21c_per_ship_discount_halves_each_ship_separately() -> None:
         ship("b", "cruiser", 3, "northern_france", "damaged"),
     ]
     assert fleet_modifier(fleet, {"awaw.fleet_discount": "per_ship"}) == 1
+    state = support.game(
+        neutral({"fleet": fleet}), assumptions={"awaw.58.fleet_discount": "per_ship"}
+    ).state
+    basis = next(m.basis for m in state.surrender_level.modifiers if m.rule == "58.21C")
+    assert basis == "37 factors: 35 + 3/2 + 3/2"
 
 
 def test_58_21c_damaged_row2_and_launch_share_one_pool() -> None:

@@ -1,5 +1,6 @@
-"""58.623: the British keep French units standing in Free French and British-held places
-as Free French, up to the table level; what they do not keep is removed."""
+"""58.623: the British keep any of the French units standing in Free French and
+British-held places as Free French (all, some or none), up to the table level; what they
+do not keep is removed."""
 
 from __future__ import annotations
 
@@ -50,20 +51,27 @@ def test_58_623_the_british_choose_when_more_stand_there_than_the_level_takes() 
     assert g.state.forces["free_french"].infantry_factors == 9
 
 
-def test_58_623_the_choice_must_fill_the_level_exactly() -> None:
+def test_58_623_the_british_may_keep_some_or_none_but_not_more_than_the_level() -> None:
     g = support.game(at_level(-1, {"units": ON_BOARD}))
     prompt = answered_to_units(g)
-    assert prompt is not None
+    assert prompt is not None and prompt.least == 0
     before = (g.answers, g.state)
-    with pytest.raises(RuleRestriction, match=r"exactly 9 factors"):
-        g.answer({"unit0": 6})
+    with pytest.raises(RuleRestriction, match=r"0 to 9 factors \(58\.623\), not 12"):
+        g.answer({"unit0": 6, "unit1": 6})
     assert (g.answers, g.state) == before
+    g.answer({})
+    assert fates(g)["Levant army"] == ("removed", "58.623")
+    assert fates(g)["Brigade"] == ("removed", "58.623")
+    assert any("9 more join the British force pool unbuilt" in e.text for e in g.log)
 
 
-def test_58_623_units_that_fit_the_level_are_kept_without_asking() -> None:
+def test_58_623_units_that_fit_the_level_are_still_a_choice_kept_whole_by_default() -> None:
     # FSL -3 without Vichy: 9 infantry factors; 6 stand on the board.
     g = support.game(at_level(-3, {"units": ON_BOARD[:1]}))
-    assert answered_to_units(g) is None
+    prompt = answered_to_units(g)
+    assert prompt is not None and prompt.required == 6
+    assert prompt.default_answer() == {"unit0": 6}
+    g.answer(prompt.default_answer())
     assert fates(g)["Levant army"] == ("free_french", "58.623")
     assert any(e.rule == "58.623" and "keep 6 of 6" in e.text for e in g.log)
     assert any("3 more join the British force pool unbuilt" in e.text for e in g.log)

@@ -8,7 +8,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from armistice.core.errors import GameOver, IllegalAnswer, RuleRestriction, SaveError
+from armistice.core.errors import (
+    GameOver,
+    IllegalAnswer,
+    RuleRestriction,
+    SaveError,
+    UnknownAssumption,
+)
 from armistice.core.game import Game
 from armistice.core.prompts import Decision, Roll, Selection, Via
 from armistice.core.scenario import from_mapping, load
@@ -129,6 +135,8 @@ def test_selection_out_of_tier_order_changes_nothing() -> None:
     g.answer("no")
     g.answer(1)
     g.answer(6)
+    assert isinstance(g.prompt, Selection) and g.prompt.key.startswith("free_french.units")
+    g.answer({})
     assert g.prompt is None
     extra = support.ship("courbet", "named", 3, "british")
     raw = msgspec.to_builtins(g.scenario) | {
@@ -138,6 +146,7 @@ def test_selection_out_of_tier_order_changes_nothing() -> None:
     g.answer("no")
     g.answer(1)
     g.answer(6)
+    g.answer({})
     assert isinstance(g.prompt, Selection)
     assert g.prompt.key == "free_french.named_ships"
     before = support.snapshot(g)
@@ -323,8 +332,8 @@ def _illegal(prompt: Any, data: st.DataObject) -> Any:
     if isinstance(prompt, Roll):
         return data.draw(st.sampled_from([0, 7, -3, 100, "4"]))
     over = {prompt.items[0].id: prompt.items[0].available + 1}
-    short = {}
-    return data.draw(st.sampled_from([over, short, {"no_such_ship": 1}, "lorraine"]))
+    short: list[Any] = [{}] if prompt.least > 0 else []
+    return data.draw(st.sampled_from([over, *short, {"no_such_ship": 1}, "lorraine"]))
 
 
 @given(
@@ -351,3 +360,11 @@ def test_property_an_illegal_answer_changes_nothing(data: st.DataObject, name: s
             g.answer(data.draw(st.integers(1, 6)))
         else:
             g.answer(g.prompt.default_answer())
+
+
+def test_an_assumption_given_by_its_key_and_its_older_alias_is_refused() -> None:
+    with pytest.raises(UnknownAssumption, match="given twice"):
+        Game(
+            load("rulebook-example-fall-1940"),
+            assumptions={"awaw.58.fleet_discount": "pooled", "awaw.fleet_discount": "per_ship"},
+        )

@@ -38,6 +38,16 @@ KEPT = (
 """The state's fields that every version has had."""
 
 
+def values(state: dict[str, Any]) -> dict[str, Any]:
+    """``state`` without the modifiers' ``basis``: wording that later versions may correct
+    (the numbers stay)."""
+    level = state.get("surrender_level")
+    if level:
+        modifiers = [{k: v for k, v in m.items() if k != "basis"} for m in level["modifiers"]]
+        state = {**state, "surrender_level": {**level, "modifiers": modifiers}}
+    return state
+
+
 def expected(save: Path) -> dict[str, Any]:
     document: dict[str, Any] = json.loads(save.with_suffix(".expected.json").read_text())
     return document
@@ -54,7 +64,7 @@ def test_an_earlier_save_loads_to_the_state_it_had(save: Path) -> None:
     game = Game.open(save)
     now = json.loads(msgspec.json.encode(game.state))
     for field in KEPT:
-        assert now.get(field) == then["state"].get(field), field
+        assert values(now).get(field) == values(then["state"]).get(field), field
     assert game.complete == then["complete"]
     assert (game.prompt.key if game.prompt else None) == then["pending"]
     assert game.system.key == "awaw.58"

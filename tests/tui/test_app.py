@@ -401,6 +401,18 @@ async def test_quit_asks_after_a_saved_answer_is_taken_back_and_replaced(saves: 
 # 7. Assumptions: changeable before the first answer, fixed after.
 
 
+async def test_assumptions_dialog_changes_the_first_assumption_by_keys(saves: Path) -> None:
+    app = ArmisticeApp(example(), seed=SEED)
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await dashboard(pilot)
+        await press(pilot, "a")
+        await until(pilot, lambda: isinstance(app.screen, ChangeAssumptions), "the dialog")
+        await press(pilot, "enter", "down", "enter", "ctrl+a")
+        await until(pilot, lambda: app.screen is screen, "the game screen")
+        assert screen.game.assumptions["awaw.58.conquest_proration"] == "full"
+        assert screen.game.answers == ()
+
+
 async def test_assumptions_dialog_is_open_before_any_answer_and_locked_after(saves: Path) -> None:
     app = ArmisticeApp(example(), seed=SEED)
     async with app.run_test(size=WIDE) as pilot:

@@ -441,3 +441,39 @@ def test_log_flag_adds_the_log_with_rule_numbers(capsys: pytest.CaptureFixture[s
     assert "58.11A" in log
     assert "58.21B" in log
     assert "awaw.58.conquest_proration=seasons_left" in log
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b'{"foo": 1}\n',
+        b'{"format": "chess-pgn", "version": 1}\n',
+        b"[1, 2, 3]\n",
+        b'system = "awaw.58"\n',
+        b"plain notes\n",
+        b'{"format": "armistice-save", "vers',
+    ],
+    ids=["json-object", "foreign-format", "json-list", "toml", "text", "damaged-save"],
+)
+def test_save_never_overwrites_a_file_that_is_not_a_save(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: bytes
+) -> None:
+    target = tmp_path / "other.json"
+    target.write_bytes(content)
+    code, _, err = cli(capsys, "resolve", EXAMPLE, "--auto", "--seed", "1", "--save", str(target))
+    assert code == 2
+    assert err.count("\n") == 1 and "exists and is not a save file" in err
+    assert target.read_bytes() == content
+
+
+def test_save_replaces_an_earlier_save(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    target = tmp_path / "game.json"
+    assert cli(capsys, "resolve", EXAMPLE, "--seed", "1", "--save", str(target))[0] == 3
+    assert cli(capsys, "resolve", EXAMPLE, "--auto", "--seed", "1", "--save", str(target))[0] == 0
+    assert json.loads(target.read_text())["answers"]
+
+
+def test_an_unknown_assumption_names_the_option(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = cli(capsys, "resolve", EXAMPLE, "--assume", "foo=bar")
+    assert code == 2
+    assert err.startswith("armistice: error: --assume foo: no such assumption")

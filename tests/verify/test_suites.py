@@ -354,3 +354,9 @@ def test_generic_verify_modules_load_no_rule_system() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == ""
+
+
+def test_system_takes_the_older_alias_of_a_key(capsys: pytest.CaptureFixture[str]) -> None:
+    assert suites.get("awaw") is suites.get("awaw.58")
+    code, out, _ = verify(capsys, "--system", "awaw")
+    assert code == 0 and "15 of 15 invariants proved" in out

@@ -89,6 +89,7 @@ class ChangeAssumptions(ModalScreen[dict[str, str] | None]):
     ) -> None:
         super().__init__()
         self.assumptions, self.values, self.locked = assumptions, dict(values), locked
+        self.keys: dict[str, str] = {}
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog wide-dialog"):
@@ -108,16 +109,17 @@ class ChangeAssumptions(ModalScreen[dict[str, str] | None]):
                     value=self.values[a.key],
                     allow_blank=False,
                     disabled=self.locked,
-                    id=f"assume-{a.key.replace('.', '-')}",
+                    id=f"assume-{len(self.keys)}",
                 )
+                self.keys[f"assume-{len(self.keys)}"] = a.key
 
     def on_mount(self) -> None:
         self.query(Select).first().focus()
 
     @on(Select.Changed)
     def _changed(self, event: Select.Changed) -> None:
-        key = (event.select.id or "").removeprefix("assume-").replace("-", ".", 1)
-        if isinstance(event.value, str):
+        key = self.keys.get(event.select.id or "")
+        if key is not None and isinstance(event.value, str):
             self.values[key] = event.value
 
     def action_apply(self) -> None:

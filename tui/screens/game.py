@@ -255,7 +255,7 @@ class GameScreen(Screen[None]):
         """The keys of this screen and what they do."""
         return [
             ("up, down, enter", "choose an option"),
-            ("space, +, -, enter", "take or drop a ship, one factor more or less, confirm"),
+            ("space, +, -, enter", "take or drop a ship or unit, one more or less, confirm"),
             ("digits, enter", "type a die's value when dice are typed in"),
             *((self.app.get_key_display(b), b.tooltip or b.description) for b in self.BINDINGS),
         ]

@@ -121,7 +121,7 @@ class SelectionView(Vertical):
         yield Static(id="selection-total")
 
     def on_mount(self) -> None:
-        self.query_one(DataTable).add_columns("Take", "Of", "Ship", "Note")
+        self.query_one(DataTable).add_columns("Take", "Of", "Choice", "Note")
 
     def show(self, prompt: Selection) -> None:
         """Show ``prompt``; a pick under way for the same prompt is kept (e.g. across a resize)."""
@@ -151,7 +151,9 @@ class SelectionView(Vertical):
         if prompt.items:
             table.move_cursor(row=min(row, len(prompt.items) - 1))
         total = sum(self.picked.values())
-        status = Text(f"Chosen {total} of {prompt.amount(prompt.required)}. ", style="bold")
+        most = prompt.amount(prompt.required)
+        span = most if prompt.least == prompt.required else f"up to {most}"
+        status = Text(f"Chosen {total} of {span}. ", style="bold")
         status.append("space take/drop, +/- one, enter confirm. ", style="dim")
         if message:
             status.append(message, style="red")

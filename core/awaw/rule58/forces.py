@@ -83,10 +83,11 @@ def amount(unit: Unit, column: Force) -> int:
 def keep_units(
     s: AwawScenario, ledger: Ledger[FallOfFrance], holders: Holders
 ) -> Generator[Prompt, AnswerValue, None]:
-    """58.623: for each land and air column, the British keep French units standing in Free
-    French and British-held places as Free French, up to the table level; a choice is asked
-    only when more stand there than the level takes. What is not kept is removed; the rest
-    of the level joins the British force pool unbuilt. Adds those units' fates to ``units``."""
+    """58.623: for each land and air column, the British keep any of the French units standing
+    in Free French and British-held places as Free French (all, some or none), up to the
+    table level; they are asked whenever there is something to keep. What is not kept is
+    removed; the rest of the level joins the British force pool unbuilt. Adds those units'
+    fates to ``units``."""
     level = ledger.state.force_levels[FrenchSide.FREE_FRENCH]
     candidates = french_on_british_ground(s, holders)
     fates: list[Fate] = []
@@ -126,7 +127,7 @@ def keep_units(
 
 
 def selection(s: AwawScenario, column: Force, present: tuple[int, ...], level: int) -> Selection:
-    """The British pick of French units for ``column``: exactly as much as the table
+    """The British pick of French units for ``column``: any amount, up to what the table
     ``level`` takes or the units ``present`` (indexes into the scenario's units) hold."""
     items = tuple(
         SelectionItem(
@@ -145,7 +146,8 @@ def selection(s: AwawScenario, column: Force, present: tuple[int, ...], level: i
         items=items,
         required=required,
         unit=column.unit,
-        help=f"Keep {required} {column.unit} of French {column.label} on the board as Free "
-        "French; what you leave is removed, and any shortfall joins the British force pool "
-        "unbuilt.",
+        minimum=0,
+        help=f"Keep up to {required} {column.unit} of French {column.label} on the board as "
+        "Free French; what you leave is removed, and the rest of the level joins the British "
+        "force pool unbuilt.",
     )

@@ -48,8 +48,10 @@ def surrender(
     full, discounted, building = _fleet_factors(s.fleet)
     if fleet_discount is FleetDiscount.POOLED:
         counted = rules.counted_fleet(sum(full), sum(discounted))
+        halves = f"{sum(discounted)}/2"
     else:
         counted = sum(full) + sum(rules.counted_fleet(0, f) for f in discounted)
+        halves = " + ".join(f"{f}/2" for f in discounted) or "0"
     ground = _ground_factors(s, corsica is CorsicaGround.INCLUDED)
     ter, d = s.territory, s.diplomacy
     facts = rules.SurrenderFacts(
@@ -70,7 +72,7 @@ def surrender(
         ter.marseilles.label,
         ", ".join(ter.other_french_objectives) or "none",
         f"{ground} factors",
-        f"{counted} factors: {sum(full)} + {sum(discounted)}/2"
+        f"{counted} factors: {sum(full)} + {halves}"
         + (f", {sum(building)} building" if building else ""),
         phrases.turn(s),
         f"Axis {d.axis_dps - d.axis_dps_cancelled} - Allies {d.allied_dps - d.allied_dps_cancelled}",

@@ -23,7 +23,7 @@ def scenario_text(name: str, property_name: str, values: dict[str, Any]) -> str 
     objectives = ", ".join(f'"Objective {i + 1}"' for i in range(values.get("other_objectives", 0)))
     lines = [
         f"# Counterexample to {property_name}, found by `python -m armistice.verify`.",
-        'system = "awaw"',
+        'system = "awaw.58"',
         f'name = "{name}"',
         f'title = "Counterexample: {property_name}"',
         "",
