@@ -99,13 +99,15 @@ def table(section: Section) -> Table | Text:
     if not section.rows:
         return Text(section.empty, style="dim")
     out = Table(box=None, expand=True, pad_edge=False, header_style="bold")
-    out.add_column(section.columns[0], overflow="fold")
+    longest = max(len(row.label) for row in section.rows)
+    out.add_column(section.columns[0], overflow="fold", min_width=min(longest, 24))
     for name in section.columns[1:]:
         out.add_column(name, overflow="fold")
-    out.add_column("Rule", no_wrap=True, style="dim")
+    rules = max(len(row.rule) for row in section.rows)
+    out.add_column("Rule", no_wrap=True, style="dim", min_width=rules)
     notes = any(row.explanation for row in section.rows)
     if notes:
-        out.add_column("Note", overflow="fold", style="dim", ratio=1, min_width=12)
+        out.add_column("Note", overflow="fold", style="dim", ratio=1, min_width=8)
     width = len(section.columns) - 1
     for row in section.rows:
         style = "bold" if row.total else ""

@@ -60,7 +60,9 @@ class Body(Widget):
         gridded, tabbed = (state[:3], [*state[3:], *extra]) if self.wide else ([], [*state, *extra])
         if gridded:
             with Grid(id="grid"):
-                yield from gridded
+                for widget in gridded:
+                    widget.border_title = widget.TITLE  # type: ignore[attr-defined]
+                    yield widget
         with TabbedContent(id="tabs"):
             for widget in tabbed:
                 with TabPane(widget.TITLE, id=f"tab-{widget.id}"):  # type: ignore[attr-defined]

@@ -76,28 +76,21 @@ def colony_section(s: AwawScenario, state: FallOfFrance, t: Tables) -> Section:
             control = s.colonies[cid].control
             shown = status.label if status else "to roll"
             if roll is not None:
-                cells = (str(roll.die), f"{roll.surrender_level:+d}", f"{roll.vichy_bonus:+d}")
+                worked = f"{roll.die} {roll.surrender_level:+d} FSL"
+                worked += f" {roll.vichy_bonus:+d} Vichy" if roll.vichy_bonus else ""
                 rows.append(
-                    Row(
-                        info.name,
-                        shown,
-                        "58.531",
-                        f"modified roll {roll.modified}",
-                        cells=cells,
-                    )
+                    Row(info.name, shown, "58.531", f"{worked} = {roll.modified}", (str(roll.die),))
                 )
             elif control is not ColonyControl.FRENCH:
                 rule = "58.533" if control is ColonyControl.AXIS else "58.534"
-                rows.append(
-                    Row(info.name, shown, rule, f"held by {control.label}: no die", ("-",) * 3)
-                )
+                rows.append(Row(info.name, shown, rule, f"held by {control.label}: no die", ("-",)))
             else:
-                rows.append(Row(info.name, shown, "58.531", "", ("", "", "")))
+                rows.append(Row(info.name, shown, "58.531", "", ("",)))
     return Section(
         "colonies",
         "Colonies",
         "58.53",
-        ("Colony", "Status", "Die", "FSL", "Vichy"),
+        ("Colony", "Status", "Die"),
         tuple(rows),
     )
 
