@@ -210,6 +210,11 @@ class Game:
         return tuple(self._answers)
 
     @property
+    def origin(self) -> Any:
+        """The scenario the game began from (``scenario`` is the running procedure's)."""
+        return self._first
+
+    @property
     def facts(self) -> tuple[dict[str, Any], ...]:
         """The facts given with each link taken, in order."""
         return tuple(self._facts)
