@@ -16,7 +16,7 @@ Example::
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,9 +33,12 @@ from armistice.core.errors import (
 )
 from armistice.core.ledger import Ledger, LogEntry
 from armistice.core.prompts import Answer, AnswerValue, Decision, Prompt, Roll, Selection, Via
-from armistice.core.scenario import from_mapping
+from armistice.core.scenario import convert, from_mapping
 from armistice.core.sides import Player, Sides
 from armistice.core.summary import Summary
+
+NEXT = "next"
+"""The answer key that marks a link: its value is the key of the procedure started."""
 
 
 def describe(prompt: Prompt, value: AnswerValue) -> str:
@@ -55,24 +58,33 @@ def describe(prompt: Prompt, value: AnswerValue) -> str:
 
 
 class Game:
-    """A rule-system resolution in progress.
+    """A resolution in progress: one procedure, or a chain of them.
 
     ``scenario`` is a decoded scenario struct; ``assumptions`` overrides the
-    defaults of its system's assumptions, by key or older alias (raises
-    UnknownAssumption); ``answers`` are replayed at once (raises IllegalAnswer
-    naming the first that does not fit, as ``answers[i]``); ``seed`` (an int)
-    drives the dice the app rolls, a fresh one if omitted. ``written_in`` is the
-    save-file version the answers come from: prompts the system began asking
-    later take their defaults as they are reached.
+    defaults of the assumptions of its system and of every system its links lead
+    to, by key or older alias (raises UnknownAssumption); ``answers`` are replayed
+    at once (raises IllegalAnswer naming the first that does not fit, as
+    ``answers[i]``), an answer keyed ``next`` starting the linked procedure it names
+    with the next entry of ``facts``; ``seed`` (an int) drives the dice the app
+    rolls, a fresh one if omitted. ``written_in`` is the save-file version the
+    answers come from: prompts the system began asking later take their defaults as
+    they are reached.
+
+    ``system``, ``scenario``, ``state``, ``prompt`` and ``summary`` are those of the
+    procedure running now; ``log`` and ``answers`` cover the whole chain.
     """
 
     __slots__ = (
         "_answers",
+        "_done",
+        "_facts",
+        "_first",
         "_gen",
         "_ledger",
         "_prompt",
         "_rolls",
         "_summary",
+        "_written_in",
         "assumptions",
         "scenario",
         "seed",
@@ -87,33 +99,62 @@ class Game:
         assumptions: Mapping[str, str] | None = None,
         answers: Iterable[Answer] = (),
         seed: int | None = None,
+        facts: Iterable[Mapping[str, Any]] = (),
         written_in: int = savefile.VERSION,
     ) -> None:
-        self.system = systems.get(scenario.system)
-        self.scenario = scenario
-        self.sides: Sides = self.system.sides.assigned(scenario.players, scenario.name)
-        self.assumptions = resolve(self.system.assumptions, assumptions)
+        first = systems.get(scenario.system)
+        self._first = scenario
+        self.assumptions = resolve(
+            (a for system in systems.reachable(first) for a in system.assumptions), assumptions
+        )
         self.seed = secrets.randbelow(10**9) if seed is None else seed
-        self._answers: list[Answer] = []
+        self._written_in = written_in
+        self._replay(list(answers), list(facts), strict=True)
+
+    def _begin(self, system: systems.RuleSystem, scenario: Any) -> None:
+        self.system = system
+        self.scenario = scenario
+        self.sides: Sides = system.sides.assigned(scenario.players, scenario.name)
         self._summary: tuple[Any, Summary] | None = None
-        self._restart()
-        added = tuple(key for key, since in self.system.added_prompts if since > written_in)
+        self._ledger: Ledger[Any] = Ledger(system.initial_state(scenario), self.assumptions)
+        self._gen = system.procedure(scenario, self._ledger)
+        self._prompt: Prompt | None = self._step(None)
+
+    def _replay(
+        self, answers: Sequence[Answer], facts: Sequence[Mapping[str, Any]], strict: bool = False
+    ) -> None:
+        """Start again from the first scenario and give ``answers`` in order; ``strict``
+        names a refused answer by its index (loading), else lets the error through."""
+        self._answers: list[Answer] = []
+        self._facts: list[dict[str, Any]] = []
+        self._done: list[tuple[LogEntry, ...]] = []
+        self._rolls = 0
+        self._begin(systems.get(self._first.system), self._first)
+        queued = list(facts)
         for index, answer in enumerate(answers):
-            self._fill_added(added, answer.key)
-            prompt = self._prompt
-            if prompt is not None and answer.key != prompt.key:
-                raise IllegalAnswer(
-                    f"answers[{index}]", f"answers {answer.key!r} but the game asks {prompt.key!r}"
-                )
             try:
+                self._fill_added(answer.key)
+                if answer.key == NEXT:
+                    if not queued:
+                        raise IllegalAnswer(NEXT, "no facts are saved for this link")
+                    self.next(str(answer.value), queued.pop(0))
+                    continue
+                prompt = self._prompt
+                if prompt is not None and answer.key != prompt.key:
+                    raise IllegalAnswer(
+                        answer.key, f"answers {answer.key!r} but the game asks {prompt.key!r}"
+                    )
                 self.answer(answer.value, answer.via)
             except IllegalAnswer as error:
+                if not strict:
+                    raise
                 raise IllegalAnswer(f"answers[{index}] ({error.where})", error.reason) from None
-        self._fill_added(added, None)
+        self._fill_added(None)
 
-    def _fill_added(self, added: tuple[str, ...], next_key: str | None) -> None:
-        """Answer with its default each pending prompt whose key starts with one of ``added``
-        (asked only since the answers were saved) and that is not the ``next_key`` saved."""
+    def _fill_added(self, next_key: str | None) -> None:
+        """Answer with its default each pending prompt the system began asking after the save
+        the answers come from was written (and that is not the ``next_key`` saved)."""
+        added = tuple(k for k, since in self.system.added_prompts if since > self._written_in)
         while (
             (prompt := self._prompt) is not None
             and not isinstance(prompt, Roll)
@@ -125,14 +166,6 @@ class Game:
             )
             self.answer(prompt.default_answer(), Via.DEFAULT)
 
-    def _restart(self) -> None:
-        self._rolls = 0
-        self._ledger: Ledger[Any] = Ledger(
-            self.system.initial_state(self.scenario), self.assumptions
-        )
-        self._gen = self.system.procedure(self.scenario, self._ledger)
-        self._prompt: Prompt | None = self._step(None)
-
     def _step(self, value: AnswerValue | None) -> Prompt | None:
         try:
             return self._gen.send(value) if value is not None else next(self._gen)
@@ -141,27 +174,27 @@ class Game:
 
     @property
     def prompt(self) -> Prompt | None:
-        """What the game waits for, or None once every procedure has finished."""
+        """What the game waits for, or None once the running procedure has finished."""
         return self._prompt
 
     @property
     def complete(self) -> bool:
-        """True once every procedure has finished."""
+        """True once the running procedure has finished (a linked one may still follow)."""
         return self._prompt is None
 
     @property
     def state(self) -> Any:
-        """The rule system's state as the answers so far imply it (an immutable struct)."""
+        """The running procedure's state as the answers imply it (an immutable struct)."""
         return self._ledger.state
 
     @property
     def log(self) -> tuple[LogEntry, ...]:
-        """Every log entry so far, oldest first, each with its rule number."""
-        return tuple(self._ledger.log)
+        """Every log entry of the chain so far, oldest first, each with its rule number."""
+        return (*(e for done in self._done for e in done), *self._ledger.log)
 
     @property
     def summary(self) -> Summary:
-        """What the state means to a reader, as the rule system sums it up."""
+        """What the state means to a reader, as the running rule system sums it up."""
         state = self._ledger.state
         if self._summary is None or self._summary[0] is not state:
             self._summary = (state, self.system.summary(self.scenario, state))
@@ -173,13 +206,29 @@ class Game:
 
     @property
     def answers(self) -> tuple[Answer, ...]:
-        """The answers given so far, in order."""
+        """The answers given so far across the chain, in order; ``next`` answers mark links."""
         return tuple(self._answers)
+
+    @property
+    def origin(self) -> Any:
+        """The scenario the game began from (``scenario`` is the running procedure's)."""
+        return self._first
+
+    @property
+    def facts(self) -> tuple[dict[str, Any], ...]:
+        """The facts given with each link taken, in order."""
+        return tuple(self._facts)
 
     @property
     def rolls_made(self) -> int:
         """How many dice answers the game holds (the index of the next app roll)."""
         return self._rolls
+
+    @property
+    def links(self) -> tuple[systems.Link, ...]:
+        """The procedures that may follow now: those of the running system once it is
+        complete, none before."""
+        return self.system.links if self.complete else ()
 
     def answer(self, value: AnswerValue, via: Via = Via.DECIDED) -> None:
         """Answer the pending prompt with ``value``.
@@ -203,10 +252,34 @@ class Game:
         try:
             self._prompt = self._step(checked)
         except Exception:
-            self._replay(self._answers)
+            self._replay(self._answers, self._facts)
             raise
         self._answers.append(record)
         self._rolls += isinstance(prompt, Roll)
+
+    def next(self, key: str, facts: Mapping[str, Any] | None = None) -> None:
+        """Start the linked procedure ``key`` from the finished one, with ``facts`` (field ->
+        value) for what it needs to know that the finished one does not.
+
+        Raises IllegalAnswer naming ``next`` while the running procedure is not finished or
+        for a procedure it does not link to, and ScenarioError naming ``facts.<field>`` for
+        facts of the wrong shape; the game is then unchanged.
+        """
+        if not self.complete:
+            raise IllegalAnswer(NEXT, f"{self.system.key} is not finished yet")
+        link = next((k for k in self.system.links if k.to == key), None)
+        if link is None:
+            offered = ", ".join(k.to for k in self.system.links) or "none"
+            raise IllegalAnswer(
+                NEXT, f"{self.system.key} does not lead to {key!r}; it leads to: {offered}"
+            )
+        given = dict(facts or {})
+        told = convert(given, link.facts, "facts") if link.facts else None
+        scenario = link.begin(self.scenario, self.state, told)
+        self._done.append((*self._ledger.log, LogEntry(link.rule, f"Next: {link.label}")))
+        self._begin(systems.get(key), scenario)
+        self._answers.append(Answer(NEXT, key, Via.DECIDED))
+        self._facts.append(given)
 
     def roll(self) -> int:
         """Roll the pending Roll's dice from the seed and answer with the total.
@@ -221,19 +294,25 @@ class Game:
         return total
 
     def undo(self) -> Answer:
-        """Take back the last answer and return it; raises IllegalAnswer if there is none."""
+        """Take back the last answer, or the last link taken, and return it; raises
+        IllegalAnswer if there is none."""
         if not self._answers:
             raise IllegalAnswer("undo", "there is no answer to take back")
         last = self._answers[-1]
-        self._replay(self._answers[:-1])
+        facts = self._facts[:-1] if last.key == NEXT else self._facts
+        self._replay(self._answers[:-1], facts)
         return last
 
-    def _replay(self, answers: list[Answer]) -> None:
-        kept = list(answers)
-        self._answers = []
-        self._restart()
-        for answer in kept:
-            self.answer(answer.value, answer.via)
+    def branch(self, answers: Iterable[Answer]) -> Game:
+        """A new game at this position with ``answers`` given after it (same chain, facts,
+        assumptions and seed). Raises IllegalAnswer for an answer that does not fit."""
+        return Game(
+            self._first,
+            assumptions=self.assumptions,
+            answers=[*self._answers, *answers],
+            seed=self.seed,
+            facts=self._facts,
+        )
 
     def save(self) -> bytes:
         """The save file: one self-contained, versioned JSON document (UTF-8 bytes)."""
@@ -241,11 +320,12 @@ class Game:
             savefile.SaveFile(
                 format=savefile.FORMAT,
                 version=savefile.VERSION,
-                system=self.system.key,
-                scenario=msgspec.to_builtins(self.scenario),
+                system=self._first.system,
+                scenario=msgspec.to_builtins(self._first),
                 assumptions=dict(self.assumptions),
                 answers=list(self._answers),
                 seed=self.seed,
+                facts=list(self._facts),
             )
         )
 
@@ -274,6 +354,7 @@ class Game:
                 assumptions=document.assumptions,
                 answers=document.answers,
                 seed=document.seed,
+                facts=document.facts,
                 written_in=document.version,
             )
         except UnknownAssumption as error:

@@ -9,6 +9,7 @@ A procedure yields one prompt at a time:
 A prompt names the ``power`` that acts (a key of the system's
 :class:`~armistice.core.sides.Sides`); the game says which player answers for it.
 * :class:`Roll`: dice are rolled (by the app from a seed, or typed in).
+* :class:`Fact`: a player reports a number read off the board, within bounds.
 
 Each prompt checks an answer with ``check`` (raising :class:`IllegalAnswer`
 or :class:`RuleRestriction`, which name the prompt key and the reason) and
@@ -46,6 +47,17 @@ class Answer(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     via: Via = Via.DECIDED
 
 
+class Clock(msgspec.Struct, frozen=True):
+    """Where the game stands: ``turn`` (a number from 1) named ``turn_label``, the ``phase``
+    (a phase word's value) named ``phase_label``, and the ``player`` whose turn it is."""
+
+    turn: int
+    turn_label: str
+    phase: str
+    phase_label: str
+    player: str
+
+
 class Option(msgspec.Struct, frozen=True):
     """One choice of a :class:`Decision`; a disabled option carries the rule-based ``reason``."""
 
@@ -59,7 +71,9 @@ class Decision(msgspec.Struct, frozen=True, tag="decision", tag_field="type"):
     """The ``power`` picks exactly one enabled option.
 
     ``rule`` is the rule number that asks; ``default`` is the option an
-    unattended run takes and must be enabled.
+    unattended run takes and must be enabled. A decision of an open-ended game carries
+    its ``clock`` (turn and phase): its options are the actions open then
+    (:func:`armistice.core.turns.actions`).
     """
 
     key: str
@@ -69,6 +83,7 @@ class Decision(msgspec.Struct, frozen=True, tag="decision", tag_field="type"):
     options: tuple[Option, ...]
     default: str
     help: str = ""
+    clock: Clock | None = None
 
     def check(self, value: object) -> str:
         """``value`` if it is an enabled option; raises IllegalAnswer or RuleRestriction."""
@@ -82,6 +97,37 @@ class Decision(msgspec.Struct, frozen=True, tag="decision", tag_field="type"):
 
     def default_answer(self) -> str:
         """The documented default option."""
+        return self.default
+
+
+class Fact(msgspec.Struct, frozen=True, tag="fact", tag_field="type"):
+    """A number a player reports from the board (a battle the engine does not fight, a count
+    read off the map): a whole number of ``unit`` from ``low`` to ``high``.
+
+    ``rule`` is the rule that needs it; ``default`` is what an unattended run takes.
+    """
+
+    key: str
+    power: str
+    label: str
+    rule: str
+    unit: str
+    low: int
+    high: int
+    default: int
+    help: str = ""
+
+    def check(self, value: object) -> int:
+        """``value`` if it is a whole number within bounds; raises IllegalAnswer otherwise."""
+        if type(value) is not int or not self.low <= value <= self.high:
+            raise IllegalAnswer(
+                self.key,
+                f"report a whole number of {self.unit} from {self.low} to {self.high}, not {value!r}",
+            )
+        return value
+
+    def default_answer(self) -> int:
+        """The documented default."""
         return self.default
 
 
@@ -269,7 +315,7 @@ class Selection(msgspec.Struct, frozen=True, tag="selection", tag_field="type"):
         return sum(item.available for item in self.items)
 
 
-Prompt: TypeAlias = Decision | Roll | Selection
+Prompt: TypeAlias = Decision | Roll | Selection | Fact
 
 
 def ask(prompt: Selection) -> Generator[Prompt, AnswerValue, dict[str, int]]:

@@ -8,6 +8,8 @@ Version history:
 
 1. the first format; system and assumption keys named the game (``awaw``).
 2. system keys name the procedure (``awaw.58``), assumption keys follow them.
+3. a game may chain procedures: an answer keyed ``next`` starts the linked procedure it
+   names, with the facts given for it, in order, in ``facts``.
 """
 
 from __future__ import annotations
@@ -23,14 +25,15 @@ from armistice.core.prompts import Answer
 from armistice.core.scenario import convert
 
 FORMAT = "armistice-save"
-VERSION = 2
+VERSION = 3
 """The version this armistice writes; it reads every version from 1 up to this one."""
 
 
 class SaveFile(msgspec.Struct, forbid_unknown_fields=True):
     """A save file: the scenario embedded whole, every assumption's value, the answers
     in order and the seed the app rolls dice from. ``format`` and ``version`` identify it;
-    ``system`` is the rule system's key."""
+    ``system`` is the first rule system's key; ``facts`` holds, for each link taken (an
+    answer keyed ``next``), what the players told the procedure it started."""
 
     format: str
     version: int
@@ -39,6 +42,7 @@ class SaveFile(msgspec.Struct, forbid_unknown_fields=True):
     assumptions: dict[str, str]
     answers: list[Answer]
     seed: Annotated[int, msgspec.Meta(ge=0)] | None = None
+    facts: list[dict[str, Any]] = msgspec.field(default_factory=list)
 
 
 def encode(document: SaveFile) -> bytes:
@@ -74,7 +78,8 @@ def read(data: bytes, source: str) -> SaveFile:
     except ScenarioError as error:
         raise SaveError(source, error.field, error.reason) from None
     try:
-        assumptions = dict(resolve(system.assumptions, document.assumptions))
+        known = (a for s in systems.reachable(system) for a in s.assumptions)
+        assumptions = dict(resolve(known, document.assumptions))
     except UnknownAssumption as error:
         raise SaveError(source, f"assumptions.{error.where}", error.reason) from None
     scenario = dict(document.scenario)

@@ -20,6 +20,7 @@ from armistice.core.prompts import AnswerValue, Prompt
 from armistice.core.registry import Registry
 from armistice.core.sides import Sides
 from armistice.core.summary import Summary
+from armistice.core.turns import ActionSpec
 from armistice.core.words import Word
 
 GROUP = "armistice.systems"
@@ -27,6 +28,22 @@ GROUP = "armistice.systems"
 
 Procedure = Callable[[Any, Ledger[Any]], Generator[Prompt, AnswerValue, None]]
 Outcome = tuple[tuple[str, Hashable], ...]
+
+
+@dataclass(frozen=True)
+class Link:
+    """A procedure that may follow a finished one: ``to`` is its key; ``label`` and ``rule``
+    say what starts. ``begin(scenario, state, facts)`` hands over: the next procedure's
+    scenario (of its system's ``scenario_type``), made from the finished procedure's
+    scenario and final state and from ``facts``, an instance of the struct ``facts`` (what
+    the players tell the next procedure that the finished one does not know; None when it
+    needs nothing). A link may lead back to the same procedure (one more turn of it)."""
+
+    to: str
+    label: str
+    rule: str
+    begin: Callable[[Any, Any, Any], Any]
+    facts: type[Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -53,6 +70,10 @@ class RuleSystem:
       final fate, a member of one of ``fate_words``, none of them in ``provisional``.
     * ``help()`` is a Markdown summary of the rules in our own words, its numbers read
       from the tables.
+    * ``links`` are the procedures that may follow this one when it is finished.
+    * ``phases`` are the phases of a turn (a Word enum, in order) and ``actions`` what a
+      player may do in them, for a procedure that goes on turn after turn
+      (:mod:`armistice.core.turns`); none for a one-off resolution.
     * ``added_prompts`` are ``(key prefix, save version)``: prompts first asked in saves
       of that version; older saves take their defaults (see :mod:`armistice.core.savefile`).
     """
@@ -79,6 +100,9 @@ class RuleSystem:
     provisional: frozenset[str] = frozenset()
     aliases: tuple[str, ...] = ()
     added_prompts: tuple[tuple[str, int], ...] = ()
+    links: tuple[Link, ...] = ()
+    phases: type[Word] | None = None
+    actions: tuple[ActionSpec, ...] = ()
 
 
 REGISTRY: Registry[RuleSystem] = Registry(GROUP, RuleSystem, lambda system: system.key)
@@ -121,6 +145,20 @@ def get(name: str, source: str = "", field: str = "system") -> RuleSystem:
         if name in system.aliases:
             return system
     raise ScenarioError(source, field, f"unknown rule system {name!r}; known: {', '.join(names())}")
+
+
+def reachable(system: RuleSystem) -> tuple[RuleSystem, ...]:
+    """``system`` and every system its links lead to, directly or not, each once.
+
+    Raises ScenarioError for a link to an unknown system."""
+    found = {system.key: system}
+    queue = [system]
+    while queue:
+        for link in queue.pop().links:
+            if link.to not in found:
+                found[link.to] = get(link.to, system.key, "links")
+                queue.append(found[link.to])
+    return tuple(found.values())
 
 
 def every() -> tuple[RuleSystem, ...]:

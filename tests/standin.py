@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterator
 from contextlib import contextmanager
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 from textual.widgets import Static
@@ -22,7 +22,9 @@ from armistice.core.game import Game
 from armistice.core.ledger import Ledger
 from armistice.core.prompts import (
     AnswerValue,
+    Clock,
     Decision,
+    Fact,
     Option,
     Prompt,
     Roll,
@@ -33,6 +35,8 @@ from armistice.core.prompts import (
 from armistice.core.scenario import ScenarioBase
 from armistice.core.sides import Alignment, Player, Power, Sides
 from armistice.core.summary import Row, Section, Summary
+from armistice.core.systems import Link
+from armistice.core.turns import END_PHASE, STOP, ActionSpec, actions
 from armistice.core.words import Word
 from armistice.tui import panels
 
@@ -146,6 +150,132 @@ def summary(s: RaidScenario, state: RaidState) -> Summary:
     )
 
 
+TALLY = "standin.tally"
+
+
+class Phase(Word):
+    """The phases of a tally turn."""
+
+    COLLECT = "collect", "collection"
+    MARCH = "march", "march"
+
+
+class Tribute(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """What the raid does not know: the tribute each taken town pays a turn, in gold."""
+
+    tribute: Annotated[int, msgspec.Meta(ge=0, le=10)] = 2
+
+
+class TallyScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """The hand-over from a raid (or from the previous tally turn): the towns taken, the
+    tribute each pays, the turn number and the gold so far."""
+
+    system: Literal["standin.tally"]
+    taken: tuple[str, ...]
+    tribute: int
+    turn: int = 1
+    gold: int = 0
+
+
+class TallyState(msgspec.Struct, frozen=True):
+    """Gold collected and men lost so far, and where the turn stands."""
+
+    gold: int = 0
+    lost: int = 0
+    clock: Clock | None = None
+
+
+ACTIONS = (
+    ActionSpec("collect", "Collect the tribute", "2.1", (Phase.COLLECT,)),
+    ActionSpec("march", "March on", "2.2", (Phase.MARCH,)),
+)
+
+
+def tally(s: TallyScenario, ledger: Ledger[TallyState]) -> Generator[Prompt, AnswerValue, None]:
+    """2.1 collect in the collection phase, 2.2 march in the march phase (2.3: the players
+    report the men lost), each as often as the players like; then the turn ends."""
+    gold, lost = s.gold, 0
+    names = {p.value: p.label for p in Phase}
+    for phase in Phase:
+        clock = Clock(s.turn, f"Turn {s.turn}", phase, phase.label, "raider")
+        ledger.state = msgspec.structs.replace(ledger.state, clock=clock)
+        while True:
+            answer = yield actions("action", "north", clock, ACTIONS, names, "2")
+            if answer == STOP:
+                ledger.note("2", "the players stop here")
+                return
+            if answer == END_PHASE:
+                ledger.note("2", f"end of the {phase.label} phase")
+                break
+            if answer == "collect":
+                gold += s.tribute * len(s.taken)
+                ledger.note("2.1", f"tribute collected: {gold} gold so far")
+            else:
+                men = yield Fact("losses", "south", "Men lost on the march", "2.3", "men", 0, 3, 0)
+                assert isinstance(men, int)
+                lost += men
+                ledger.note("2.3", f"{men} men lost on the march")
+            ledger.state = msgspec.structs.replace(ledger.state, gold=gold, lost=lost)
+
+
+def begin_tally(s: RaidScenario, state: RaidState, facts: Tribute) -> TallyScenario:
+    """The hand-over from a raid: the towns it took and the tribute they pay."""
+    taken = tuple(t for t, f in state.towns.items() if f is Town.TAKEN)
+    return TallyScenario(
+        system=TALLY,
+        name=s.name,
+        title=s.title,
+        players=s.players,
+        taken=taken,
+        tribute=facts.tribute,
+    )
+
+
+def next_turn(s: TallyScenario, state: TallyState, facts: Tribute) -> TallyScenario:
+    """One more tally turn, the gold carried over, the tribute as told."""
+    return msgspec.structs.replace(s, turn=s.turn + 1, gold=state.gold, tribute=facts.tribute)
+
+
+def tally_summary(s: TallyScenario, state: TallyState) -> Summary:
+    """Gold and losses, and where the turn stands."""
+    rows = (Row("Gold", str(state.gold), "2.1"), Row("Men lost", str(state.lost), "2.3"))
+    where = state.clock
+    facts = (("Turn", where.turn_label), ("Phase", where.phase_label)) if where else ()
+    return Summary("Stand-in tally", facts, (Section("tally", "Tally", "2", ("", "Count"), rows),))
+
+
+TALLY_SYSTEM = systems.RuleSystem(
+    key=TALLY,
+    game="standin",
+    title="Stand-in tally",
+    scenario_type=TallyScenario,
+    check=lambda _s, _source: None,
+    initial_state=lambda s: TallyState(gold=s.gold),
+    procedure=tally,
+    sides=Sides(
+        powers=(
+            Power("north", "the North", Alignment.AXIS),
+            Power("south", "the South", Alignment.ALLIED),
+        ),
+        players=(Player("raider", "Raider", ("north",)), Player("keeper", "Keeper", ("south",))),
+    ),
+    assumptions=(),
+    tables=dict,
+    outcome=lambda state: (("gold", str(state.gold)),),
+    outcome_names=dict,
+    outcome_word=Town,
+    headline=Town.TAKEN,
+    summary=tally_summary,
+    entities=lambda s: tuple(f"town:{t}" for t in s.taken),
+    fates=lambda s, _state: dict.fromkeys((f"town:{t}" for t in s.taken), Town.TAKEN),
+    fate_words=(Town,),
+    help=lambda: "## Stand-in tally\n\nCollect, march, report losses.",
+    links=(Link(TALLY, "Another tally turn", "2.4", next_turn, Tribute),),
+    phases=Phase,
+    actions=ACTIONS,
+)
+
+
 SYSTEM = systems.RuleSystem(
     key=KEY,
     game="standin",
@@ -172,6 +302,7 @@ SYSTEM = systems.RuleSystem(
     fates=lambda s, state: {f"town:{t}": f for t, f in state.towns.items()},
     fate_words=(Town,),
     help=lambda: "## Stand-in raid\n\nRaid the towns, a die each.",
+    links=(Link(TALLY, "Tally the tribute", "2", begin_tally, Tribute),),
 )
 
 
@@ -199,10 +330,12 @@ SCENARIO = {
 @contextmanager
 def registered() -> Iterator[Any]:
     """The stand-in known to the engine and the dashboard for the duration."""
+    systems.register(TALLY_SYSTEM)
     systems.register(SYSTEM)
     panels.register(DASHBOARD)
     try:
         yield SYSTEM
     finally:
         systems.unregister(KEY)
+        systems.unregister(TALLY)
         panels.unregister(KEY)

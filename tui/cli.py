@@ -14,16 +14,17 @@ from collections import deque
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import click
 import msgspec
 
 from armistice.core import scenario as scenarios
 from armistice.core import systems
-from armistice.core.errors import ArmisticeError, SaveError, UnknownAssumption
+from armistice.core.errors import ArmisticeError, IllegalAnswer, SaveError, UnknownAssumption
 from armistice.core.game import Game
 from armistice.core.odds import odds as exact_odds
-from armistice.core.prompts import AnswerValue, Prompt
+from armistice.core.prompts import AnswerValue, Decision, Prompt
 from armistice.core.savefile import SaveFile
 from armistice.tui import saves, scripted
 from armistice.tui.prompting import describe_pending, parse_decision
@@ -66,10 +67,21 @@ def _json_report(game: Game) -> bytes:
         "assumptions": dict(game.assumptions),
         "answers": game.answers,
         "log": game.log,
+        "clock": getattr(game.prompt, "clock", None),
+        "actions": _open_actions(game),
+        "links": [link.to for link in game.links],
         "summary": game.summary,
         "state": game.state,
     }
     return msgspec.json.format(msgspec.json.encode(document), indent=2)
+
+
+def _open_actions(game: Game) -> list[str]:
+    """The actions open now, when the game waits for one (a decision with a clock)."""
+    prompt = game.prompt
+    if isinstance(prompt, Decision) and prompt.clock is not None:
+        return [o.value for o in prompt.options if o.enabled]
+    return []
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -103,6 +115,18 @@ _SCENARIO_HELP = "a scenario file, a bundled scenario's name, or a save file (.j
     help="Answers in order: a save file or a JSON list.",
 )
 @click.option("--assume", multiple=True, metavar="KEY=VALUE", help="Change an assumption.")
+@click.option(
+    "--next",
+    "next_key",
+    metavar="KEY",
+    help="Once the running procedure is finished, start the procedure KEY it leads to.",
+)
+@click.option(
+    "--facts",
+    "facts_path",
+    metavar="FILE",
+    help="Answers by key (TOML or JSON), and in its [next] table the facts --next needs.",
+)
 @click.option("--auto", is_flag=True, help="Take the default for every unanswered decision.")
 @click.option("--save", "save_to", metavar="FILE", help="Write the game to a save file.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a report.")
@@ -114,6 +138,8 @@ def resolve(
     decide: tuple[str, ...],
     answers_file: str | None,
     assume: tuple[str, ...],
+    next_key: str | None,
+    facts_path: str | None,
     auto: bool,
     save_to: str | None,
     as_json: bool,
@@ -128,13 +154,16 @@ def resolve(
         raise SaveError("--save", "", "needs a file name")
     game = open_game(scenario, scripted.pairs(assume, "--assume"), seed)
     queued = scripted.answer_file(answers_file) if answers_file else deque()
+    decisions = scripted.pairs(decide, "--decide")
+    link: dict[str, Any] = {}
+    if facts_path:
+        told, link = scripted.facts_file(facts_path)
+        for key in told.keys() & decisions.keys():
+            raise IllegalAnswer(f"--decide {key}", f"also answered in {facts_path}; keep one")
+        decisions |= told
+    follow = (next_key, link, facts_path or "--facts") if next_key else None
     warnings = scripted.play_out(
-        game,
-        scripted.dice(dice),
-        scripted.pairs(decide, "--decide"),
-        queued,
-        auto,
-        answers_file or "--answers",
+        game, scripted.dice(dice), decisions, queued, auto, answers_file or "--answers", follow
     )
     if save_to:
         try:

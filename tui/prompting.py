@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from armistice.core.errors import IllegalAnswer
 from armistice.core.game import Game
-from armistice.core.prompts import AnswerValue, Decision, Prompt, Roll, Selection
+from armistice.core.prompts import AnswerValue, Decision, Fact, Prompt, Roll, Selection
 from armistice.core.sides import Alignment
 
 
@@ -57,6 +57,9 @@ def describe_pending(game: Game, prompt: Prompt) -> str:
         lines.append(f"  (the default, taken by --auto, is {example})")
     elif isinstance(prompt, Roll):
         lines.append(f"  Roll {prompt.dice}; pass it with --dice, or let the seed roll it.")
+    elif isinstance(prompt, Fact):
+        lines.append(f"  Report a whole number of {prompt.unit}, {prompt.low} to {prompt.high}.")
+        lines.append(f"Answer with --decide {prompt.key}=N (or in a --facts file).")
     return "\n".join(lines)
 
 
@@ -67,11 +70,11 @@ def parse_decision(prompt: Prompt, text: str) -> AnswerValue:
     """
     if isinstance(prompt, Decision):
         return text
-    if isinstance(prompt, Roll):
+    if isinstance(prompt, Roll | Fact):
         try:
             return int(text)
         except ValueError:
-            raise IllegalAnswer(prompt.key, f"{text!r} is not a die total") from None
+            raise IllegalAnswer(prompt.key, f"{text!r} is not a whole number") from None
     picked: dict[str, int] = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
         ident, _, amount = part.partition(":")

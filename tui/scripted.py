@@ -6,14 +6,16 @@ until every answer has been accepted.
 
 from __future__ import annotations
 
+import tomllib
 from collections import deque
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
-from armistice.core.errors import IllegalAnswer, SaveError
-from armistice.core.game import Game
+from armistice.core.errors import IllegalAnswer, SaveError, ScenarioError
+from armistice.core.game import NEXT, Game
 from armistice.core.prompts import Answer, AnswerValue, Roll, Via
 from armistice.core.savefile import FORMAT as SAVE_FORMAT
 from armistice.tui.prompting import parse_decision
@@ -69,6 +71,34 @@ def answer_file(path: str) -> deque[Answer | AnswerValue]:
     return items
 
 
+def facts_file(path: str) -> tuple[dict[str, str], dict[str, Any]]:
+    """A facts file (TOML, or JSON if it starts with ``{``): answers by prompt key, as
+    ``--decide`` gives them, and in its ``next`` table the facts for the procedure
+    ``--next`` starts. Raises ScenarioError naming the file and the entry."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise ScenarioError(path, "", f"cannot be read: {error.strerror}") from None
+    try:
+        if data.lstrip().startswith(b"{"):
+            raw = msgspec.json.decode(data)
+        else:
+            raw = tomllib.loads(data.decode("utf-8"))
+    except (msgspec.DecodeError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise ScenarioError(path, "", f"not a TOML or JSON table: {error}") from None
+    if not isinstance(raw, dict):
+        raise ScenarioError(path, "", "expected a table of KEY = VALUE")
+    link = raw.pop("next", {})
+    if not isinstance(link, dict):
+        raise ScenarioError(path, "next", "expected a table of the facts the next procedure needs")
+    answers = {}
+    for key, value in raw.items():
+        if isinstance(value, bool) or not isinstance(value, int | str):
+            raise ScenarioError(path, key, "an answer is a whole number or a text")
+        answers[key] = str(value)
+    return answers, link
+
+
 def play_out(
     game: Game,
     rolls: deque[int],
@@ -76,22 +106,41 @@ def play_out(
     answers: deque[Answer | AnswerValue],
     auto: bool,
     answers_source: str = "--answers",
+    follow: tuple[str, dict[str, Any], str] | None = None,
 ) -> list[str]:
     """Answer prompts from ``answers`` in order, then from ``decide`` and ``rolls`` (the seed
     rolls the rest), then with defaults if ``auto``; stop at the first prompt nothing answers.
+    ``follow`` is a linked procedure to start once the running one is done, with its facts
+    and the file they come from.
 
     Raises IllegalAnswer or SaveError naming the option or file entry that was refused, a
-    ``--decide`` for a prompt answered otherwise, or one never asked by a finished game.
-    Returns warnings: decisions not reached yet, dice left over.
+    ``--decide`` for a prompt answered otherwise, or one never asked by a finished game, or
+    a ``--next`` the game cannot take. Returns warnings: decisions not reached yet, dice
+    left over.
     """
     used: set[str] = set()
     reached = {a.key for a in game.answers}
     index = 0
-    while (prompt := game.prompt) is not None:
+    while True:
+        prompt = game.prompt
+        if prompt is None and follow is not None and not answers:
+            key, facts, source = follow
+            try:
+                game.next(key, facts)
+            except IllegalAnswer as error:
+                raise IllegalAnswer(f"--next {key}", error.reason) from None
+            except ScenarioError as error:
+                raise ScenarioError(source, f"next.{error.field}", error.reason) from None
+            follow = None
+            continue
+        if prompt is None:
+            break
         reached.add(prompt.key)
         if answers:
             item, index = answers.popleft(), index + 1
             try:
+                if isinstance(item, Answer) and item.key == NEXT:
+                    raise IllegalAnswer(item.key, "a link is taken with --next, not --answers")
                 if isinstance(item, Answer):
                     if item.key != prompt.key:
                         raise IllegalAnswer(item.key, f"the game asks {prompt.key!r} here")
@@ -121,6 +170,11 @@ def play_out(
             game.answer(prompt.default_answer(), Via.DEFAULT)
         else:
             break
+    if follow is not None:
+        asked = game.prompt.key if game.prompt is not None else "nothing"
+        raise IllegalAnswer(
+            f"--next {follow[0]}", f"the running procedure is not finished; it asks {asked}"
+        )
     warnings = []
     for key in decide.keys() - used:
         if key in reached:

@@ -12,14 +12,17 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+import msgspec
+import pytest
 from hypothesis import strategies as st
 from rich.console import Console
 
-from armistice.core.errors import IllegalAnswer
+from armistice.core.errors import IllegalAnswer, RuleRestriction
 from armistice.core.game import Game
 from armistice.core.odds import odds
-from armistice.core.prompts import AnswerValue, Decision, Prompt, Roll, Selection, Via
+from armistice.core.prompts import AnswerValue, Decision, Fact, Prompt, Roll, Selection, Via
 from armistice.core.systems import RuleSystem
+from armistice.core.turns import STOP
 from armistice.tui.panels import table
 from armistice.tui.report import render
 
@@ -39,6 +42,8 @@ def legal(data: st.DataObject, prompt: Prompt) -> AnswerValue:
         return data.draw(st.sampled_from([o.value for o in prompt.options if o.enabled]))
     if isinstance(prompt, Roll):
         return data.draw(st.integers(prompt.dice.low, prompt.dice.high))
+    if isinstance(prompt, Fact):
+        return data.draw(st.integers(prompt.low, prompt.high))
     left, picked = prompt.required, {}
     for tier in sorted({item.tier for item in prompt.items}):
         members = [i for i in prompt.items if i.tier == tier]
@@ -62,6 +67,8 @@ def illegal(prompt: Prompt) -> AnswerValue:
         return "no such option"
     if isinstance(prompt, Roll):
         return prompt.dice.high + 1
+    if isinstance(prompt, Fact):
+        return prompt.high + 1
     assert isinstance(prompt, Selection)
     return {"no such item": 1}
 
@@ -71,10 +78,15 @@ def snapshot(game: Game) -> tuple[Any, ...]:
     return (game.answers, game.log, game.state, game.prompt, game.complete)
 
 
-def play(game: Game, data: st.DataObject, limit: int = 500) -> dict[str, AnswerValue]:
-    """Answer ``game`` at random to its end, trying an illegal answer first at each prompt
-    (which must change nothing). Returns each decision's answer by prompt key."""
+def play(
+    game: Game, data: st.DataObject, limit: int = 500, actions: int = 12
+) -> dict[str, AnswerValue]:
+    """Answer the running procedure of ``game`` at random to its end, trying an illegal
+    answer first at each prompt (which must change nothing); an open-ended procedure is
+    stopped once ``actions`` actions have been taken. Returns each decision's answer by
+    prompt key."""
     decided: dict[str, AnswerValue] = {}
+    taken = 0
     for _ in range(limit):
         prompt = game.prompt
         if prompt is None:
@@ -88,6 +100,15 @@ def play(game: Game, data: st.DataObject, limit: int = 500) -> dict[str, AnswerV
             raise AssertionError(f"{prompt.key} accepted {illegal(prompt)!r}")
         assert snapshot(game) == before, f"a refused answer to {prompt.key} changed the game"
         value = legal(data, prompt)
+        if isinstance(prompt, Decision) and prompt.clock is not None:
+            taken += 1
+            if taken > actions:
+                value = STOP
+            refused = [o for o in prompt.options if not o.enabled]
+            for option in refused:
+                with pytest.raises(RuleRestriction, match=re.escape(option.reason)):
+                    game.answer(option.value)
+            assert snapshot(game) == before
         if isinstance(prompt, Roll):
             game.answer(value, Via.TYPED)
         else:
@@ -116,7 +137,7 @@ def check_save_and_undo(game: Game) -> None:
     """A save loads to the same game; undo back to the start gives the initial state."""
     loaded = Game.load(game.save(), "conformance.json")
     assert snapshot(loaded) == snapshot(game)
-    fresh = Game(game.scenario, assumptions=game.assumptions, seed=game.seed)
+    fresh = Game(game.origin, assumptions=game.assumptions, seed=game.seed)
     while game.answers:
         game.undo()
     assert snapshot(game) == snapshot(fresh)
@@ -135,7 +156,7 @@ def check_odds(game: Game, decided: Mapping[str, AnswerValue], reached: Any) -> 
             return None
         return decided[prompt.key]
 
-    fresh = Game(game.scenario, assumptions=game.assumptions, seed=game.seed)
+    fresh = Game(game.origin, assumptions=game.assumptions, seed=game.seed)
     result = odds(fresh, choose)
     assert sum((p for _, p in result.outcomes), Fraction(0)) == 1
     assert all(p > 0 for _, p in result.outcomes)
@@ -173,13 +194,40 @@ def check_summary(game: Game, width: int = 80) -> None:
                 )
 
 
+def follow(game: Game, data: st.DataObject, taken: dict[str, int], repeats: int = 3) -> bool:
+    """Maybe start a procedure the finished one leads to (its facts at their defaults), a
+    repeating link at most ``repeats`` times. Returns whether one was started."""
+    open_ = [
+        link for link in game.links if link.to != game.system.key or taken.get(link.to, 0) < repeats
+    ]
+    if not open_ or not data.draw(st.booleans()):
+        return False
+    link = data.draw(st.sampled_from(open_))
+    facts = msgspec.to_builtins(link.facts()) if link.facts else {}
+    before = snapshot(game)
+    with pytest.raises(IllegalAnswer):
+        game.next("no.such.procedure", facts)
+    assert snapshot(game) == before
+    game.next(link.to, facts)
+    taken[link.to] = taken.get(link.to, 0) + 1
+    assert game.system.key == link.to and game.log[len(before[1])].rule == link.rule
+    return True
+
+
 def conforms(game: Game, data: st.DataObject) -> None:
-    """Play ``game`` at random to its end and run every check on the way and at the end."""
+    """Play ``game`` at random to its end, through the procedures it leads to, and run every
+    check on the way and at the end."""
     decided = play(game, data)
     assert game.complete
-    check_fates(game)
-    check_log(game)
-    check_summary(game)
     reached = game.system.outcome(game.state)
     check_odds(game, decided, reached)
+    taken: dict[str, int] = {}
+    while True:
+        check_fates(game)
+        check_summary(game)
+        if not follow(game, data, taken):
+            break
+        play(game, data)
+        assert game.complete
+    check_log(game)
     check_save_and_undo(game)

@@ -19,7 +19,7 @@ from textual.widgets import ContentSwitcher, DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from armistice.core.errors import IllegalAnswer
-from armistice.core.prompts import AnswerValue, Decision, Prompt, Roll, Selection, Via
+from armistice.core.prompts import AnswerValue, Decision, Fact, Prompt, Roll, Selection, Via
 from armistice.core.sides import Alignment
 from armistice.tui.prompting import Actor
 
@@ -41,7 +41,8 @@ class DecisionView(OptionList):
 
 
 class RollView(Static, can_focus=True):
-    """A die roll: the app rolls it from the seed, or the player types the value."""
+    """A number to give: a die roll the app rolls from the seed or the player types, or a
+    fact the player reports from the board (typed)."""
 
     BINDINGS = [
         *(Binding(str(d), f"digit({d})", show=False) for d in range(10)),
@@ -52,12 +53,13 @@ class RollView(Static, can_focus=True):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.typed = ""
-        self.prompt: Roll | None = None
+        self.prompt: Roll | Fact | None = None
         self.typing = False
 
-    def show(self, prompt: Roll, typing: bool, seed: int) -> None:
-        """Describe the roll and how to answer it in the current dice mode; digits typed for
-        the same roll in the same mode are kept."""
+    def show(self, prompt: Roll | Fact, typing: bool, seed: int) -> None:
+        """Describe the roll or fact and how to answer it (a fact is always typed); digits
+        typed for the same prompt in the same mode are kept."""
+        typing = typing or isinstance(prompt, Fact)
         if (prompt, typing) != (self.prompt, self.typing):
             self.typed = ""
         self.prompt, self.typing, self.seed = prompt, typing, seed
@@ -65,6 +67,13 @@ class RollView(Static, can_focus=True):
 
     def _render_text(self) -> None:
         if self.prompt is None:
+            return
+        if isinstance(self.prompt, Fact):
+            fact = self.prompt
+            text = Text(f"Report a whole number of {fact.unit}, {fact.low} to {fact.high}: ")
+            text.append("type it and press Enter. ")
+            text.append(f"[{self.typed or ' '}]", style="reverse")
+            self.update(text)
             return
         dice = self.prompt.dice
         text = Text(f"Roll {dice} ({dice.low}-{dice.high}).\n")
@@ -82,7 +91,7 @@ class RollView(Static, can_focus=True):
 
     def action_digit(self, digit: int) -> None:
         """Add a digit to the typed value (typed mode only)."""
-        if self.typing and len(self.typed) < 3:
+        if self.typing and len(self.typed) < 4:
             self.typed += str(digit)
             self._render_text()
 
@@ -97,7 +106,8 @@ class RollView(Static, can_focus=True):
             value, self.typed = int(self.typed), ""
             self._render_text()
             assert self.prompt is not None
-            self.post_message(PromptPanel.Answered(self.prompt.key, value, Via.TYPED))
+            via = Via.TYPED if isinstance(self.prompt, Roll) else Via.DECIDED
+            self.post_message(PromptPanel.Answered(self.prompt.key, value, via))
 
 
 class SelectionView(Vertical):
@@ -263,7 +273,7 @@ class PromptPanel(Widget):
             view: Widget = self.query_one(DecisionView)
             self.query_one(DecisionView).show(prompt)
             body.current = "prompt-decision"
-        elif isinstance(prompt, Roll):
+        elif isinstance(prompt, Roll | Fact):
             view = self.query_one(RollView)
             self.query_one(RollView).show(prompt, typing, seed)
             body.current = "prompt-roll"
