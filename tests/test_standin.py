@@ -108,3 +108,75 @@ async def test_the_dashboard_shows_its_summary_and_its_own_panel(
         towns = screen.query_one("#towns", SectionPanel).rows()
         assert [row[0] for row in towns] == ["ford", "mill", "keep"]
         assert "Raid yes" in screen.sub_title
+
+
+def test_58_chain_a_finished_raid_leads_to_a_tally_with_told_facts() -> None:
+    g = game(seed=3)
+    g.answer("yes")
+    while g.prompt is not None:
+        g.roll() if g.prompt.key.startswith("die.") else g.answer(g.prompt.default_answer())
+    assert [link.to for link in g.links] == [standin.TALLY]
+    before = (g.answers, g.log, g.state)
+    with pytest.raises(ValueError, match=r"facts: tribute: Expected `int` <= 10"):
+        g.next(standin.TALLY, {"tribute": 11})
+    with pytest.raises(ValueError, match=r"does not lead to 'standin.raid'"):
+        g.next(standin.KEY)
+    assert (g.answers, g.log, g.state) == before
+    g.next(standin.TALLY, {"tribute": 3})
+    assert g.system.key == standin.TALLY and g.scenario.tribute == 3
+    assert g.log[len(before[1])].text == "Next: Tally the tribute"
+    prompt = g.prompt
+    assert prompt is not None and prompt.clock is not None
+    assert prompt.clock.phase == "collect"
+    with pytest.raises(ValueError, match=r"only in the march phase \(2\.2\)"):
+        g.answer("march")
+    g.answer("collect")
+    assert g.state.gold == 3 * len(g.scenario.taken)
+    g.answer("end_phase")
+    g.answer("march")
+    with pytest.raises(ValueError, match=r"report a whole number of men from 0 to 3, not 4"):
+        g.answer(4)
+    g.answer(2)
+    g.answer("stop")
+    assert g.complete and g.state.lost == 2
+    loaded = Game.load(g.save(), "chain.json")
+    assert (loaded.answers, loaded.log, loaded.state, loaded.facts) == (
+        g.answers,
+        g.log,
+        g.state,
+        ({"tribute": 3},),
+    )
+    g.next(standin.TALLY, {"tribute": 1})
+    assert g.scenario.turn == 2 and g.state.gold == loaded.state.gold
+    g.undo()
+    assert g.system.key == standin.TALLY and g.scenario.turn == 1 and g.complete
+    while g.system.key != standin.KEY:
+        g.undo()
+    assert g.complete and not g.facts
+
+
+def test_the_command_line_takes_a_link_with_facts_and_answers(
+    scenario_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = tmp_path / "raid.json"
+    assert run(["resolve", str(scenario_file), "--auto", "--seed", "3", "--save", str(save)]) == 0
+    capsys.readouterr()
+    facts = tmp_path / "facts.toml"
+    facts.write_text('action = "collect"\n[next]\ntribute = 4\n', encoding="utf-8")
+    code = run(["resolve", str(save), "--next", standin.TALLY, "--facts", str(facts), "--json"])
+    document = json.loads(capsys.readouterr().out)
+    assert code == 3
+    assert document["game"] == standin.TALLY
+    assert document["clock"]["phase"] == "collect"
+    assert document["actions"] == ["collect", "end_phase", "stop"]
+    assert document["links"] == []
+    raid = Game.open(save)
+    taken = [town for town, fate in raid.state.towns.items() if fate == "taken"]
+    assert document["state"]["gold"] == 4 * len(taken)
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[next]\ntribute = 99\n", encoding="utf-8")
+    assert run(["resolve", str(save), "--next", standin.TALLY, "--facts", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{bad}: next.tribute: Expected `int` <= 10" in err
+    assert run(["resolve", str(scenario_file), "--seed", "3", "--next", standin.TALLY]) == 2
+    assert "not finished" in capsys.readouterr().err
