@@ -14,7 +14,7 @@ import msgspec
 
 from armistice.core.errors import IllegalAnswer, SaveError
 from armistice.core.game import Game
-from armistice.core.prompts import Answer, AnswerValue, Roll, Via
+from armistice.core.prompts import Answer, AnswerValue, Roll, Rolls, Via
 from armistice.core.savefile import FORMAT as SAVE_FORMAT
 from armistice.tui.prompting import parse_decision
 
@@ -69,6 +69,23 @@ def answer_file(path: str) -> deque[Answer | AnswerValue]:
     return items
 
 
+def answer_batch(game: Game, prompt: Rolls, rolls: deque[int]) -> None:
+    """Answer the pending batch with the next value of ``rolls`` for each member, in order.
+
+    Raises IllegalAnswer naming ``--dice`` if too few values are left or one is refused.
+    """
+    if len(rolls) < len(prompt.members):
+        raise IllegalAnswer(
+            "--dice",
+            f"{prompt.key} rolls {len(prompt.members)} at once; only {len(rolls)} value(s) left",
+        )
+    value = {m.key: rolls.popleft() for m in prompt.members}
+    try:
+        game.answer(value, Via.TYPED)
+    except IllegalAnswer as error:
+        raise IllegalAnswer("--dice", f"{error.where}: {error.reason}") from None
+
+
 def play_out(
     game: Game,
     rolls: deque[int],
@@ -79,10 +96,13 @@ def play_out(
 ) -> list[str]:
     """Answer prompts from ``answers`` in order, then from ``decide`` and ``rolls`` (the seed
     rolls the rest), then with defaults if ``auto``; stop at the first prompt nothing answers.
+    A batch of rolls takes its ``decide`` entry (``key:total,...``) if there is one, else one
+    value from ``rolls`` per member in order, else the seed rolls every member.
 
     Raises IllegalAnswer or SaveError naming the option or file entry that was refused, a
-    ``--decide`` for a prompt answered otherwise, or one never asked by a finished game.
-    Returns warnings: decisions not reached yet, dice left over.
+    ``--decide`` for a prompt answered otherwise, one never asked by a finished game, or
+    ``--dice`` that run out within a batch. Returns warnings: decisions not reached yet,
+    dice left over.
     """
     used: set[str] = set()
     reached = {a.key for a in game.answers}
@@ -97,7 +117,8 @@ def play_out(
                         raise IllegalAnswer(item.key, f"the game asks {prompt.key!r} here")
                     game.answer(item.value, item.via)
                 else:
-                    game.answer(item, Via.TYPED if isinstance(prompt, Roll) else Via.DECIDED)
+                    rolled = isinstance(prompt, Roll | Rolls)
+                    game.answer(item, Via.TYPED if rolled else Via.DECIDED)
             except IllegalAnswer as error:
                 raise SaveError(answers_source, f"[{index - 1}]", str(error)) from None
         elif isinstance(prompt, Roll):
@@ -111,11 +132,17 @@ def play_out(
                     ) from None
             else:
                 game.roll()
+        elif isinstance(prompt, Rolls) and prompt.key not in decide:
+            if rolls:
+                answer_batch(game, prompt, rolls)
+            else:
+                game.roll()
         elif prompt.key in decide:
             try:
                 game.answer(parse_decision(prompt, decide[prompt.key]))
             except IllegalAnswer as error:
-                raise IllegalAnswer(f"--decide {prompt.key}", error.reason) from None
+                where = "" if error.where == prompt.key else f"{error.where}: "
+                raise IllegalAnswer(f"--decide {prompt.key}", where + error.reason) from None
             used.add(prompt.key)
         elif auto:
             game.answer(prompt.default_answer(), Via.DEFAULT)

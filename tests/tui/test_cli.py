@@ -290,7 +290,7 @@ def test_odds_json_marginals_are_fractions_summing_to_one(
 ) -> None:
     code, out, _ = cli(capsys, "odds", EXAMPLE, "--json")
     assert code == 0
-    doc = json.loads(out)
+    doc = json.loads(out)["odds"]
     assert doc["marginals"]["lebanon_syria"] == {"free_french": "1/6", "vichy": "5/6"}
     for dist in doc["marginals"].values():
         assert sum(Fraction(p) for p in dist.values()) == 1
@@ -299,7 +299,7 @@ def test_odds_json_marginals_are_fractions_summing_to_one(
 def test_odds_with_decide_no_vichy(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = cli(capsys, "odds", EXAMPLE, "--json", "--decide", "establish_vichy=no")
     assert code == 0
-    doc = json.loads(out)
+    doc = json.loads(out)["odds"]
     assert doc["marginals"]["tunisia"] == {"free_french": "2/3", "independent": "1/3"}
 
 
