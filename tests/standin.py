@@ -172,6 +172,7 @@ SYSTEM = systems.RuleSystem(
     fates=lambda s, state: {f"town:{t}": f for t, f in state.towns.items()},
     fate_words=(Town,),
     help=lambda: "## Stand-in raid\n\nRaid the towns, a die each.",
+    memoryless=True,
 )
 
 
