@@ -19,12 +19,13 @@ from hypothesis import strategies as st
 from armistice.core import scenario
 from armistice.core.dice import D6, Dice
 from armistice.core.errors import IllegalAnswer
-from armistice.core.game import Game
+from armistice.core.game import Game, describe
 from armistice.core.ledger import Ledger
 from armistice.core.odds import odds
 from armistice.core.prompts import AnswerValue, Prompt, Roll, Rolls, Via
 from armistice.tui.app import ArmisticeApp
-from armistice.tui.cli import run
+from armistice.tui.cli import _json_report, run
+from armistice.tui.prompting import describe_pending
 from armistice.tui.widgets.odds import OddsPanel, position
 from tests import income
 from tests.conformance.checks import conforms
@@ -71,6 +72,7 @@ def test_2_1_typed_dice_are_recorded_as_typed_and_the_log_names_each_member() ->
     assert "Income dice, area00: 2 (typed)" in lines
     assert "Income dice, area02: 6 (typed)" in lines
     assert g.state.income == 13
+    assert describe(batch_of(game()), g.answers[-1].value) == "area00 2, area01 5, area02 6"
     other = game()
     other.answer({"income.area00": 1, "income.area01": 1, "income.area02": 1}, Via.DEFAULT)
     assert other.answers[-1].via is Via.TYPED
@@ -245,6 +247,25 @@ def run_log(scenario_file: Path, decide: str, capsys: pytest.CaptureFixture[str]
     return capsys.readouterr().out
 
 
+def test_resolve_json_shows_a_pending_batch_and_the_odds_from_there(
+    scenario_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    g = Game(scenario.load(str(scenario_file)), seed=2)
+    assert run(["resolve", str(scenario_file), "--json", "--dice", "1,1,1,1", "--seed", "2"]) == 0
+    done = json.loads(capsys.readouterr().out)
+    assert done["complete"] and done["odds"]["totals"] == {}
+    pending = json.loads(_json_report(g))
+    assert pending["pending"]["type"] == "rolls"
+    assert [m["key"] for m in pending["pending"]["members"]] == [
+        "income.area00",
+        "income.area01",
+        "income.area02",
+    ]
+    assert (
+        sum(Fraction(p) for p in pending["odds"]["totals"]["income"]["distribution"].values()) == 1
+    )
+
+
 def test_too_few_dice_for_a_batch_are_refused(
     scenario_file: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -256,8 +277,6 @@ def test_a_pending_batch_is_described_with_its_members(
     scenario_file: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     g = Game(scenario.load(str(scenario_file)), seed=1)
-    from armistice.tui.prompting import describe_pending
-
     text = describe_pending(g, batch_of(g))
     assert "income.area01" in text and "--decide income=KEY:VALUE" in text
 
