@@ -219,7 +219,7 @@ def series(name: str, run: Callable[[int], object], limit: float) -> dict[int, t
     if len(measured) >= 2:
         growth = measured[-1][1] / measured[-2][1]
         print(f"    (largest run: {measured[-1][0]} dice; growth per die there: x{growth:.1f})")
-    for dice in sorted({*SIZES, *(d for d, _ in measured if d > min(SIZES))}):
+    for dice in sorted({*SIZES, measured[-1][0]}):
         seconds, guessed = found[dice]
         mark = "  extrapolated, not run" if guessed else ""
         print(f"    {dice:>2} dice  {pretty(seconds):>12}{mark}")

@@ -184,9 +184,9 @@ def _weights(total: Total) -> dict[tuple[str, str], int]:
 
 class Rolls(msgspec.Struct, frozen=True, tag="rolls", tag_field="type"):
     """Several independent rolls asked at once, for ``label``: each of ``members`` is a
-    :class:`Roll` with its own key, dice and outcome classes (the members' ``power`` and
-    ``rule`` are read from the batch where they differ). Which rolls are asked does not
-    depend on their results.
+    :class:`Roll` with its own key, dice, outcome classes and rule number (cited in the log
+    line of its result); the batch's ``power`` rolls them all. Which rolls are asked does
+    not depend on their results.
 
     The answer maps each member key to the total its dice show. ``totals`` are weighted
     totals over the members' outcomes, reported by the odds. ``depends`` says what the rest
@@ -201,6 +201,14 @@ class Rolls(msgspec.Struct, frozen=True, tag="rolls", tag_field="type"):
     Raises ValueError when made with repeated member keys, a member whose outcome classes
     do not split its totals into disjoint classes covering each once, a weight for an
     unknown member or outcome, or ``depends`` naming an undeclared total.
+
+    Example: a die per area whose face is the area's income, the rest reading the income
+    only::
+
+        dice = tuple(Roll(f"income.{a}", a, "2.1", D6, by_face) for a in areas)
+        weights = {d.key: {o.label: o.faces[0] for o in by_face} for d in dice}
+        income = Total.table("income", "Income", "IPCs", weights)
+        Rolls("income", "Income dice", "2.1", dice, (income,), depends=("income",))
     """
 
     key: str

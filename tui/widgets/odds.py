@@ -42,8 +42,10 @@ def bar(label: str, p: Fraction, width: int = BAR) -> Text:
 
 
 def position(game: Game) -> bytes:
-    """What the odds of ``game`` depend on: scenario, assumptions and answers, encoded."""
-    return msgspec.msgpack.encode((game.scenario, sorted(game.assumptions.items()), game.answers))
+    """What the odds of ``game`` depend on, encoded: scenario, assumptions and the answers'
+    keys and values (not how each was given)."""
+    answers = [(a.key, a.value) for a in game.answers]
+    return msgspec.msgpack.encode((game.scenario, sorted(game.assumptions.items()), answers))
 
 
 def rendered(game: Game) -> Text:
