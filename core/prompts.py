@@ -198,9 +198,9 @@ class Rolls(msgspec.Struct, frozen=True, tag="rolls", tag_field="type"):
       distinct combination of values, weighted by its exact probability);
     * ``()``: nothing (odds walk a single branch).
 
-    Raises ValueError when made with repeated member keys, a member whose outcome classes
-    do not split its totals into disjoint classes covering each once, a weight for an
-    unknown member or outcome, or ``depends`` naming an undeclared total.
+    Raises ValueError when made with no member, repeated member keys, a member whose
+    outcome classes do not split its totals into disjoint classes covering each once, a
+    weight for an unknown member or outcome, or ``depends`` naming an undeclared total.
 
     Example: a die per area whose face is the area's income, the rest reading the income
     only::
@@ -222,6 +222,8 @@ class Rolls(msgspec.Struct, frozen=True, tag="rolls", tag_field="type"):
 
     def __post_init__(self) -> None:
         keys = [m.key for m in self.members]
+        if not keys:
+            raise ValueError(f"{self.key}: a batch rolls at least one member")
         if len(set(keys)) != len(keys):
             raise ValueError(f"{self.key}: a member key is listed twice")
         for member in self.members:

@@ -72,6 +72,7 @@ def test_a_total_weighs_each_members_outcome() -> None:
 @pytest.mark.parametrize(
     ("change", "says"),
     [
+        ({"members": ()}, "at least one member"),
         ({"members": (die("x"), die("x"))}, "listed twice"),
         ({"members": (die("x", (RollOutcome("all", (1, 2, 3, 4, 5)),)),)}, "exactly once"),
         ({"members": (die("x", (*LOW_HIGH, RollOutcome("six", (6,)))),)}, "exactly once"),

@@ -31,13 +31,20 @@ PATIENCE = 0.25
 """Seconds before the panel says it is still working the odds out."""
 
 
+def short(p: Fraction, most: int = 7) -> str:
+    """``p`` as its exact fraction when that takes at most ``most`` characters, else as a
+    percentage to one decimal (the panel's columns are narrow; reports give the fraction)."""
+    exact = str(p)
+    return exact if len(exact) <= most else f"{float(p) * 100:.1f}%"
+
+
 def bar(label: str, p: Fraction, width: int = BAR) -> Text:
     """One line of 30 cells: the label, a bar ``width`` cells long at certainty, the fraction."""
     filled = round(p * width)
     line = Text(f"{label[:11]:<11} ")
     line.append("█" * filled, style="bold")
     line.append("·" * (width - filled), style="dim")
-    line.append(f" {p!s:>5} {float(p) * 100:3.0f}%")
+    line.append(f" {short(p):>5} {float(p) * 100:3.0f}%")
     return line
 
 
@@ -99,7 +106,7 @@ def outcome_lines(game: Game) -> Text:
         out.append(f"{names.get(key, key)[:13]:<13} ")
         for label, p in sorted(dist.items(), key=lambda kv: -kv[1]):
             out.append(f"{word(label).short} ", style="bold")
-            out.append(f"{p!s:<5} ")
+            out.append(f"{short(p):<5} ")
         out.append("\n")
     used = {label for dist in result.marginals.values() for label in dist}
     legend = "  ".join(f"{m.short} {m.label}" for m in word if m in used and m.short != m.label)
@@ -124,7 +131,7 @@ def by_choice(game: Game, prompt: Decision) -> Text:
         out.append(f"{names.get(key, key)[:13]:<13}")
         for value in options:
             p = table[value].marginals.get(key, {}).get(headline, Fraction(0))
-            out.append(f" {p!s:>6}")
+            out.append(f" {short(p, 6):>6}")
         out.append("\n")
     return out
 

@@ -131,13 +131,13 @@ class BatchView(Static, can_focus=True):
         if prompt is None:
             return
         key_of = getattr(self.app, "key_of", lambda _i, d: d)
-        text = Text(f"Roll {len(prompt.members)} at once.\n")
+        text = Text(f"Roll {len(prompt.members)} at once, ")
         if self.typing:
-            text.append("Dice typed in: ", style="bold")
-            text.append("type each value in turn, Enter after each.\n")
+            text.append("typed in: ", style="bold")
+            text.append("each value in turn, then Enter.\n")
         else:
-            text.append("Dice rolled by the app: ", style="bold")
-            text.append(f"press {key_of('roll', 'r')} to roll them all (seed {self.seed}).\n")
+            text.append("rolled by the app: ", style="bold")
+            text.append(f"press {key_of('roll', 'r')} (seed {self.seed}).\n")
         for index, member in enumerate(prompt.members):
             if index < len(self.values):
                 shown, style = str(self.values[index]), ""
