@@ -112,6 +112,24 @@ def test_resolve_json_without_auto_shows_the_pending_prompt(
     assert doc["state"]["vichy_established"] is None
 
 
+def test_resolve_json_gives_the_odds_from_where_the_run_stopped(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = cli(capsys, "resolve", EXAMPLE, "--seed", "1", "--json")
+    assert code == 3
+    doc = json.loads(out)
+    assert set(doc["odds"]) == {"defaults", "rolls", "marginals", "outcomes", "totals"}
+    assert doc["odds"]["defaults"][0] == "establish_vichy"
+    assert doc["odds"]["marginals"]["lebanon_syria"] == {"free_french": "1/6", "vichy": "5/6"}
+    assert "odds" not in doc["state"]
+    code, out, _ = cli(
+        capsys, "resolve", EXAMPLE, "--seed", "1", "--json", "--decide", "establish_vichy=no"
+    )
+    doc = json.loads(out)
+    assert "establish_vichy" not in doc["odds"]["defaults"]
+    assert sum(Fraction(o["probability"]) for o in doc["odds"]["outcomes"]) == 1
+
+
 def test_resolve_uses_dice_in_order(capsys: pytest.CaptureFixture[str]) -> None:
     doc = resolve_json(capsys, EXAMPLE, "--auto", "--dice", "1,6")
     rolls = doc["state"]["colony_rolls"]
