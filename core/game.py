@@ -32,7 +32,16 @@ from armistice.core.errors import (
     UnknownAssumption,
 )
 from armistice.core.ledger import Ledger, LogEntry
-from armistice.core.prompts import Answer, AnswerValue, Decision, Prompt, Roll, Selection, Via
+from armistice.core.prompts import (
+    Answer,
+    AnswerValue,
+    Decision,
+    Prompt,
+    Roll,
+    Rolls,
+    Selection,
+    Via,
+)
 from armistice.core.scenario import convert, from_mapping
 from armistice.core.sides import Player, Sides
 from armistice.core.summary import Summary
@@ -42,7 +51,10 @@ NEXT = "next"
 
 
 def describe(prompt: Prompt, value: AnswerValue) -> str:
-    """How an answer to ``prompt`` reads in a log or report."""
+    """How an answer to ``prompt`` reads in a log or report: an option's label, the
+    selection's items, each member's label and total for a batch of rolls, or the total."""
+    if isinstance(prompt, Rolls) and isinstance(value, Mapping):
+        return ", ".join(f"{m.label} {value[m.key]}" for m in prompt.members if m.key in value)
     if isinstance(prompt, Decision):
         return next((o.label for o in prompt.options if o.value == value), str(value))
     if isinstance(prompt, Selection) and isinstance(value, Mapping):
@@ -157,7 +169,7 @@ class Game:
         added = tuple(k for k, since in self.system.added_prompts if since > self._written_in)
         while (
             (prompt := self._prompt) is not None
-            and not isinstance(prompt, Roll)
+            and not isinstance(prompt, Roll | Rolls)
             and prompt.key != next_key
             and any(prompt.key.startswith(k) for k in added)
         ):
@@ -221,7 +233,8 @@ class Game:
 
     @property
     def rolls_made(self) -> int:
-        """How many dice answers the game holds (the index of the next app roll)."""
+        """How many rolls the game's answers hold, a batch counting one per member: the
+        draw index of the next roll the app makes from the seed."""
         return self._rolls
 
     @property
@@ -233,29 +246,39 @@ class Game:
     def answer(self, value: AnswerValue, via: Via = Via.DECIDED) -> None:
         """Answer the pending prompt with ``value``.
 
-        For a Roll, ``via`` DECIDED is recorded as TYPED (a die read off the
-        table). Raises GameOver when nothing is pending, and IllegalAnswer or
-        RuleRestriction when the prompt refuses ``value``; the game is then
-        unchanged.
+        For a Roll or a batch of Rolls (``value``: member key -> total), ``via`` DECIDED is
+        recorded as TYPED (dice read off the table); the log gets a line per member of a
+        batch. Raises GameOver when nothing is pending, and IllegalAnswer or
+        RuleRestriction when the prompt refuses ``value``; the game is then unchanged.
         """
         prompt = self._prompt
         if prompt is None:
             raise GameOver("answer", "the resolution is complete; nothing is asked")
         checked = prompt.check(value)
-        if isinstance(prompt, Roll):
+        if isinstance(prompt, Roll | Rolls):
             via = via if via in (Via.ROLLED, Via.TYPED) else Via.TYPED
         elif via in (Via.ROLLED, Via.TYPED):
             raise IllegalAnswer(prompt.key, "only a die roll can be rolled or typed")
         record = Answer(prompt.key, checked, via)
         how = f"rolled from seed {self.seed}" if via is Via.ROLLED else via.value
-        self._ledger.note(prompt.rule, f"{prompt.label}: {describe(prompt, checked)} ({how})")
+        if isinstance(prompt, Rolls):
+            assert isinstance(checked, dict)
+            for member in prompt.members:
+                self._ledger.note(
+                    member.rule, f"{prompt.label}, {member.label}: {checked[member.key]} ({how})"
+                )
+        else:
+            self._ledger.note(prompt.rule, f"{prompt.label}: {describe(prompt, checked)} ({how})")
         try:
             self._prompt = self._step(checked)
         except Exception:
             self._replay(self._answers, self._facts)
             raise
         self._answers.append(record)
-        self._rolls += isinstance(prompt, Roll)
+        if isinstance(prompt, Rolls):
+            self._rolls += len(prompt.members)
+        else:
+            self._rolls += isinstance(prompt, Roll)
 
     def next(self, key: str, facts: Mapping[str, Any] | None = None) -> None:
         """Start the linked procedure ``key`` from the finished one, with ``facts`` (field ->
@@ -281,12 +304,21 @@ class Game:
         self._answers.append(Answer(NEXT, key, Via.DECIDED))
         self._facts.append(given)
 
-    def roll(self) -> int:
-        """Roll the pending Roll's dice from the seed and answer with the total.
+    def roll(self) -> int | dict[str, int]:
+        """Roll the pending Roll's dice from the seed and answer with the total, or roll
+        every member of a pending batch (each member its own draw, in member order) and
+        answer with member key -> total. Returns the answer given.
 
-        Raises IllegalAnswer if the pending prompt is not a roll.
+        Raises IllegalAnswer if the pending prompt is not a roll or a batch of rolls.
         """
         prompt = self._prompt
+        if isinstance(prompt, Rolls):
+            drawn = {
+                m.key: m.dice.roll(self.seed, self.rolls_made + i)
+                for i, m in enumerate(prompt.members)
+            }
+            self.answer(drawn, Via.ROLLED)
+            return drawn
         if not isinstance(prompt, Roll):
             raise IllegalAnswer("roll", "the game is not waiting for a die roll")
         total = prompt.dice.roll(self.seed, self.rolls_made)

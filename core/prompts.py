@@ -5,11 +5,13 @@ A procedure yields one prompt at a time:
 * :class:`Decision`: one power picks one option (``establish_vichy``: ``yes``/``no``).
 * :class:`Selection`: one power picks amounts from a list against a required
   total (the ships of 58.6), lower tiers first.
+* :class:`Roll`: dice are rolled (by the app from a seed, or typed in).
+* :class:`Rolls`: several independent rolls asked at once (a die per fleet and per
+  area), whose results may add up to weighted :class:`Total` s such as income.
+* :class:`Fact`: a player reports a number read off the board, within bounds.
 
 A prompt names the ``power`` that acts (a key of the system's
 :class:`~armistice.core.sides.Sides`); the game says which player answers for it.
-* :class:`Roll`: dice are rolled (by the app from a seed, or typed in).
-* :class:`Fact`: a player reports a number read off the board, within bounds.
 
 Each prompt checks an answer with ``check`` (raising :class:`IllegalAnswer`
 or :class:`RuleRestriction`, which name the prompt key and the reason) and
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Generator, Mapping
+from functools import lru_cache
 from typing import TypeAlias
 
 import msgspec
@@ -170,6 +173,156 @@ class Roll(msgspec.Struct, frozen=True, tag="roll", tag_field="type"):
         raise IllegalAnswer(self.key, f"no outcome is listed for a total of {total}")
 
 
+class Weight(msgspec.Struct, frozen=True):
+    """What one member's result adds to a :class:`Total`: ``value`` (in the total's unit) when
+    member ``member`` (a member key) rolls the outcome labelled ``outcome``."""
+
+    member: str
+    outcome: str
+    value: int
+
+
+class Total(msgspec.Struct, frozen=True):
+    """A weighted total over the results of a :class:`Rolls` batch, such as income.
+
+    Its value is the sum, over the members, of the ``value`` of the :class:`Weight` listed
+    for the outcome each member rolled; an outcome with no weight listed adds 0. ``unit``
+    names what the values count, in the plural (``IPCs``, ``factors``); ``key`` names the
+    total in odds reports, unique within a game.
+    """
+
+    key: str
+    label: str
+    unit: str
+    weights: tuple[Weight, ...]
+
+    @classmethod
+    def table(
+        cls, key: str, label: str, unit: str, weights: Mapping[str, Mapping[str, int]]
+    ) -> Total:
+        """A total from ``weights``: member key -> outcome label -> value (in ``unit``)."""
+        return cls(
+            key,
+            label,
+            unit,
+            tuple(
+                Weight(member, outcome, value)
+                for member, by_outcome in weights.items()
+                for outcome, value in by_outcome.items()
+            ),
+        )
+
+    def weight(self, member: str, outcome: str) -> int:
+        """What ``member`` rolling ``outcome`` adds (in the total's unit); 0 if none is listed."""
+        return _weights(self).get((member, outcome), 0)
+
+    def of(self, outcomes: Mapping[str, str]) -> int:
+        """The total for ``outcomes``: member key -> outcome label, as :meth:`Rolls.outcomes_of`
+        gives them."""
+        table = _weights(self)
+        return sum(table.get(pair, 0) for pair in outcomes.items())
+
+
+@lru_cache(maxsize=256)
+def _weights(total: Total) -> dict[tuple[str, str], int]:
+    return {(w.member, w.outcome): w.value for w in total.weights}
+
+
+class Rolls(msgspec.Struct, frozen=True, tag="rolls", tag_field="type"):
+    """Several independent rolls asked at once, for ``label``: each of ``members`` is a
+    :class:`Roll` with its own key, dice, outcome classes and rule number (cited in the log
+    line of its result); the batch's ``power`` rolls them all. Which rolls are asked does
+    not depend on their results.
+
+    The answer maps each member key to the total its dice show. ``totals`` are weighted
+    totals over the members' outcomes, reported by the odds. ``depends`` says what the rest
+    of the procedure (every later prompt, and the state that the system's ``outcome``
+    reads) may depend on:
+
+    * ``None``: every member's outcome (odds walk the product of their outcome classes);
+    * a tuple of total keys: the values of those totals only (odds walk one branch per
+      distinct combination of values, weighted by its exact probability);
+    * ``()``: nothing (odds walk a single branch).
+
+    Raises ValueError when made with no member, repeated member keys, a member whose
+    outcome classes do not split its totals into disjoint classes covering each once, a
+    weight for an unknown member or outcome, or ``depends`` naming an undeclared total.
+
+    Example: a die per area whose face is the area's income, the rest reading the income
+    only::
+
+        dice = tuple(Roll(f"income.{a}", a, "2.1", D6, by_face) for a in areas)
+        weights = {d.key: {o.label: o.faces[0] for o in by_face} for d in dice}
+        income = Total.table("income", "Income", "IPCs", weights)
+        Rolls("income", "Income dice", "2.1", dice, (income,), depends=("income",))
+    """
+
+    key: str
+    label: str
+    rule: str
+    members: tuple[Roll, ...]
+    totals: tuple[Total, ...] = ()
+    depends: tuple[str, ...] | None = None
+    power: str = ""
+    help: str = ""
+
+    def __post_init__(self) -> None:
+        keys = [m.key for m in self.members]
+        if not keys:
+            raise ValueError(f"{self.key}: a batch rolls at least one member")
+        if len(set(keys)) != len(keys):
+            raise ValueError(f"{self.key}: a member key is listed twice")
+        for member in self.members:
+            listed = sorted(face for o in member.outcomes for face in o.faces)
+            if listed != list(member.dice.faces()):
+                raise ValueError(
+                    f"{member.key}: its outcome classes must list each total "
+                    f"{member.dice.low}-{member.dice.high} exactly once"
+                )
+        labels = {m.key: {o.label for o in m.outcomes} for m in self.members}
+        for total in self.totals:
+            for w in total.weights:
+                if w.outcome not in labels.get(w.member, ()):
+                    raise ValueError(
+                        f"{self.key}: total {total.key} weighs {w.member}={w.outcome}, "
+                        "which is not a member's outcome"
+                    )
+        declared = {t.key for t in self.totals}
+        for name in self.depends or ():
+            if name not in declared:
+                raise ValueError(f"{self.key}: depends on {name!r}, which is not a total")
+
+    def check(self, value: object) -> dict[str, int]:
+        """The member key -> total mapping in member order, if every member's dice can show
+        its value. Raises IllegalAnswer naming the member key (or the batch key for a
+        value that is not a mapping, or a key that is not a member's)."""
+        if not isinstance(value, Mapping):
+            raise IllegalAnswer(self.key, "a batch of rolls maps each member key to its total")
+        members = {m.key: m for m in self.members}
+        for key in value:
+            if key not in members:
+                raise IllegalAnswer(
+                    self.key, f"{key!r} is not rolled here; the members are: {', '.join(members)}"
+                )
+        checked: dict[str, int] = {}
+        for member in self.members:
+            if member.key not in value:
+                raise IllegalAnswer(member.key, f"no result given for {member.label}")
+            checked[member.key] = member.check(value[member.key])
+        return checked
+
+    def outcomes_of(self, value: Mapping[str, int]) -> dict[str, str]:
+        """Each member's outcome label for a checked answer ``value``."""
+        return {m.key: m.outcome_of(value[m.key]) for m in self.members}
+
+    def total(self, key: str) -> Total:
+        """The declared total called ``key``; raises KeyError if there is none."""
+        for total in self.totals:
+            if total.key == key:
+                return total
+        raise KeyError(key)
+
+
 class SelectionItem(msgspec.Struct, frozen=True):
     """Something to pick: up to ``available`` of it (units or factors).
 
@@ -315,7 +468,7 @@ class Selection(msgspec.Struct, frozen=True, tag="selection", tag_field="type"):
         return sum(item.available for item in self.items)
 
 
-Prompt: TypeAlias = Decision | Roll | Selection | Fact
+Prompt: TypeAlias = Decision | Roll | Rolls | Selection | Fact
 
 
 def ask(prompt: Selection) -> Generator[Prompt, AnswerValue, dict[str, int]]:

@@ -76,6 +76,12 @@ class RuleSystem:
       (:mod:`armistice.core.turns`); none for a one-off resolution.
     * ``added_prompts`` are ``(key prefix, save version)``: prompts first asked in saves
       of that version; older saves take their defaults (see :mod:`armistice.core.savefile`).
+    * ``memoryless``: the procedure carries nothing from one prompt to the next that the
+      ledger state and the pending prompt do not hold (no running totals or picks kept only
+      in local variables), so two games with equal state and pending prompt go on alike;
+      odds then work out each such position once, however many ways lead to it. Leave it
+      False when unsure: it only saves time. The conformance checks compare the odds with
+      a walk that reuses nothing.
     """
 
     key: str
@@ -103,6 +109,7 @@ class RuleSystem:
     links: tuple[Link, ...] = ()
     phases: type[Word] | None = None
     actions: tuple[ActionSpec, ...] = ()
+    memoryless: bool = False
 
 
 REGISTRY: Registry[RuleSystem] = Registry(GROUP, RuleSystem, lambda system: system.key)

@@ -303,6 +303,7 @@ SYSTEM = systems.RuleSystem(
     fate_words=(Town,),
     help=lambda: "## Stand-in raid\n\nRaid the towns, a die each.",
     links=(Link(TALLY, "Tally the tribute", "2", begin_tally, Tribute),),
+    memoryless=True,
 )
 
 

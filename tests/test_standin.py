@@ -89,7 +89,7 @@ def test_the_command_line_resolves_lists_and_describes_it(
     assert run(["schema", "scenario", standin.KEY]) == 0
     assert "towns" in capsys.readouterr().out
     assert run(["odds", str(scenario_file), "--json"]) == 0
-    odds = json.loads(capsys.readouterr().out)
+    odds = json.loads(capsys.readouterr().out)["odds"]
     assert set(odds["marginals"]) == {"ford", "mill", "keep"}
 
 

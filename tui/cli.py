@@ -23,11 +23,12 @@ from armistice.core import scenario as scenarios
 from armistice.core import systems
 from armistice.core.errors import ArmisticeError, IllegalAnswer, SaveError, UnknownAssumption
 from armistice.core.game import Game
+from armistice.core.odds import Policy
 from armistice.core.odds import odds as exact_odds
 from armistice.core.prompts import AnswerValue, Decision, Prompt
 from armistice.core.savefile import SaveFile
 from armistice.tui import saves, scripted
-from armistice.tui.prompting import describe_pending, parse_decision
+from armistice.tui.prompting import describe_pending, parse_decision, result_name
 from armistice.tui.report import render
 
 EXIT_INPUT = 2
@@ -56,7 +57,25 @@ def open_game(source: str, assume: dict[str, str], seed: int | None) -> Game:
         raise UnknownAssumption(f"--assume {error.where}", error.reason) from None
 
 
-def _json_report(game: Game) -> bytes:
+def _choices(decisions: dict[str, str], asked: set[str]) -> Policy:
+    """The odds policy that answers each prompt named in ``decisions`` (``--decide`` texts)
+    and takes the defaults of the rest; adds every key it is asked about to ``asked``. The
+    actions of an open-ended game (asked again and again under one key) take their default,
+    which stops the game."""
+
+    def choose(prompt: Prompt) -> AnswerValue | None:
+        asked.add(prompt.key)
+        text = decisions.get(prompt.key)
+        if text is None or getattr(prompt, "clock", None) is not None:
+            return None
+        return parse_decision(prompt, text)
+
+    return choose
+
+
+def _json_report(game: Game, choose: Policy | None = None) -> bytes:
+    """The ``resolve --json`` document: the game, its summary and state, and its exact
+    ``odds`` from the current state (open decisions answered by ``choose``, else defaults)."""
     document = {
         "game": game.system.key,
         "title": game.system.title,
@@ -72,6 +91,7 @@ def _json_report(game: Game) -> bytes:
         "links": [link.to for link in game.links],
         "summary": game.summary,
         "state": game.state,
+        "odds": exact_odds(game, choose).document(),
     }
     return msgspec.json.format(msgspec.json.encode(document), indent=2)
 
@@ -105,7 +125,12 @@ _SCENARIO_HELP = "a scenario file, a bundled scenario's name, or a save file (.j
 
 @cli.command()
 @click.argument("scenario", metavar="SCENARIO")
-@click.option("--dice", default="", metavar="N,N,...", help="Die results to use, in order.")
+@click.option(
+    "--dice",
+    default="",
+    metavar="N,N,...",
+    help="Die results to use, in order (a batch of rolls takes one per member).",
+)
 @click.option("--seed", type=int, help="Seed for the dice the app rolls (printed either way).")
 @click.option("--decide", multiple=True, metavar="KEY=VALUE", help="Answer a decision.")
 @click.option(
@@ -171,7 +196,7 @@ def resolve(
         except OSError as error:
             raise SaveError(save_to, "", f"cannot be written: {error.strerror}") from None
     if as_json:
-        click.echo(_json_report(game))
+        click.echo(_json_report(game, _choices(decisions, set())))
     else:
         click.echo(render(game, with_log))
         if game.prompt is not None:
@@ -193,34 +218,19 @@ def _percent(p: Fraction) -> str:
 @click.option("--assume", multiple=True, metavar="KEY=VALUE", help="Change an assumption.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def odds(scenario: str, decide: tuple[str, ...], assume: tuple[str, ...], as_json: bool) -> int:
-    """Exact odds of every outcome of SCENARIO from its current state.
+    """Exact odds of every outcome of SCENARIO from its current state: each roll's results,
+    each weighted total of a batch of rolls, each outcome and the joint outcomes.
 
     Decisions not given with --decide take their defaults, which are listed.
     """
     game = open_game(scenario, scripted.pairs(assume, "--assume"), None)
     decisions = scripted.pairs(decide, "--decide")
     asked: set[str] = set()
-
-    def choose(prompt: Prompt) -> AnswerValue | None:
-        asked.add(prompt.key)
-        text = decisions.get(prompt.key)
-        return None if text is None else parse_decision(prompt, text)
-
-    result = exact_odds(game, choose)
+    result = exact_odds(game, _choices(decisions, asked))
     for key in decisions.keys() - asked:
         click.echo(f"armistice: warning: --decide {key} was never asked", err=True)
     if as_json:
-        document = {
-            "scenario": game.scenario.name,
-            "defaults": result.defaults,
-            "rolls": {
-                k: {label: str(p) for label, p in v.items()} for k, v in result.rolls.items()
-            },
-            "marginals": {
-                k: {label: str(p) for label, p in v.items()} for k, v in result.marginals.items()
-            },
-            "outcomes": [{"outcome": dict(o), "probability": str(p)} for o, p in result.outcomes],
-        }
+        document = {"scenario": game.scenario.name, "odds": result.document()}
         click.echo(msgspec.json.format(msgspec.json.encode(document), indent=2))
         return 0
     click.echo(f"Exact odds for {game.scenario.name}")
@@ -232,12 +242,16 @@ def odds(scenario: str, decide: tuple[str, ...], assume: tuple[str, ...], as_jso
     for key, dist in result.rolls.items():
         click.echo(f"\nRoll {key}")
         for label, p in dist.items():
-            click.echo(f"  {word(label).label:<14} {_percent(p)}")
+            click.echo(f"  {result_name(word, label):<14} {_percent(p)}")
+    for key, total in result.totals.items():
+        click.echo(f"\nTotal {key}: {total.label} ({total.unit})")
+        for value, p in total.distribution.items():
+            click.echo(f"  {value:>14} {_percent(p)}")
     click.echo("\nEach outcome")
     for key, dist in result.marginals.items():
         click.echo(f"  {names.get(key, key)}")
         for label, p in sorted(dist.items(), key=lambda kv: -kv[1]):
-            click.echo(f"    {word(label).label:<14} {_percent(p)}")
+            click.echo(f"    {result_name(word, label):<14} {_percent(p)}")
     click.echo("\nJoint outcomes")
     for outcome, p in result.outcomes:
         listed = ", ".join(f"{k}={v}" for k, v in outcome)

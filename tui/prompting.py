@@ -7,8 +7,9 @@ from typing import NamedTuple
 
 from armistice.core.errors import IllegalAnswer
 from armistice.core.game import Game
-from armistice.core.prompts import AnswerValue, Decision, Fact, Prompt, Roll, Selection
+from armistice.core.prompts import AnswerValue, Decision, Fact, Prompt, Roll, Rolls, Selection
 from armistice.core.sides import Alignment
+from armistice.core.words import Word
 
 
 class Actor(NamedTuple):
@@ -30,6 +31,15 @@ def actor(game: Game, prompt: Prompt) -> Actor:
         return Actor("Either player", "", None)
     lead = game.sides.power(player.powers[0]).alignment
     return Actor(player.label, game.sides.power(prompt.power).label, lead)
+
+
+def result_name(word: type[Word], label: str) -> str:
+    """How a reader sees a roll's result ``label``: the label of the system's outcome word
+    it spells, or ``label`` itself (a die face, a result that is no outcome word)."""
+    try:
+        return word(label).label
+    except ValueError:
+        return label
 
 
 def describe_pending(game: Game, prompt: Prompt) -> str:
@@ -60,11 +70,20 @@ def describe_pending(game: Game, prompt: Prompt) -> str:
     elif isinstance(prompt, Fact):
         lines.append(f"  Report a whole number of {prompt.unit}, {prompt.low} to {prompt.high}.")
         lines.append(f"Answer with --decide {prompt.key}=N (or in a --facts file).")
+    elif isinstance(prompt, Rolls):
+        lines.append(f"  Roll {len(prompt.members)} at once:")
+        for member in prompt.members:
+            lines.append(f"  {member.key:<24} {member.label} ({member.dice})")
+        example = ",".join(f"{m.key}:{m.dice.low}" for m in prompt.members[:2])
+        lines.append("Pass them with --dice, one value per member in the order listed, or")
+        lines.append(f"with --decide {prompt.key}=KEY:VALUE,... (e.g. {example}),")
+        lines.append("or let the seed roll them.")
     return "\n".join(lines)
 
 
 def parse_decision(prompt: Prompt, text: str) -> AnswerValue:
-    """The answer ``text`` stands for: an option, a die total, or ``id[:amount],...``.
+    """The answer ``text`` stands for: an option, a die total, ``key:total,...`` for a batch
+    of rolls, or ``id[:amount],...`` for a selection.
 
     Raises IllegalAnswer naming the prompt key for text that cannot be read.
     """
@@ -75,6 +94,8 @@ def parse_decision(prompt: Prompt, text: str) -> AnswerValue:
             return int(text)
         except ValueError:
             raise IllegalAnswer(prompt.key, f"{text!r} is not a whole number") from None
+    if isinstance(prompt, Rolls):
+        return _parse_batch(prompt, text)
     picked: dict[str, int] = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
         ident, _, amount = part.partition(":")
@@ -83,3 +104,17 @@ def parse_decision(prompt: Prompt, text: str) -> AnswerValue:
         except ValueError:
             raise IllegalAnswer(prompt.key, f"{part!r}: write ID or ID:AMOUNT") from None
     return picked
+
+
+def _parse_batch(prompt: Rolls, text: str) -> dict[str, int]:
+    """Member key -> total from ``key:total,...``; raises IllegalAnswer for a part that is
+    not ``KEY:TOTAL`` or a key given twice (which totals are legal is the prompt's check)."""
+    rolled: dict[str, int] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        key, sep, value = part.rpartition(":")
+        if not sep or not key.strip() or not value.strip().lstrip("-").isdigit():
+            raise IllegalAnswer(prompt.key, f"{part!r}: write KEY:TOTAL for each member")
+        if key.strip() in rolled:
+            raise IllegalAnswer(key.strip(), "given twice; keep one")
+        rolled[key.strip()] = int(value)
+    return rolled

@@ -16,7 +16,7 @@ import msgspec
 
 from armistice.core.errors import IllegalAnswer, SaveError, ScenarioError
 from armistice.core.game import NEXT, Game
-from armistice.core.prompts import Answer, AnswerValue, Roll, Via
+from armistice.core.prompts import Answer, AnswerValue, Roll, Rolls, Via
 from armistice.core.savefile import FORMAT as SAVE_FORMAT
 from armistice.tui.prompting import parse_decision
 
@@ -99,6 +99,23 @@ def facts_file(path: str) -> tuple[dict[str, str], dict[str, Any]]:
     return answers, link
 
 
+def answer_batch(game: Game, prompt: Rolls, rolls: deque[int]) -> None:
+    """Answer the pending batch with the next value of ``rolls`` for each member, in order.
+
+    Raises IllegalAnswer naming ``--dice`` if too few values are left or one is refused.
+    """
+    if len(rolls) < len(prompt.members):
+        raise IllegalAnswer(
+            "--dice",
+            f"{prompt.key} rolls {len(prompt.members)} at once; only {len(rolls)} value(s) left",
+        )
+    value = {m.key: rolls.popleft() for m in prompt.members}
+    try:
+        game.answer(value, Via.TYPED)
+    except IllegalAnswer as error:
+        raise IllegalAnswer("--dice", f"{error.where}: {error.reason}") from None
+
+
 def play_out(
     game: Game,
     rolls: deque[int],
@@ -110,12 +127,15 @@ def play_out(
 ) -> list[str]:
     """Answer prompts from ``answers`` in order, then from ``decide`` and ``rolls`` (the seed
     rolls the rest), then with defaults if ``auto``; stop at the first prompt nothing answers.
-    ``follow`` is a linked procedure to start once the running one is done, with its facts
+    A batch of rolls takes its ``decide`` entry (``key:total,...``) if there is one, else one
+    value from ``rolls`` per member in order, else the seed rolls every member.
+    Each ``decide`` entry answers its prompt once (an action asked again waits for the next
+    run). ``follow`` is a linked procedure to start once the running one is done, with its facts
     and the file they come from.
 
     Raises IllegalAnswer or SaveError naming the option or file entry that was refused, a
-    ``--decide`` for a prompt answered otherwise, or one never asked by a finished game, or
-    a ``--next`` the game cannot take. Returns warnings: decisions not reached yet, dice
+    ``--decide`` for a prompt answered otherwise, one never asked by a finished game,
+    ``--dice`` that run out within a batch, or a ``--next`` the game cannot take. Returns warnings: decisions not reached yet, dice
     left over.
     """
     used: set[str] = set()
@@ -146,7 +166,8 @@ def play_out(
                         raise IllegalAnswer(item.key, f"the game asks {prompt.key!r} here")
                     game.answer(item.value, item.via)
                 else:
-                    game.answer(item, Via.TYPED if isinstance(prompt, Roll) else Via.DECIDED)
+                    rolled = isinstance(prompt, Roll | Rolls)
+                    game.answer(item, Via.TYPED if rolled else Via.DECIDED)
             except IllegalAnswer as error:
                 raise SaveError(answers_source, f"[{index - 1}]", str(error)) from None
         elif isinstance(prompt, Roll):
@@ -160,11 +181,17 @@ def play_out(
                     ) from None
             else:
                 game.roll()
-        elif prompt.key in decide:
+        elif isinstance(prompt, Rolls) and (prompt.key not in decide or prompt.key in used):
+            if rolls:
+                answer_batch(game, prompt, rolls)
+            else:
+                game.roll()
+        elif prompt.key in decide and prompt.key not in used:
             try:
                 game.answer(parse_decision(prompt, decide[prompt.key]))
             except IllegalAnswer as error:
-                raise IllegalAnswer(f"--decide {prompt.key}", error.reason) from None
+                where = "" if error.where == prompt.key else f"{error.where}: "
+                raise IllegalAnswer(f"--decide {prompt.key}", where + error.reason) from None
             used.add(prompt.key)
         elif auto:
             game.answer(prompt.default_answer(), Via.DEFAULT)

@@ -1,5 +1,6 @@
 """The checks every rule system passes, whatever its rules: random legal play to the end,
-fates for everything the scenario lists, saves, undo, refusals, odds, log and summary.
+fates for everything the scenario lists, saves, undo, refusals, odds, batches of rolls, log
+and summary.
 
 A rule system gets them by being registered: ``test_conformance`` runs them on every
 registered system and bundled scenario, and a test's stand-in system runs them too.
@@ -17,14 +18,29 @@ import pytest
 from hypothesis import strategies as st
 from rich.console import Console
 
+from armistice.core import batch
 from armistice.core.errors import IllegalAnswer, RuleRestriction
 from armistice.core.game import Game
-from armistice.core.odds import odds
-from armistice.core.prompts import AnswerValue, Decision, Fact, Prompt, Roll, Selection, Via
+from armistice.core.odds import Odds, Policy, odds
+from armistice.core.prompts import (
+    Answer,
+    AnswerValue,
+    Decision,
+    Fact,
+    Prompt,
+    Roll,
+    Rolls,
+    Selection,
+    Via,
+)
 from armistice.core.systems import RuleSystem
 from armistice.core.turns import STOP
 from armistice.tui.panels import table
 from armistice.tui.report import render
+from tests.conformance.reference import TooBig, reference
+
+REFERENCE_BUDGET = 3_000
+"""Positions the plain reference walk may visit before the odds comparison is left out."""
 
 RULE = re.compile(r"^\d+(\.\d+)*[A-Z]?$")
 """A rule number: ``58``, ``58.21``, ``58.21A``, ``5.6``."""
@@ -44,6 +60,8 @@ def legal(data: st.DataObject, prompt: Prompt) -> AnswerValue:
         return data.draw(st.integers(prompt.dice.low, prompt.dice.high))
     if isinstance(prompt, Fact):
         return data.draw(st.integers(prompt.low, prompt.high))
+    if isinstance(prompt, Rolls):
+        return {m.key: data.draw(st.integers(m.dice.low, m.dice.high)) for m in prompt.members}
     left, picked = prompt.required, {}
     for tier in sorted({item.tier for item in prompt.items}):
         members = [i for i in prompt.items if i.tier == tier]
@@ -62,20 +80,50 @@ def legal(data: st.DataObject, prompt: Prompt) -> AnswerValue:
 
 
 def illegal(prompt: Prompt) -> AnswerValue:
-    """An answer ``prompt`` must refuse."""
+    """An answer ``prompt`` must refuse (for a batch: its last member one too high)."""
     if isinstance(prompt, Decision):
         return "no such option"
     if isinstance(prompt, Roll):
         return prompt.dice.high + 1
     if isinstance(prompt, Fact):
         return prompt.high + 1
+    if isinstance(prompt, Rolls):
+        *first, last = prompt.members
+        return {**{m.key: m.dice.low for m in first}, last.key: last.dice.high + 1}
     assert isinstance(prompt, Selection)
     return {"no such item": 1}
+
+
+def refusals(prompt: Rolls) -> list[tuple[AnswerValue, str]]:
+    """Answers a batch must refuse, each with the key its refusal must name: a member out of
+    range, a member missing, a key that is no member's, a value that is not a mapping."""
+    low = {m.key: m.dice.low for m in prompt.members}
+    last = prompt.members[-1]
+    return [
+        (illegal(prompt), last.key),
+        ({k: v for k, v in low.items() if k != last.key}, last.key),
+        ({**low, "no such member": 1}, prompt.key),
+        (last.dice.low, prompt.key),
+    ]
 
 
 def snapshot(game: Game) -> tuple[Any, ...]:
     """Everything a player can see of ``game``."""
     return (game.answers, game.log, game.state, game.prompt, game.complete)
+
+
+def refuse(game: Game, value: AnswerValue, where: str = "") -> None:
+    """``game`` refuses ``value`` (naming ``where`` if given) and stays as it was."""
+    prompt = game.prompt
+    assert prompt is not None
+    before = snapshot(game)
+    try:
+        game.answer(value)
+    except IllegalAnswer as error:
+        assert not where or error.where == where, f"{prompt.key}: refusal names {error.where}"
+    else:
+        raise AssertionError(f"{prompt.key} accepted {value!r}")
+    assert snapshot(game) == before, f"a refused answer to {prompt.key} changed the game"
 
 
 def play(
@@ -91,14 +139,10 @@ def play(
         prompt = game.prompt
         if prompt is None:
             return decided
-        before = snapshot(game)
-        try:
-            game.answer(illegal(prompt))
-        except IllegalAnswer:
-            pass
-        else:
-            raise AssertionError(f"{prompt.key} accepted {illegal(prompt)!r}")
-        assert snapshot(game) == before, f"a refused answer to {prompt.key} changed the game"
+        refuse(game, illegal(prompt))
+        if isinstance(prompt, Rolls):
+            for value, where in refusals(prompt):
+                refuse(game, value, where)
         value = legal(data, prompt)
         if isinstance(prompt, Decision) and prompt.clock is not None:
             taken += 1
@@ -108,8 +152,7 @@ def play(
             for option in refused:
                 with pytest.raises(RuleRestriction, match=re.escape(option.reason)):
                     game.answer(option.value)
-            assert snapshot(game) == before
-        if isinstance(prompt, Roll):
+        if isinstance(prompt, Roll | Rolls):
             game.answer(value, Via.TYPED)
         else:
             decided[prompt.key] = value
@@ -163,6 +206,67 @@ def check_odds(game: Game, decided: Mapping[str, AnswerValue], reached: Any) -> 
     assert dict(result.outcomes).get(reached, Fraction(0)) > 0, f"{reached} has no chance"
     for key, results in result.rolls.items():
         assert all(0 < p <= 1 for p in results.values()), key
+    for key, total in result.totals.items():
+        assert 0 < sum(total.distribution.values()) <= 1, key
+    check_reference(fresh, choose, result)
+
+
+def check_reference(game: Game, choose: Policy, result: Odds) -> None:
+    """The odds equal those of the plain walk that reuses no position and enumerates each
+    batch's product (:mod:`tests.conformance.reference`), when that walk is small enough."""
+    try:
+        plain = reference(game, choose, REFERENCE_BUDGET)
+    except TooBig:
+        return
+    assert dict(result.outcomes) == dict(plain.outcomes)
+    assert result.rolls == {k: dict(v) for k, v in plain.rolls.items()}
+    totals = {k: t.distribution for k, t in result.totals.items()}
+    assert totals == {k: dict(sorted(v.items())) for k, v in plain.totals.items()}
+    assert set(result.defaults) == plain.defaults
+
+
+def check_batches(game: Game) -> None:
+    """On each batch of rolls the game answered: the members' outcome probabilities, every
+    total's distribution and the branches the odds walk takes each sum to exactly 1; and
+    the batch's ``depends`` holds: answering instead with the branch's representative for
+    the value the answer gave leads to the same next prompt and the same outcome."""
+    answers = game.answers
+    replay = Game(game.origin, assumptions=game.assumptions, seed=game.seed)
+    for index, answer in enumerate(answers):
+        prompt = replay.prompt
+        if isinstance(prompt, Rolls):
+            check_batch(game, prompt, index)
+        replay.answer(answer.value, answer.via)
+
+
+def check_batch(game: Game, prompt: Rolls, index: int) -> None:
+    """The checks of :func:`check_batches` on ``prompt``, answered by ``game.answers[index]``."""
+    for key, dist in batch.member_odds(prompt).items():
+        assert sum(dist.values()) == 1, key
+    for total in prompt.totals:
+        assert sum(batch.total_odds(prompt, total.key).values()) == 1, total.key
+    found = batch.branches(prompt)
+    assert sum(b.probability for b in found) == 1, prompt.key
+    answers = list(game.answers)
+    given = answers[index].value
+    assert isinstance(given, dict)
+    labels = prompt.outcomes_of(given)
+    if prompt.depends is None:
+        value: tuple[object, ...] = tuple(labels[m.key] for m in prompt.members)
+    else:
+        value = tuple(prompt.total(name).of(labels) for name in prompt.depends)
+    branch = next((b for b in found if b.value == value), None)
+    assert branch is not None, f"{prompt.key}: no branch for {value}"
+    swapped = [*answers[:index], msgspec.structs.replace(answers[index], value=branch.answer)]
+
+    def replayed(these: list[Answer]) -> Game:
+        return Game(game.scenario, assumptions=game.assumptions, seed=game.seed, answers=these)
+
+    original, other = replayed(answers[: index + 1]), replayed(swapped)
+    assert other.prompt == original.prompt, f"{prompt.key}: the next prompt depends on more"
+    whole = replayed([*swapped, *answers[index + 1 :]])
+    outcome = game.system.outcome
+    assert outcome(whole.state) == outcome(game.state), f"{prompt.key}: the outcome depends on more"
 
 
 def check_log(game: Game) -> None:
@@ -221,6 +325,7 @@ def conforms(game: Game, data: st.DataObject) -> None:
     assert game.complete
     reached = game.system.outcome(game.state)
     check_odds(game, decided, reached)
+    check_batches(game)
     taken: dict[str, int] = {}
     while True:
         check_fates(game)

@@ -16,6 +16,7 @@ from armistice.core.game import Game
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.panels import SectionPanel
 from armistice.tui.screens.game import GameScreen
+from armistice.tui.widgets.odds import OddsPanel
 from tests import support
 
 EXAMPLE = "rulebook-example-fall-1940"
@@ -93,9 +94,15 @@ async def until(
 
 
 async def settle(pilot: Pilot[Any]) -> None:
-    """Let pending messages, refreshes and animations run."""
+    """Let pending messages, refreshes and animations run, and the odds of the game on
+    screen be worked out and shown."""
     await pilot.pause()
     await pilot.pause()
+    screen = pilot.app.screen
+    if isinstance(screen, GameScreen):
+        for panel in screen.query(OddsPanel):
+            await until(pilot, lambda panel=panel: panel.current, "the odds to be worked out")
+        await pilot.pause()
 
 
 async def dashboard(pilot: Pilot[Any], panels: tuple[str, ...] = STATE_PANELS) -> GameScreen:

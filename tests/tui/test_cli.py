@@ -112,6 +112,24 @@ def test_resolve_json_without_auto_shows_the_pending_prompt(
     assert doc["state"]["vichy_established"] is None
 
 
+def test_resolve_json_gives_the_odds_from_where_the_run_stopped(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = cli(capsys, "resolve", EXAMPLE, "--seed", "1", "--json")
+    assert code == 3
+    doc = json.loads(out)
+    assert set(doc["odds"]) == {"defaults", "rolls", "marginals", "outcomes", "totals"}
+    assert doc["odds"]["defaults"][0] == "establish_vichy"
+    assert doc["odds"]["marginals"]["lebanon_syria"] == {"free_french": "1/6", "vichy": "5/6"}
+    assert "odds" not in doc["state"]
+    code, out, _ = cli(
+        capsys, "resolve", EXAMPLE, "--seed", "1", "--json", "--decide", "establish_vichy=no"
+    )
+    doc = json.loads(out)
+    assert "establish_vichy" not in doc["odds"]["defaults"]
+    assert sum(Fraction(o["probability"]) for o in doc["odds"]["outcomes"]) == 1
+
+
 def test_resolve_uses_dice_in_order(capsys: pytest.CaptureFixture[str]) -> None:
     doc = resolve_json(capsys, EXAMPLE, "--auto", "--dice", "1,6")
     rolls = doc["state"]["colony_rolls"]
@@ -290,7 +308,7 @@ def test_odds_json_marginals_are_fractions_summing_to_one(
 ) -> None:
     code, out, _ = cli(capsys, "odds", EXAMPLE, "--json")
     assert code == 0
-    doc = json.loads(out)
+    doc = json.loads(out)["odds"]
     assert doc["marginals"]["lebanon_syria"] == {"free_french": "1/6", "vichy": "5/6"}
     for dist in doc["marginals"].values():
         assert sum(Fraction(p) for p in dist.values()) == 1
@@ -299,7 +317,7 @@ def test_odds_json_marginals_are_fractions_summing_to_one(
 def test_odds_with_decide_no_vichy(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = cli(capsys, "odds", EXAMPLE, "--json", "--decide", "establish_vichy=no")
     assert code == 0
-    doc = json.loads(out)
+    doc = json.loads(out)["odds"]
     assert doc["marginals"]["tunisia"] == {"free_french": "2/3", "independent": "1/3"}
 
 

@@ -24,7 +24,7 @@ from textual.widgets import Footer, Header, TabbedContent, TabPane
 from armistice.core import scenario
 from armistice.core.errors import ArmisticeError
 from armistice.core.game import Game
-from armistice.core.prompts import Roll, Selection
+from armistice.core.prompts import Roll, Rolls, Selection
 from armistice.tui import panels, saves
 from armistice.tui.prompting import actor
 from armistice.tui.screens.dialogs import ChangeAssumptions, ChooseFile, Confirm
@@ -80,7 +80,13 @@ class GameScreen(Screen[None]):
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
     BINDINGS = [
-        Binding("r", "roll", "Roll", id="roll", tooltip="Roll the pending die from the seed"),
+        Binding(
+            "r",
+            "roll",
+            "Roll",
+            id="roll",
+            tooltip="Roll the pending die, or every die of a batch, from the seed",
+        ),
         Binding(
             "d",
             "dice_mode",
@@ -155,7 +161,7 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out what cannot be done now."""
         if action == "roll":
-            return (isinstance(self.game.prompt, Roll) and not self.typing) or None
+            return (isinstance(self.game.prompt, Roll | Rolls) and not self.typing) or None
         if action == "undo":
             return bool(self.game.answers) or None
         return True
@@ -172,7 +178,7 @@ class GameScreen(Screen[None]):
         self.refresh_views()
 
     def action_roll(self) -> None:
-        """Roll the pending die from the seed."""
+        """Roll the pending die, or every die of a pending batch, from the seed."""
         try:
             self.game.roll()
         except ArmisticeError as error:
@@ -258,7 +264,7 @@ class GameScreen(Screen[None]):
         return [
             ("up, down, enter", "choose an option"),
             ("space, +, -, enter", "take or drop a ship or unit, one more or less, confirm"),
-            ("digits, enter", "type a die's value when dice are typed in"),
+            ("digits, enter", "type a die's value when dice are typed in (a batch: each in turn)"),
             *((self.app.get_key_display(b), b.tooltip or b.description) for b in self.BINDINGS),
         ]
 

@@ -1,17 +1,41 @@
-"""Exact odds: the pending roll's results as bars with fractions, and what may follow."""
+"""Exact odds: the pending roll's results as bars with fractions, and what may follow.
+
+Odds are worked out off the UI thread and kept per position (scenario, assumptions and
+answers), so going back to a position, resizing or switching the dice mode shows them at
+once; a result that arrives for a position the game has left is kept but not shown.
+"""
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
+import msgspec
 from rich.text import Text
+from textual import on, work
+from textual.message import Message
 from textual.widgets import Static
 
+from armistice.core.batch import outcome_odds, total_odds
 from armistice.core.game import Game
 from armistice.core.odds import odds
-from armistice.core.prompts import Decision, Roll
+from armistice.core.prompts import Answer, Decision, Roll, Rolls
+from armistice.tui.prompting import result_name
 
 BAR = 7
+KEPT = 256
+"""How many positions' odds a panel keeps."""
+PATIENCE = 0.25
+"""Seconds before the panel says it is still working the odds out."""
+
+
+def short(p: Fraction, most: int = 7) -> str:
+    """``p`` as its exact fraction when that takes at most ``most`` characters, else as a
+    percentage to one decimal (the panel's columns are narrow; reports give the fraction)."""
+    exact = str(p)
+    return exact if len(exact) <= most else f"{float(p) * 100:.1f}%"
 
 
 def bar(label: str, p: Fraction, width: int = BAR) -> Text:
@@ -20,70 +44,160 @@ def bar(label: str, p: Fraction, width: int = BAR) -> Text:
     line = Text(f"{label[:11]:<11} ")
     line.append("█" * filled, style="bold")
     line.append("·" * (width - filled), style="dim")
-    line.append(f" {p!s:>5} {float(p) * 100:3.0f}%")
+    line.append(f" {short(p):>5} {float(p) * 100:3.0f}%")
     return line
+
+
+def position(game: Game) -> bytes:
+    """What the odds of ``game`` depend on, encoded: scenario, assumptions and the answers'
+    keys and values (not how each was given)."""
+    answers = [(a.key, a.value) for a in game.answers]
+    return msgspec.msgpack.encode((game.scenario, sorted(game.assumptions.items()), answers))
+
+
+def rendered(game: Game) -> Text:
+    """The panel's text for ``game``: the pending roll or batch, then the outcomes' odds
+    from here (later choices at their defaults), or each option's headline chance for a
+    pending decision with a real choice."""
+    out = Text()
+    prompt = game.prompt
+    if isinstance(prompt, Roll):
+        out.append("This roll\n", style="bold")
+        for label, p in outcome_odds(prompt).items():
+            out.append_text(bar(result_name(game.system.outcome_word, label), p))
+            out.append("\n")
+    if isinstance(prompt, Rolls):
+        out.append_text(batch_lines(prompt))
+    if isinstance(prompt, Decision) and sum(o.enabled for o in prompt.options) > 1:
+        return by_choice(game, prompt)
+    if game.complete:
+        out.append("Resolved: no dice left.", style="dim")
+        return out
+    out.append_text(outcome_lines(game))
+    return out
+
+
+def batch_lines(prompt: Rolls) -> Text:
+    """A batch of rolls: how many, and each weighted total's range, mean and likeliest value."""
+    out = Text()
+    out.append(f"These {len(prompt.members)} rolls\n", style="bold")
+    for total in prompt.totals:
+        dist = total_odds(prompt, total.key)
+        mean = sum((value * p for value, p in dist.items()), Fraction(0))
+        likeliest = max(dist, key=lambda value: dist[value])
+        out.append(f"{total.label[:11]:<11} {min(dist)}-{max(dist)} {total.unit}\n")
+        out.append(
+            f"  mean {float(mean):.1f}, likeliest {likeliest} "
+            f"({float(dist[likeliest]) * 100:.0f}%)\n",
+            style="dim",
+        )
+    return out
+
+
+def outcome_lines(game: Game) -> Text:
+    """Each outcome key's values with their chances, then a legend of the short names."""
+    result = odds(game)
+    word = game.system.outcome_word
+    out = Text()
+    out.append("Outcomes", style="bold")
+    out.append(" (defaults)\n" if result.defaults else "\n", style="dim")
+    names = game.system.outcome_names()
+    for key, dist in result.marginals.items():
+        out.append(f"{names.get(key, key)[:13]:<13} ")
+        for label, p in sorted(dist.items(), key=lambda kv: -kv[1]):
+            out.append(f"{word(label).short} ", style="bold")
+            out.append(f"{short(p):<5} ")
+        out.append("\n")
+    used = {label for dist in result.marginals.values() for label in dist}
+    legend = "  ".join(f"{m.short} {m.label}" for m in word if m in used and m.short != m.label)
+    out.append(legend, style="dim")
+    return out
+
+
+def by_choice(game: Game, prompt: Decision) -> Text:
+    """For a pending decision: each outcome's chance of the system's headline result under
+    each option, so the choices can be compared (later open choices at their defaults)."""
+    options = [o.value for o in prompt.options if o.enabled]
+    table = {
+        value: odds(game, lambda p, value=value: value if p.key == prompt.key else None)
+        for value in options
+    }
+    headline = game.system.outcome_word(game.system.headline)
+    out = Text(f"{headline.label} chance by choice\n", style="bold")
+    out.append(f"{'':<13}" + "".join(f" {v[:6]:>6}" for v in options) + "\n", style="bold")
+    keys = next(iter(table.values())).marginals
+    names = game.system.outcome_names()
+    for key in keys:
+        out.append(f"{names.get(key, key)[:13]:<13}")
+        for value in options:
+            p = table[value].marginals.get(key, {}).get(headline, Fraction(0))
+            out.append(f" {short(p, 6):>6}")
+        out.append("\n")
+    return out
 
 
 class OddsPanel(Static):
     """The exact odds of the pending roll, then of each outcome from here on.
 
     Open decisions are taken at their defaults for the outcome odds; the panel says so.
+    ``computations`` counts the positions whose odds it has set out to work out.
     """
 
-    def show(self, game: Game) -> None:
-        """Render the odds for ``game``'s current state."""
-        out = Text()
-        prompt = game.prompt
-        word = game.system.outcome_word
-        if isinstance(prompt, Roll):
-            out.append("This roll\n", style="bold")
-            distribution = prompt.dice.distribution()
-            for outcome in prompt.outcomes:
-                p = sum((distribution[f] for f in outcome.faces), Fraction(0))
-                out.append_text(bar(word(outcome.label).label, p))
-                out.append("\n")
-        if isinstance(prompt, Decision) and sum(o.enabled for o in prompt.options) > 1:
-            self.update(self.by_choice(game, prompt))
-            return
-        result = odds(game)
-        if not game.complete:
-            out.append("Outcomes", style="bold")
-            out.append(" (defaults)\n" if result.defaults else "\n", style="dim")
-            names = game.system.outcome_names()
-            for key, dist in result.marginals.items():
-                out.append(f"{names.get(key, key)[:13]:<13} ")
-                for label, p in sorted(dist.items(), key=lambda kv: -kv[1]):
-                    out.append(f"{word(label).short} ", style="bold")
-                    out.append(f"{p!s:<5} ")
-                out.append("\n")
-            used = {label for dist in result.marginals.values() for label in dist}
-            legend = "  ".join(
-                f"{m.short} {m.label}" for m in word if m in used and m.short != m.label
-            )
-            out.append(legend, style="dim")
-        else:
-            out.append("Resolved: no dice left.", style="dim")
-        self.update(out)
+    @dataclass
+    class Computed(Message):
+        """The odds of ``position`` (see :func:`position`) were worked out as ``shown``."""
 
-    @staticmethod
-    def by_choice(game: Game, prompt: Decision) -> Text:
-        """For a pending decision: each outcome's chance of the system's headline result
-        under each option, so the choices can be compared (later open choices at their
-        defaults)."""
-        options = [o.value for o in prompt.options if o.enabled]
-        table = {
-            value: odds(game, lambda p, value=value: value if p.key == prompt.key else None)
-            for value in options
-        }
-        headline = game.system.outcome_word(game.system.headline)
-        out = Text(f"{headline.label} chance by choice\n", style="bold")
-        out.append(f"{'':<13}" + "".join(f" {v[:6]:>6}" for v in options) + "\n", style="bold")
-        keys = next(iter(table.values())).marginals
-        names = game.system.outcome_names()
-        for key in keys:
-            out.append(f"{names.get(key, key)[:13]:<13}")
-            for value in options:
-                p = table[value].marginals.get(key, {}).get(headline, Fraction(0))
-                out.append(f" {p!s:>6}")
-            out.append("\n")
-        return out
+        position: bytes
+        shown: Text
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.known: OrderedDict[bytes, Text] = OrderedDict()
+        self.showing = b""
+        self.computations = 0
+
+    @property
+    def current(self) -> bool:
+        """True when the odds on show are those of the position last asked for."""
+        return self.showing in self.known
+
+    def show(self, game: Game) -> None:
+        """Show the odds of ``game``'s current position: at once if they are known, else
+        once a worker has worked them out."""
+        self.showing = here = position(game)
+        known = self.known.get(here)
+        if known is not None:
+            self.known.move_to_end(here)
+            self.update(known)
+            return
+        self.computations += 1
+        self.set_timer(PATIENCE, lambda: self._still_working(here))
+        self._work_out(game.scenario, dict(game.assumptions), game.answers, game.seed, here)
+
+    def _still_working(self, here: bytes) -> None:
+        if self.showing == here and here not in self.known:
+            self.update(Text("Working out the odds…", style="dim"))
+
+    @work(thread=True, group="odds", exit_on_error=False)
+    def _work_out(
+        self,
+        scenario: Any,
+        assumptions: dict[str, str],
+        answers: tuple[Answer, ...],
+        seed: int,
+        here: bytes,
+    ) -> None:
+        try:
+            shown = rendered(Game(scenario, assumptions=assumptions, answers=answers, seed=seed))
+        except Exception as error:
+            shown = Text(f"The odds could not be worked out: {error}", style="dim")
+        self.post_message(self.Computed(here, shown))
+
+    @on(Computed)
+    def _computed(self, event: Computed) -> None:
+        event.stop()
+        self.known[event.position] = event.shown
+        while len(self.known) > KEPT:
+            self.known.popitem(last=False)
+        if event.position == self.showing:
+            self.update(event.shown)

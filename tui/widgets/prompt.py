@@ -19,7 +19,7 @@ from textual.widgets import ContentSwitcher, DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from armistice.core.errors import IllegalAnswer
-from armistice.core.prompts import AnswerValue, Decision, Fact, Prompt, Roll, Selection, Via
+from armistice.core.prompts import AnswerValue, Decision, Fact, Prompt, Roll, Rolls, Selection, Via
 from armistice.core.sides import Alignment
 from armistice.tui.prompting import Actor
 
@@ -108,6 +108,97 @@ class RollView(Static, can_focus=True):
             assert self.prompt is not None
             via = Via.TYPED if isinstance(self.prompt, Roll) else Via.DECIDED
             self.post_message(PromptPanel.Answered(self.prompt.key, value, via))
+
+
+class BatchView(Static, can_focus=True):
+    """A batch of rolls: the app rolls every member from the seed with the roll key, or the
+    player types each member's value in the order listed, Enter after each."""
+
+    BINDINGS = [
+        *(Binding(str(d), f"digit({d})", show=False) for d in range(10)),
+        Binding("backspace", "erase", show=False),
+        Binding("enter", "submit", "Enter die", show=False),
+    ]
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.prompt: Rolls | None = None
+        self.typing = False
+        self.values: list[int] = []
+        self.typed = ""
+        self.problem = ""
+
+    def show(self, prompt: Rolls, typing: bool, seed: int) -> None:
+        """Describe the batch and how to answer it in the current dice mode; values typed
+        for the same batch in the same mode are kept."""
+        if (prompt, typing) != (self.prompt, self.typing):
+            self.values, self.typed, self.problem = [], "", ""
+        self.prompt, self.typing, self.seed = prompt, typing, seed
+        self._render_text()
+
+    def _render_text(self) -> None:
+        prompt = self.prompt
+        if prompt is None:
+            return
+        key_of = getattr(self.app, "key_of", lambda _i, d: d)
+        text = Text(f"Roll {len(prompt.members)} at once, ")
+        if self.typing:
+            text.append("typed in: ", style="bold")
+            text.append("each value in turn, then Enter.\n")
+        else:
+            text.append("rolled by the app: ", style="bold")
+            text.append(f"press {key_of('roll', 'r')} (seed {self.seed}).\n")
+        for index, member in enumerate(prompt.members):
+            if index < len(self.values):
+                shown, style = str(self.values[index]), ""
+            elif index == len(self.values) and self.typing:
+                shown, style = self.typed or " ", "reverse"
+            else:
+                shown, style = str(member.dice), "dim"
+            text.append(f"{member.label} ")
+            text.append(f"[{shown}]", style=style)
+            text.append("  ")
+        if self.problem:
+            text.append(f"\n{self.problem}", style="red")
+        text.append(f"\n{key_of('dice-mode', 'd')} switches.", style="dim")
+        self.update(text)
+
+    def action_digit(self, digit: int) -> None:
+        """Add a digit to the value being typed (typed mode only)."""
+        if self.typing and len(self.typed) < 3:
+            self.typed += str(digit)
+            self.problem = ""
+            self._render_text()
+
+    def action_erase(self) -> None:
+        """Drop the last typed digit, or else the last value entered."""
+        if self.typed:
+            self.typed = self.typed[:-1]
+        elif self.values:
+            self.values.pop()
+        self._render_text()
+
+    def action_submit(self) -> None:
+        """Enter the typed value for the next member; after the last, send the batch."""
+        prompt = self.prompt
+        if not self.typing or not self.typed or prompt is None:
+            return
+        member = prompt.members[len(self.values)]
+        try:
+            value = member.check(int(self.typed))
+        except IllegalAnswer as error:
+            self.problem, self.typed = f"{member.label}: {error.reason}", ""
+            self._render_text()
+            return
+        self.values.append(value)
+        self.typed = ""
+        if len(self.values) < len(prompt.members):
+            self._render_text()
+            return
+        answer = {m.key: v for m, v in zip(prompt.members, self.values, strict=True)}
+        self.values = []
+        self._render_text()
+        self.post_message(PromptPanel.Answered(prompt.key, answer, Via.TYPED))
 
 
 class SelectionView(Vertical):
@@ -245,6 +336,7 @@ class PromptPanel(Widget):
         with ContentSwitcher(initial="prompt-done", id="prompt-body"):
             yield DecisionView(id="prompt-decision")
             yield RollView(id="prompt-roll")
+            yield BatchView(id="prompt-batch")
             yield SelectionView(id="prompt-selection")
             yield Static(
                 "Every rule has been resolved. s saves, n starts another.", id="prompt-done"
@@ -277,6 +369,10 @@ class PromptPanel(Widget):
             view = self.query_one(RollView)
             self.query_one(RollView).show(prompt, typing, seed)
             body.current = "prompt-roll"
+        elif isinstance(prompt, Rolls):
+            view = self.query_one(BatchView)
+            self.query_one(BatchView).show(prompt, typing, seed)
+            body.current = "prompt-batch"
         else:
             view = self.query_one(SelectionView)
             self.query_one(SelectionView).show(prompt)
