@@ -180,3 +180,24 @@ def test_the_command_line_takes_a_link_with_facts_and_answers(
     assert err.count("\n") == 1 and f"{bad}: next.tribute: Expected `int` <= 10" in err
     assert run(["resolve", str(scenario_file), "--seed", "3", "--next", standin.TALLY]) == 2
     assert "not finished" in capsys.readouterr().err
+
+
+async def test_the_dashboard_offers_the_next_procedure_of_a_finished_one(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("ARMISTICE_SAVES", str(tmp_path))
+    monkeypatch.setenv("ARMISTICE_KEYMAP", str(tmp_path / "none.toml"))
+    g = game(seed=3)
+    g.answer("no")
+    while g.prompt is not None:
+        g.answer(g.prompt.default_answer())
+    app = ArmisticeApp(g, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await dashboard(pilot, ("towns", "raid-map"))
+        assert "Go on to" in screen_text(screen, "#prompt-header")
+        await press(pilot, "enter")
+        assert screen.game.system.key == standin.TALLY
+        assert screen.game.facts == ({"tribute": 2},)
+        assert "Turn 1" in screen_text(screen, "#prompt-header")
+        await press(pilot, "u")
+        assert screen.game.system.key == standin.KEY and screen.game.complete

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -23,8 +24,8 @@ from textual.widgets import Footer, Header, TabbedContent, TabPane
 
 from armistice.core import scenario
 from armistice.core.errors import ArmisticeError
-from armistice.core.game import Game
-from armistice.core.prompts import Roll, Rolls, Selection
+from armistice.core.game import NEXT, Game
+from armistice.core.prompts import Decision, Option, Prompt, Roll, Rolls, Selection
 from armistice.tui import panels, saves
 from armistice.tui.prompting import actor
 from armistice.tui.screens.dialogs import ChangeAssumptions, ChooseFile, Confirm
@@ -50,8 +51,10 @@ class Body(Widget):
     def __init__(self, game: Game, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.game = game
+        self.composed_for = game.system.key
 
     def compose(self) -> ComposeResult:
+        self.composed_for = self.game.system.key
         state = panels.panels(self.game)
         extra: list[Widget] = [
             LogPanel(id="log", wrap=True, markup=False),
@@ -147,11 +150,15 @@ class GameScreen(Screen[None]):
         self.sub_title = " · ".join(f"{label} {value}" for label, value in summary.facts)
         for body in self.query(Body):
             body.wide = self.size.width >= WIDE
+            if body.composed_for != game.system.key:
+                body.composed_for = game.system.key
+                body.refresh(recompose=True)
+                continue
             for widget in body.panels():
                 widget.show(game, summary)  # type: ignore[attr-defined]
         self.set_class(isinstance(game.prompt, Selection), "-choosing")
         who = actor(game, game.prompt) if game.prompt is not None else None
-        self.query_one(PromptPanel).show(game.prompt, self.typing, game.seed, who)
+        self.query_one(PromptPanel).show(pending(game), self.typing, game.seed, who)
         self.query_one(OddsPanel).show(game)
         enabled = (self.check_action("roll", ()), self.check_action("undo", ()))
         if enabled != self._enabled:
@@ -168,13 +175,30 @@ class GameScreen(Screen[None]):
 
     @on(PromptPanel.Answered)
     def _answered(self, event: PromptPanel.Answered) -> None:
-        prompt = self.game.prompt
+        prompt = pending(self.game)
         if prompt is None or prompt.key != event.key:
             return  # sent for a prompt an undo has since taken back
+        if prompt.key == NEXT and self.game.prompt is None:
+            self._follow(str(event.value))
+            return
         try:
             self.game.answer(event.value, event.via)
         except ArmisticeError as error:
             self.notify(error.reason, title=f"Not allowed: {prompt.label}", severity="error")
+        self.refresh_views()
+
+    def _follow(self, key: str) -> None:
+        """Start the linked procedure ``key``, its facts at their defaults."""
+        link = next(k for k in self.game.links if k.to == key)
+        try:
+            facts = msgspec.to_builtins(link.facts()) if link.facts else {}
+            self.game.next(key, facts)
+        except (ArmisticeError, TypeError) as error:
+            self.notify(
+                f"{error}; start it with armistice resolve --next {key} --facts FILE",
+                title=f"Cannot start {link.label}",
+                severity="error",
+            )
         self.refresh_views()
 
     def action_roll(self) -> None:
@@ -271,6 +295,24 @@ class GameScreen(Screen[None]):
     def rules_help(self) -> str:
         """The rule summary of this game's system."""
         return self.game.system.help()
+
+
+def pending(game: Game) -> Prompt | None:
+    """What the prompt panel asks: the game's prompt, or, once the running procedure is
+    finished, which linked procedure to go on to (None when there is none)."""
+    if game.prompt is not None or not game.links:
+        return game.prompt
+    links = game.links
+    return Decision(
+        key=NEXT,
+        power="",
+        label="Go on to",
+        rule=links[0].rule,
+        options=tuple(Option(link.to, link.label) for link in links),
+        default=links[0].to,
+        help="This procedure is complete. Choose what follows (facts at their defaults), "
+        "or save the game as it stands.",
+    )
 
 
 def open_path(screen: Screen[object], path: Path, seed: int | None = None) -> Game | None:
