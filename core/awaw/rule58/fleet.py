@@ -17,17 +17,14 @@ from armistice.core.awaw.rule58.assumptions import ShipRange, ShipSources, YesNo
 from armistice.core.awaw.rule58.effects import Effects, Holders
 from armistice.core.awaw.rule58.scenario import AwawScenario, Ship
 from armistice.core.awaw.rule58.state import Fleet
-from armistice.core.awaw.rule58.tables import Force, Forces
+from armistice.core.awaw.rule58.tables import NAVAL, Force, Forces
 from armistice.core.awaw.words import METROPOLE, Condition, FrenchSide, Holder, Major, ShipKind
 from armistice.core.ledger import LogEntry
 from armistice.core.memo import per_scenario
 from armistice.core.prompts import AnswerValue, Prompt, Selection, SelectionItem, ask
 
-FIELD = {
-    ShipKind.NAMED: Force.NAMED_SHIPS,
-    ShipKind.CRUISER: Force.CRUISERS,
-    ShipKind.DESTROYER: Force.DESTROYERS,
-}
+FIELD = {kind: force for force, kind in NAVAL.items()}
+"""The force-table column that counts each kind of ship."""
 KEY = {
     ShipKind.NAMED: "named_ships",
     ShipKind.CRUISER: "cruisers",

@@ -80,7 +80,8 @@ def region_holders(s: AwawScenario, vichy: bool, colonies: Colonies) -> Holders:
 @per_scenario
 def french_on_british_ground(s: AwawScenario, holders: Holders) -> tuple[int, ...]:
     """The indexes of the French units the British may keep as Free French (58.623): French
-    ground and air units in Free French colonies and British-held places."""
+    infantry, armor and air standing where Britain holds the ground, Free French colonies
+    included."""
     held = dict(holders)
     return tuple(
         i
