@@ -1,0 +1,169 @@
+"""What each field of a scenario or hand-over struct means to a player: its label, unit,
+bounds, choices, default and rule, read from the struct's own type annotations.
+
+A rule system documents a field where it declares it, with ``msgspec.Meta``::
+
+    tribute: Annotated[int, msgspec.Meta(ge=0, le=10, title="Tribute",
+        description="gold each taken town pays a turn", extra={"unit": "gold", "rule": "2"})]
+
+:func:`describe` turns a struct type into :class:`Field` rows, nested structs and
+collections included, so the schema listing, commented scenario files and the
+dashboard's forms are all made from one description, for every registered system.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, Literal
+
+import msgspec
+import msgspec.inspect as mi
+
+from armistice.core.words import Word
+
+Kind = Literal["integer", "boolean", "choice", "text", "group", "list", "table", "other"]
+
+
+class Field(msgspec.Struct, frozen=True):
+    """One field of a struct, as a player reads it.
+
+    ``path`` is dotted from the top struct (``surrender.year``); inside a list or table it
+    is relative to one item (``fleet[].port``, ``colonies{}.brp``). ``kind`` says how it
+    is entered: ``integer`` (whole numbers, ``low``..``high`` where bounded), ``boolean``,
+    ``choice`` (one of ``choices``, pairs of value and label), ``text``, ``group`` (a
+    nested struct, whose fields follow with longer paths), ``list`` and ``table`` (a
+    sequence, or a mapping from a name, of ``items``), ``other`` (anything else).
+    ``default`` is the value an omitted field takes (``required`` fields have none);
+    ``unit`` (factors, BRPs, DPs...), ``rule`` and ``help`` come from the field's Meta.
+    """
+
+    path: str
+    name: str
+    label: str
+    kind: Kind
+    required: bool
+    default: Any = None
+    unit: str = ""
+    rule: str = ""
+    help: str = ""
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[tuple[str, str], ...] = ()
+    items: tuple[Field, ...] = ()
+
+    @property
+    def bounds(self) -> str:
+        """The accepted range in words: ``0 to 10``, ``at least 1``, or empty."""
+        if self.low is not None and self.high is not None:
+            return f"{self.low} to {self.high}"
+        if self.low is not None:
+            return f"at least {self.low}"
+        if self.high is not None:
+            return f"at most {self.high}"
+        return ""
+
+
+def describe(struct: type[msgspec.Struct]) -> tuple[Field, ...]:
+    """The fields of ``struct`` in declaration order, each nested struct's fields
+    following its ``group`` row; raises TypeError if ``struct`` is not a msgspec Struct."""
+    info = mi.type_info(struct)
+    if not isinstance(info, mi.StructType):
+        raise TypeError(f"{struct!r} is not a msgspec Struct")
+    return _fields(info, "")
+
+
+def label_of(name: str) -> str:
+    """A field name as a label when its Meta gives none: ``axis_dps`` -> ``Axis dps``."""
+    words = name.replace("_", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
+def _fields(info: mi.StructType, prefix: str) -> tuple[Field, ...]:
+    rows: list[Field] = []
+    for f in info.fields:
+        path = f"{prefix}{f.encode_name}"
+        default = f.default if f.default is not msgspec.NODEFAULT else None
+        if f.default_factory is not msgspec.NODEFAULT:
+            default = f.default_factory()
+        row = _field(f.type, path, f.encode_name, f.required, _plain(default))
+        rows.append(row)
+        inner = _unwrap(f.type)[0]
+        if isinstance(inner, mi.StructType):
+            rows.extend(_fields(inner, f"{path}."))
+    return tuple(rows)
+
+
+def _field(t: mi.Type, path: str, name: str, required: bool, default: Any) -> Field:
+    inner, meta, schema = _unwrap(t)
+    known: dict[str, Any] = {
+        "path": path,
+        "name": name,
+        "label": schema.get("title") or label_of(name),
+        "required": required,
+        "default": default,
+        "unit": str(meta.get("unit", "")),
+        "rule": str(meta.get("rule", "")),
+        "help": schema.get("description", ""),
+    }
+    if isinstance(inner, mi.BoolType):
+        return Field(kind="boolean", **known)
+    if isinstance(inner, mi.IntType):
+        low = inner.ge if inner.ge is not None else (inner.gt + 1 if inner.gt is not None else None)
+        high = (
+            inner.le if inner.le is not None else (inner.lt - 1 if inner.lt is not None else None)
+        )
+        return Field(kind="integer", low=low, high=high, **known)
+    if isinstance(inner, mi.EnumType | mi.LiteralType):
+        return Field(kind="choice", choices=_choices(inner), **known)
+    if isinstance(inner, mi.StrType):
+        return Field(kind="text", **known)
+    if isinstance(inner, mi.StructType):
+        return Field(kind="group", **known)
+    if isinstance(inner, mi.ListType | mi.TupleType | mi.VarTupleType | mi.SetType):
+        return Field(kind="list", items=_items(_item_type(inner), f"{path}[]"), **known)
+    if isinstance(inner, mi.DictType):
+        return Field(kind="table", items=_items(inner.value_type, f"{path}{{}}"), **known)
+    return Field(kind="other", **known)
+
+
+def _items(t: mi.Type, path: str) -> tuple[Field, ...]:
+    inner = _unwrap(t)[0]
+    if isinstance(inner, mi.StructType):
+        return _fields(inner, f"{path}.")
+    return (_field(t, path, "", True, None),)
+
+
+def _item_type(t: mi.Type) -> mi.Type:
+    if isinstance(t, mi.TupleType):
+        return t.item_types[0] if t.item_types else mi.AnyType()
+    return t.item_type  # type: ignore[union-attr, no-any-return]
+
+
+def _unwrap(t: mi.Type) -> tuple[mi.Type, dict[str, Any], dict[str, Any]]:
+    """``t`` without its Metadata and an optional None, with Meta's extra and title/description."""
+    meta: dict[str, Any] = {}
+    schema: dict[str, Any] = {}
+    while True:
+        if isinstance(t, mi.Metadata):
+            meta = {**(t.extra or {}), **meta}
+            schema = {**(t.extra_json_schema or {}), **schema}
+            t = t.type
+        elif isinstance(t, mi.UnionType):
+            rest = [u for u in t.types if not isinstance(u, mi.NoneType)]
+            if len(rest) != 1:
+                return t, meta, schema
+            t = rest[0]
+        else:
+            return t, meta, schema
+
+
+def _choices(t: mi.EnumType | mi.LiteralType) -> tuple[tuple[str, str], ...]:
+    if isinstance(t, mi.LiteralType):
+        return tuple((str(v), str(v)) for v in t.values)
+    members: list[enum.Enum] = list(t.cls)
+    return tuple((str(m.value), m.label if isinstance(m, Word) else str(m.value)) for m in members)
+
+
+def _plain(value: Any) -> Any:
+    """A default as it would be written in a file (enums as their values, structs as tables)."""
+    return msgspec.to_builtins(value) if value is not None else None
