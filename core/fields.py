@@ -19,6 +19,7 @@ from typing import Any, Literal
 import msgspec
 import msgspec.inspect as mi
 
+from armistice.core.prompts import Decision, Fact, Option, Prompt
 from armistice.core.words import Word
 
 Kind = Literal["integer", "boolean", "choice", "text", "group", "list", "table", "other"]
@@ -70,6 +71,52 @@ def describe(struct: type[msgspec.Struct]) -> tuple[Field, ...]:
     if not isinstance(info, mi.StructType):
         raise TypeError(f"{struct!r} is not a msgspec Struct")
     return _fields(info, "")
+
+
+def ask(fields: tuple[Field, ...], power: str, rule: str) -> tuple[Prompt, ...] | None:
+    """The prompts that ask a player for ``fields`` one by one, keyed by path: a bounded
+    integer as a :class:`Fact`, a boolean or a choice as a :class:`Decision`; each takes
+    the field's default, ``power`` answers, and a field without a rule of its own cites
+    ``rule``. None if any field cannot be asked that way (text, collections, unbounded or
+    required integers): such facts come from a file."""
+    prompts: list[Prompt] = []
+    for f in fields:
+        key, label, cite = f.path, f.label, f.rule or rule
+        described = " ".join(p for p in (f.help, f"({f.bounds} {f.unit})" if f.bounds else "") if p)
+        if f.kind == "integer" and f.low is not None and f.high is not None and not f.required:
+            prompts.append(
+                Fact(key, power, label, cite, f.unit, f.low, f.high, f.default, described)
+            )
+        elif f.kind in ("boolean", "choice") and not f.required:
+            options = f.choices or (("true", "Yes"), ("false", "No"))
+            prompts.append(
+                Decision(
+                    key,
+                    power,
+                    label,
+                    cite,
+                    tuple(Option(value, name) for value, name in options),
+                    str(f.default).lower() if f.kind == "boolean" else str(f.default),
+                    f.help,
+                )
+            )
+        elif f.kind != "group":
+            return None
+    return tuple(prompts)
+
+
+def answered(fields: tuple[Field, ...], answers: dict[str, Any]) -> dict[str, Any]:
+    """The answers to :func:`ask`'s prompts (by path) as a nested mapping to decode with
+    the struct: booleans from ``true``/``false``, dotted paths as nested tables."""
+    kinds = {f.path: f.kind for f in fields}
+    document: dict[str, Any] = {}
+    for path, value in answers.items():
+        *outer, last = path.split(".")
+        table = document
+        for name in outer:
+            table = table.setdefault(name, {})
+        table[last] = value == "true" if kinds.get(path) == "boolean" else value
+    return document
 
 
 def label_of(name: str) -> str:
@@ -133,10 +180,10 @@ def _items(t: mi.Type, path: str) -> tuple[Field, ...]:
     return (_field(t, path, "", True, None),)
 
 
-def _item_type(t: mi.Type) -> mi.Type:
+def _item_type(t: mi.ListType | mi.TupleType | mi.VarTupleType | mi.SetType) -> mi.Type:
     if isinstance(t, mi.TupleType):
         return t.item_types[0] if t.item_types else mi.AnyType()
-    return t.item_type  # type: ignore[union-attr, no-any-return]
+    return t.item_type
 
 
 def _unwrap(t: mi.Type) -> tuple[mi.Type, dict[str, Any], dict[str, Any]]:

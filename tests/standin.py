@@ -163,7 +163,16 @@ class Phase(Word):
 class Tribute(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """What the raid does not know: the tribute each taken town pays a turn, in gold."""
 
-    tribute: Annotated[int, msgspec.Meta(ge=0, le=10)] = 2
+    tribute: Annotated[
+        int,
+        msgspec.Meta(
+            ge=0,
+            le=10,
+            title="Tribute per town",
+            description="the gold each taken town pays a turn",
+            extra={"unit": "gold", "rule": "2.1"},
+        ),
+    ] = 2
 
 
 class TallyScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_only=True):

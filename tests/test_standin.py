@@ -196,8 +196,16 @@ async def test_the_dashboard_offers_the_next_procedure_of_a_finished_one(
         screen = await dashboard(pilot, ("towns", "raid-map"))
         assert "Go on to" in screen_text(screen, "#prompt-header")
         await press(pilot, "enter")
+        asked = screen_text(screen, "#prompt-header") + screen_text(screen, "#prompt-help")
+        assert "Tribute per town [2.1]" in asked and "0 to 10 gold" in asked
+        assert screen.game.system.key == standin.KEY
+        await press(pilot, "1", "2", "enter")
+        assert screen.game.system.key == standin.KEY and screen.handover is not None
+        await press(pilot, "backspace", "backspace", "5", "enter")
         assert screen.game.system.key == standin.TALLY
-        assert screen.game.facts == ({"tribute": 2},)
+        assert screen.game.facts == ({"tribute": 5},)
         assert "Turn 1" in screen_text(screen, "#prompt-header")
         await press(pilot, "u")
         assert screen.game.system.key == standin.KEY and screen.game.complete
+        await press(pilot, "enter", "u")
+        assert screen.handover is None and "Go on to" in screen_text(screen, "#prompt-header")

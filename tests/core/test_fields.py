@@ -8,7 +8,8 @@ import msgspec
 import pytest
 
 from armistice.core.awaw.rule58.scenario import AwawScenario
-from armistice.core.fields import describe, label_of
+from armistice.core.fields import answered, ask, describe, label_of
+from armistice.core.prompts import Decision, Fact
 from tests.standin import Tribute
 
 
@@ -76,3 +77,24 @@ def test_only_structs_are_described() -> None:
 
 def test_a_name_without_a_title_reads_as_words() -> None:
     assert label_of("axis_dps_cancelled") == "Axis dps cancelled"
+
+
+class Told(msgspec.Struct, frozen=True):
+    tribute: Annotated[int, msgspec.Meta(ge=0, le=10, extra={"unit": "gold"})] = 2
+    mode: Literal["a", "b"] = "b"
+    inner: Inner = Inner()
+
+
+def test_facts_are_asked_as_prompts_and_answers_decode_to_the_struct() -> None:
+    fields = describe(Told)
+    tribute, mode, flag = ask(fields, "raiders", "2")  # type: ignore[misc]
+    assert isinstance(tribute, Fact) and (tribute.low, tribute.high, tribute.default) == (0, 10, 2)
+    assert tribute.unit == "gold" and tribute.rule == "2" and tribute.key == "tribute"
+    assert isinstance(mode, Decision) and [o.value for o in mode.options] == ["a", "b"]
+    assert isinstance(flag, Decision) and flag.key == "inner.flag" and flag.default == "true"
+    document = answered(fields, {"tribute": 7, "mode": "a", "inner.flag": "false"})
+    assert msgspec.convert(document, Told) == Told(7, "a", Inner(flag=False))
+
+
+def test_facts_that_cannot_be_asked_at_a_prompt_are_not() -> None:
+    assert ask(describe(Sample), "raiders", "2") is None

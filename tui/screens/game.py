@@ -10,7 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import msgspec
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -27,6 +26,7 @@ from armistice.core.errors import ArmisticeError
 from armistice.core.game import NEXT, Game
 from armistice.core.prompts import Decision, Option, Prompt, Roll, Rolls, Selection
 from armistice.tui import panels, saves
+from armistice.tui.handover import Handover
 from armistice.tui.prompting import actor
 from armistice.tui.screens.dialogs import ChangeAssumptions, ChooseFile, Confirm
 from armistice.tui.widgets.odds import OddsPanel
@@ -115,6 +115,7 @@ class GameScreen(Screen[None]):
         self.game = game
         self.typing = typing
         self.saved = game.answers
+        self.handover: Handover | None = None
         self._enabled: tuple[bool | None, bool | None] = (None, None)
 
     @property
@@ -158,7 +159,7 @@ class GameScreen(Screen[None]):
                 widget.show(game, summary)  # type: ignore[attr-defined]
         self.set_class(isinstance(game.prompt, Selection), "-choosing")
         who = actor(game, game.prompt) if game.prompt is not None else None
-        self.query_one(PromptPanel).show(pending(game), self.typing, game.seed, who)
+        self.query_one(PromptPanel).show(self.pending(), self.typing, game.seed, who)
         self.query_one(OddsPanel).show(game)
         enabled = (self.check_action("roll", ()), self.check_action("undo", ()))
         if enabled != self._enabled:
@@ -170,36 +171,49 @@ class GameScreen(Screen[None]):
         if action == "roll":
             return (isinstance(self.game.prompt, Roll | Rolls) and not self.typing) or None
         if action == "undo":
-            return bool(self.game.answers) or None
+            return bool(self.game.answers or self.handover) or None
         return True
+
+    def pending(self) -> Prompt | None:
+        """What the prompt panel asks now: a fact of the link being started, or :func:`pending`."""
+        if self.handover is not None and self.game.complete:
+            return self.handover.prompt
+        return pending(self.game)
 
     @on(PromptPanel.Answered)
     def _answered(self, event: PromptPanel.Answered) -> None:
-        prompt = pending(self.game)
+        prompt = self.pending()
         if prompt is None or prompt.key != event.key:
             return  # sent for a prompt an undo has since taken back
-        if prompt.key == NEXT and self.game.prompt is None:
-            self._follow(str(event.value))
-            return
         try:
-            self.game.answer(event.value, event.via)
+            if self.handover is not None:
+                self.handover.answer(event.value)
+                self._start()
+            elif prompt.key == NEXT and self.game.prompt is None:
+                self.handover = Handover(next(k for k in self.game.links if k.to == event.value))
+                self._start()
+            else:
+                self.game.answer(event.value, event.via)
         except ArmisticeError as error:
             self.notify(error.reason, title=f"Not allowed: {prompt.label}", severity="error")
         self.refresh_views()
 
-    def _follow(self, key: str) -> None:
-        """Start the linked procedure ``key``, its facts at their defaults."""
-        link = next(k for k in self.game.links if k.to == key)
+    def _start(self) -> None:
+        """Start the link being handed over once its facts are all given (at their
+        defaults if they cannot be asked at a prompt)."""
+        handover = self.handover
+        if handover is None or handover.prompt is not None:
+            return
+        self.handover = None
+        link = handover.link
         try:
-            facts = msgspec.to_builtins(link.facts()) if link.facts else {}
-            self.game.next(key, facts)
-        except (ArmisticeError, TypeError) as error:
+            self.game.next(link.to, handover.facts())
+        except ArmisticeError as error:
             self.notify(
-                f"{error}; start it with armistice resolve --next {key} --facts FILE",
+                f"{error}; start it with armistice resolve --next {link.to} --facts FILE",
                 title=f"Cannot start {link.label}",
                 severity="error",
             )
-        self.refresh_views()
 
     def action_roll(self) -> None:
         """Roll the pending die, or every die of a pending batch, from the seed."""
@@ -219,7 +233,12 @@ class GameScreen(Screen[None]):
         self.refresh_views()
 
     def action_undo(self) -> None:
-        """Take back the last answer."""
+        """Take back the last answer (or fact given for the procedure about to start)."""
+        if self.handover is not None:
+            if not self.handover.undo():
+                self.handover = None
+            self.refresh_views()
+            return
         try:
             self.game.undo()
         except ArmisticeError as error:
@@ -310,8 +329,8 @@ def pending(game: Game) -> Prompt | None:
         rule=links[0].rule,
         options=tuple(Option(link.to, link.label) for link in links),
         default=links[0].to,
-        help="This procedure is complete. Choose what follows (facts at their defaults), "
-        "or save the game as it stands.",
+        help="This procedure is complete. Choose what follows (you are then asked the facts "
+        "it needs), or save the game as it stands.",
     )
 
 
