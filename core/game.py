@@ -46,6 +46,8 @@ from armistice.core.scenario import convert, from_mapping
 from armistice.core.sides import Player, Sides
 from armistice.core.summary import Summary
 
+ROLLED = (Via.ROLLED, Via.TYPED)
+
 NEXT = "next"
 """The answer key that marks a link: its value is the key of the procedure started."""
 
@@ -152,6 +154,8 @@ class Game:
                     self.next(str(answer.value), queued.pop(0))
                     continue
                 prompt = self._prompt
+                if self._unasked(answer, prompt):
+                    continue
                 if prompt is not None and answer.key != prompt.key:
                     raise IllegalAnswer(
                         answer.key, f"answers {answer.key!r} but the game asks {prompt.key!r}"
@@ -162,6 +166,20 @@ class Game:
                     raise
                 raise IllegalAnswer(f"answers[{index}] ({error.where})", error.reason) from None
         self._fill_added(None)
+
+    def _unasked(self, answer: Answer, prompt: Prompt | None) -> bool:
+        """Whether ``answer`` is a die an older save holds for a roll that is no longer asked
+        because it cannot change anything; the log says it was dropped."""
+        if self._written_in >= savefile.ROLLS_NOT_ASKED or answer.via not in ROLLED:
+            return False
+        if prompt is not None and prompt.key == answer.key:
+            return False
+        self._ledger.note(
+            "",
+            f"{answer.key}: the save holds a die ({answer.value}) for a roll that cannot change "
+            "anything; it is no longer asked, and the answer is dropped",
+        )
+        return True
 
     def _fill_added(self, next_key: str | None) -> None:
         """Answer with its default each pending prompt the system began asking after the save

@@ -20,11 +20,14 @@ V = TypeVar("V", bound=Word)
 
 class LogEntry(msgspec.Struct, frozen=True):
     """One line of the log: the ``rule`` number, what happened in our words,
-    and the assumption used as ``key=value`` (empty when none)."""
+    the assumption used as ``key=value`` (empty when none), and whether the dashboard also
+    ``announce``s it: what a die gave, and each step the engine took without asking anyone
+    (a forced choice, a roll not asked because it cannot change anything)."""
 
     rule: str
     text: str
     assumption: str = ""
+    announce: bool = False
 
 
 class Ledger(Generic[S]):
@@ -39,9 +42,17 @@ class Ledger(Generic[S]):
         self.log: list[LogEntry] = []
         self.assumptions = assumptions
 
-    def note(self, rule: str, text: str, assumption: Assumption[Any] | None = None) -> None:
-        """Append a log entry; ``assumption`` is the assumption the step used, if any."""
-        self.log.append(LogEntry(rule, text, self.used(assumption) if assumption else ""))
+    def note(
+        self,
+        rule: str,
+        text: str,
+        assumption: Assumption[Any] | None = None,
+        announce: bool = False,
+    ) -> None:
+        """Append a log entry; ``assumption`` is the assumption the step used, if any;
+        ``announce`` asks the dashboard to announce it too (see :class:`LogEntry`)."""
+        used = self.used(assumption) if assumption else ""
+        self.log.append(LogEntry(rule, text, used, announce))
 
     def assume(self, assumption: Assumption[V]) -> V:
         """The game's value for ``assumption``, typed."""

@@ -165,6 +165,13 @@ class Roll(msgspec.Struct, frozen=True, tag="roll", tag_field="type"):
             )
         return value
 
+    def only(self) -> str | None:
+        """The label of the outcome every total gives, when the roll cannot change anything
+        (such a roll is not asked: the procedure notes the result instead); else None."""
+        possible = set(self.dice.faces())
+        hit = [o.label for o in self.outcomes if possible & set(o.faces)]
+        return hit[0] if len(hit) == 1 else None
+
     def outcome_of(self, total: int) -> str:
         """The label of the outcome that ``total`` gives."""
         for outcome in self.outcomes:

@@ -10,6 +10,8 @@ Version history:
 2. system keys name the procedure (``awaw.58``), assumption keys follow them.
 3. a game may chain procedures: an answer keyed ``next`` starts the linked procedure it
    names, with the facts given for it, in order, in ``facts``.
+4. a roll whose every face gives the same result is no longer asked; the answers older
+   saves hold for such rolls are dropped as they load.
 """
 
 from __future__ import annotations
@@ -25,8 +27,11 @@ from armistice.core.prompts import Answer
 from armistice.core.scenario import convert
 
 FORMAT = "armistice-save"
-VERSION = 3
+VERSION = 4
 """The version this armistice writes; it reads every version from 1 up to this one."""
+
+ROLLS_NOT_ASKED = 4
+"""The first version whose saves hold no answer for a roll that cannot change anything."""
 
 
 class SaveFile(msgspec.Struct, forbid_unknown_fields=True):

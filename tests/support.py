@@ -118,7 +118,9 @@ def play(
     picks: Mapping[str, dict[str, int]] | None = None,
 ) -> list[str]:
     """Answer every prompt: the Vichy decision, colonial dice by group, selections
-    from ``picks`` or their defaults. Returns the prompt keys in the order asked."""
+    from ``picks`` or their defaults. Returns the prompt keys in the order asked; fails if
+    a die in ``dice`` is for a group that had no die at all (a die for a roll not asked
+    because every face gives one result is let be: the die could not change it)."""
     dice = dict(dice or {})
     picks = dict(picks or {})
     asked = []
@@ -132,6 +134,9 @@ def play(
         else:
             assert isinstance(prompt, Selection)
             g.answer(picks.get(prompt.key, prompt.default_answer()))
+    settled = {r.group for r in g.state.colony_rolls if r.die is None}
+    unasked = {f"colony_roll.{group}" for group in set(dice) - settled} - set(asked)
+    assert not unasked, f"dice given for rolls not asked: {sorted(unasked)}"
     return asked
 
 

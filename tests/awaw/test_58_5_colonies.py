@@ -37,7 +37,7 @@ ALL_FREE = {"lebanon_syria": 1, "north_africa": 1}
 
 def test_58_52_conquest_held_by_a_british_ground_unit_goes_british() -> None:
     conquest = {"name": "Tripoli", "british_ground_unit": True, "vichy_france_distance": 1}
-    assert conquest_holder(conquest, vichy="yes", dice={"lebanon_syria": 6}) == "british"
+    assert conquest_holder(conquest, vichy="yes", dice={}) == "british"
 
 
 def test_58_52_conquest_closer_by_land_to_a_free_french_colony_goes_british() -> None:
@@ -72,7 +72,8 @@ def test_58_52_closer_to_vichy_france_than_to_the_free_french_goes_axis() -> Non
     conquest = {"name": "Savoy", "land_distance": {"algeria": 5}, "vichy_france_distance": 2}
     state = support.resolved(at_level(-3, {"conquests": [conquest]}), vichy="yes", dice=ALL_FREE)
     assert state.conquests == {"Savoy": "axis"}
-    state = support.resolved(at_level(-3, {"conquests": [conquest]}), vichy="no", dice=ALL_FREE)
+    state = support.resolved(at_level(-3, {"conquests": [conquest]}), vichy="no")
+    assert state.colonies["algeria"] == "free_french"
     assert state.conquests == {"Savoy": "british"}
 
 
@@ -80,18 +81,19 @@ def test_58_52_conquest_with_no_free_french_colony_in_reach_goes_axis() -> None:
     conquest = {"name": "Aosta"}
     assert conquest_holder(conquest, vichy="no", dice=ALL_FREE) == "axis"
     conquest = {"name": "Fezzan", "land_distance": {"tunisia": 1}}
-    assert conquest_holder(conquest, vichy="yes", dice={"north_africa": 6}) == "axis"
+    assert conquest_holder(conquest, vichy="yes", dice={}) == "axis"
 
 
 def test_58_52_bundled_us_at_war_conquests() -> None:
     g = Game(load("us-at-war-spring-1942"), seed=1)
-    support.play(g, dice={"north_africa": 6})
+    asked = support.play(g)
+    assert not any(key.startswith("colony_roll.") for key in asked)
     assert g.state.conquests == {"Tripoli": "british", "Western Libyan desert": "british"}
 
 
 def test_58_531_one_die_for_lebanon_syria_and_one_for_north_africa() -> None:
     g = support.game(neutral())
-    asked = support.play(g)
+    asked = support.play(g, vichy="no")
     rolls = [k for k in asked if k.startswith("colony_roll.")]
     assert rolls == ["colony_roll.lebanon_syria", "colony_roll.north_africa"]
     north = next(r for r in g.state.colony_rolls if r.group == "north_africa")
@@ -100,7 +102,7 @@ def test_58_531_one_die_for_lebanon_syria_and_one_for_north_africa() -> None:
 
 def test_58_531_the_colonial_die_is_a_d6_rolled_by_the_allies() -> None:
     g = support.game(neutral())
-    g.answer("yes")
+    g.answer("no")
     prompt = g.prompt
     assert isinstance(prompt, Roll)
     assert prompt.rule == "58.531"
@@ -115,15 +117,15 @@ def test_58_531_modified_roll_is_die_plus_level_plus_3_for_vichy(
     level: int, vichy: bool, die: int
 ) -> None:
     g = support.game(at_level(level))
-    support.play(
-        g, vichy="yes" if vichy else "no", dice={"lebanon_syria": die, "north_africa": die}
-    )
     want = expected_status(die, level, vichy)
+    forced = {expected_status(face, level, vichy) for face in range(1, 7)} == {want}
+    dice = {} if forced else {"lebanon_syria": die, "north_africa": die}
+    support.play(g, vichy="yes" if vichy else "no", dice=dice)
     for roll in g.state.colony_rolls:
-        assert roll.die == die
+        assert roll.die == (None if forced else die)
         assert roll.surrender_level == level
         assert roll.vichy_bonus == (3 if vichy else 0)
-        assert roll.modified == die + level + (3 if vichy else 0)
+        assert roll.modified == (None if forced else die + level + (3 if vichy else 0))
         assert roll.result == want
     assert g.state.colonies == dict.fromkeys(COLONIES, want)
 
@@ -144,9 +146,39 @@ def test_58_531_rulebook_example_die_1_is_free_french_die_2_is_vichy() -> None:
 
 def test_58_531_level_is_the_clamped_one() -> None:
     g = Game(load("damaged-fleet-spring-1940"), seed=1)
-    support.play(g, vichy="no", dice={"lebanon_syria": 1, "north_africa": 1})
-    assert all(r.surrender_level == 3 and r.modified == 4 for r in g.state.colony_rolls)
+    asked = support.play(g, vichy="no")
+    assert not any(key.startswith("colony_roll.") for key in asked)
+    assert all(r.surrender_level == 3 and r.die is None for r in g.state.colony_rolls)
     assert set(g.state.colonies.values()) == {"independent"}
+
+
+def test_58_531_a_die_every_face_of_which_gives_one_result_is_not_rolled() -> None:
+    g = support.game(neutral())
+    asked = support.play(g, vichy="yes")
+    assert not any(key.startswith("colony_roll.") for key in asked)
+    assert set(g.state.colonies.values()) == {"vichy"}
+    said = [(e.rule, e.text) for e in g.log if e.announce and "no die" in e.text]
+    assert said == [
+        (
+            "58.531B",
+            "Lebanon-Syria: no die rolled; with level +0, +3 for Vichy every face gives Vichy",
+        ),
+        (
+            "58.531B",
+            "Tunisia-Algeria-Morocco: no die rolled; with level +0, +3 for Vichy every face "
+            "gives Vichy",
+        ),
+    ]
+
+
+def test_58_531_a_rolled_die_is_told_with_its_modifiers_result_and_rule() -> None:
+    g = Game(load("rulebook-example-fall-1940"), seed=1)
+    support.play(g, vichy="yes", dice={"lebanon_syria": 6, "north_africa": 1})
+    told = [(e.rule, e.text) for e in g.log if e.announce and e.rule.startswith("58.53")]
+    assert told == [
+        ("58.531B", "Lebanon-Syria: die 6, level -1, +3 for Vichy: 8, Vichy"),
+        ("58.531A", "Tunisia-Algeria-Morocco: die 1, level -1, +3 for Vichy: 3, Free French"),
+    ]
 
 
 def test_58_532a_would_be_vichy_colonies_become_independent() -> None:
@@ -158,11 +190,14 @@ def test_58_532a_would_be_vichy_colonies_become_independent() -> None:
         "algeria": "free_french",
         "morocco": "free_french",
     }
-    assert [e.rule for e in g.log].count("58.532A") == 1
+    assert [e.rule for e in g.log if "throws off French rule" in e.text] == ["58.532A"]
+    assert ("58.532A", "Lebanon-Syria: die 4, level +0: 4, independent") in [
+        (e.rule, e.text) for e in g.log
+    ]
 
 
 def test_58_533_axis_held_colony_is_not_rolled_for_and_stays_axis() -> None:
-    g = support.game(neutral({"colonies": {"tunisia": {"brp": 5, "control": "axis"}}}))
+    g = support.game(at_level(-2, {"colonies": {"tunisia": {"brp": 5, "control": "axis"}}}))
     support.play(g, vichy="yes", dice={"lebanon_syria": 1, "north_africa": 6})
     assert g.state.colonies["tunisia"] == "axis"
     north = next(r for r in g.state.colony_rolls if r.group == "north_africa")
@@ -173,7 +208,7 @@ def test_58_533_axis_held_colony_is_not_rolled_for_and_stays_axis() -> None:
 
 def test_58_534_british_held_colony_is_not_rolled_for_and_goes_free_french() -> None:
     g = support.game(neutral({"colonies": {"lebanon_syria": {"brp": 5, "control": "british"}}}))
-    asked = support.play(g, vichy="yes", dice={"north_africa": 6})
+    asked = support.play(g, vichy="no", dice={"north_africa": 6})
     assert "colony_roll.lebanon_syria" not in asked
     assert g.state.colonies["lebanon_syria"] == "free_french"
     assert [r.group for r in g.state.colony_rolls] == ["north_africa"]
@@ -214,10 +249,13 @@ def test_property_58_53_every_colony_gets_exactly_one_status(
     overrides = at_level(level, {"colonies": colonies})
     if us_war:
         overrides = support.merge(overrides, {"surrender": {"us_at_war_with_germany": True}})
-    dice = {"lebanon_syria": die_l, "north_africa": die_n}
-    g = support.game(overrides)
-    asked = support.play(g, vichy="yes" if vichy else "no", dice=dice)
     established = vichy and not us_war
+    forced = len({expected_status(face, level, established) for face in range(1, 7)}) == 1
+    dice = {"lebanon_syria": die_l, "north_africa": die_n}
+    open_groups = {GROUP_OF[c] for c in COLONIES if control[c] == "french"}
+    g = support.game(overrides)
+    given = {} if forced else {k: v for k, v in dice.items() if k in open_groups}
+    asked = support.play(g, vichy="yes" if vichy else "no", dice=given)
     assert g.state.vichy_established is established
     assert set(g.state.colonies) == set(COLONIES)
     for colony, status in g.state.colonies.items():
@@ -231,7 +269,7 @@ def test_property_58_53_every_colony_gets_exactly_one_status(
             assert status == expected_status(dice[GROUP_OF[colony]], level, established)
     for group in ("lebanon_syria", "north_africa"):
         open_ = [c for c in COLONIES if GROUP_OF[c] == group and control[c] == "french"]
-        assert (f"colony_roll.{group}" in asked) == bool(open_)
+        assert (f"colony_roll.{group}" in asked) == (bool(open_) and not forced)
     if not established:
         assert "vichy" not in g.state.colonies.values()
     else:

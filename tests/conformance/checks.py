@@ -131,8 +131,8 @@ def play(
 ) -> dict[str, AnswerValue]:
     """Answer the running procedure of ``game`` at random to its end, trying an illegal
     answer first at each prompt (which must change nothing); an open-ended procedure is
-    stopped once ``actions`` actions have been taken. Returns each decision's answer by
-    prompt key."""
+    stopped once ``actions`` actions have been taken; no roll may be asked whose every total
+    gives one result. Returns each decision's answer by prompt key."""
     decided: dict[str, AnswerValue] = {}
     taken = 0
     for _ in range(limit):
@@ -140,6 +140,8 @@ def play(
         if prompt is None:
             return decided
         refuse(game, illegal(prompt))
+        if isinstance(prompt, Roll):
+            assert prompt.only() is None, f"{prompt.key}: every total gives {prompt.only()}"
         if isinstance(prompt, Rolls):
             for value, where in refusals(prompt):
                 refuse(game, value, where)

@@ -201,7 +201,7 @@ def test_save_file_is_versioned_json_with_the_three_inputs() -> None:
     g.answer("yes")
     document = json.loads(g.save())
     assert document["format"] == "armistice-save"
-    assert document["version"] == 3
+    assert document["version"] == 4
     assert document["system"] == "awaw.58"
     assert document["seed"] == 5
     assert document["scenario"]["name"] == "rulebook-example-fall-1940"
@@ -234,7 +234,7 @@ def test_load_refuses_a_foreign_document_naming_format(document: Any) -> None:
     assert "saved.json: format" in str(caught.value)
 
 
-@pytest.mark.parametrize("version", [4, 0, "1", None, True])
+@pytest.mark.parametrize("version", [5, 0, "1", None, True])
 def test_load_refuses_an_unknown_version_naming_version(version: Any) -> None:
     document = _saved()
     document["version"] = version

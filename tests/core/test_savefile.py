@@ -15,6 +15,7 @@ import msgspec
 import pytest
 
 from armistice.core import savefile
+from armistice.core.errors import SaveError
 from armistice.core.game import Game
 from tests import support
 
@@ -58,20 +59,74 @@ def test_there_is_a_fixture_save_of_every_earlier_version() -> None:
     assert versions == set(range(1, savefile.VERSION))
 
 
+def dropped(save: Path, game: Game) -> list[str]:
+    """The keys of the answers ``save`` holds that loading it dropped."""
+    kept = [a.key for a in game.answers]
+    return [a["key"] for a in json.loads(save.read_text())["answers"] if a["key"] not in kept]
+
+
+def unrolled(state: dict[str, Any], groups: list[str]) -> dict[str, Any]:
+    """``state`` as it reads once the colonial dice of ``groups`` are no longer rolled: the
+    same results, without a die or a modified roll."""
+    rolls = [
+        {**r, "die": None, "modified": None} if r["group"] in groups else r
+        for r in state.get("colony_rolls") or ()
+    ]
+    return {**state, "colony_rolls": rolls}
+
+
 @pytest.mark.parametrize("save", SAVES, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_an_earlier_save_loads_to_the_state_it_had(save: Path) -> None:
     then = expected(save)
     game = Game.open(save)
+    gone = dropped(save, game)
+    assert all(key.startswith("colony_roll.") for key in gone)
+    groups = [key.removeprefix("colony_roll.") for key in gone]
     now = json.loads(msgspec.json.encode(game.state))
+    settled = [f"colony_roll.{r['group']}" for r in now["colony_rolls"] or () if r["die"] is None]
+    if then["pending"] in settled:
+        # The save stopped at a die that is no longer asked: the game goes on to the next
+        # question, with the results that die could not have changed.
+        assert game.prompt is None or not game.prompt.key.startswith("colony_roll.")
+        assert set(gone) <= set(settled)
+        return
+    state = unrolled(then["state"], groups)
     for field in KEPT:
-        assert values(now).get(field) == values(then["state"]).get(field), field
+        assert values(now).get(field) == values(state).get(field), field
     if save.parent.name != "v1":
-        assert now == then["state"]
-        assert json.loads(msgspec.json.encode(game.log)) == then["log"]
+        assert now == state
     assert game.complete == then["complete"]
     assert (game.prompt.key if game.prompt else None) == then["pending"]
     assert game.system.key == "awaw.58"
     assert set(game.assumptions) == {a.key for a in game.system.assumptions}
+
+
+def test_a_version_3_save_drops_the_dice_of_rolls_that_cannot_change_anything() -> None:
+    save = FIXTURES / "v3" / "voluntary-fall-1940.json"
+    game = Game.open(save)
+    assert dropped(save, game) == ["colony_roll.lebanon_syria", "colony_roll.north_africa"]
+    assert [(r.group, r.die, r.modified, r.result) for r in game.state.colony_rolls] == [
+        ("lebanon_syria", None, None, "vichy"),
+        ("north_africa", None, None, "vichy"),
+    ]
+    assert game.state.colonies == expected(save)["state"]["colonies"]
+    said = [e.text for e in game.log if "no longer asked" in e.text]
+    assert said == [
+        "colony_roll.lebanon_syria: the save holds a die (5) for a roll that cannot change "
+        "anything; it is no longer asked, and the answer is dropped",
+        "colony_roll.north_africa: the save holds a die (4) for a roll that cannot change "
+        "anything; it is no longer asked, and the answer is dropped",
+    ]
+    again = json.loads(game.save())
+    assert again["version"] == 4
+    assert not any(a["key"].startswith("colony_roll.") for a in again["answers"])
+
+
+def test_a_save_of_the_current_version_with_a_die_no_longer_asked_is_refused() -> None:
+    document = json.loads((FIXTURES / "v3" / "voluntary-fall-1940.json").read_text())
+    document["version"] = savefile.VERSION
+    with pytest.raises(SaveError, match=r"answers\[1\].*colony_roll.lebanon_syria"):
+        Game.load(json.dumps(document).encode(), "new.json")
 
 
 @pytest.mark.parametrize("save", SAVES, ids=lambda p: f"{p.parent.name}/{p.stem}")

@@ -24,6 +24,7 @@ from textual.widgets import Footer, Header, TabbedContent, TabPane
 from armistice.core import scenario
 from armistice.core.errors import ArmisticeError
 from armistice.core.game import NEXT, Game
+from armistice.core.ledger import LogEntry
 from armistice.core.prompts import Decision, Option, Prompt, Roll, Rolls, Selection
 from armistice.tui import panels, saves
 from armistice.tui.handover import Handover
@@ -116,6 +117,7 @@ class GameScreen(Screen[None]):
         self.typing = typing
         self.saved = game.answers
         self.handover: Handover | None = None
+        self._told = len(game.log)
         self._enabled: tuple[bool | None, bool | None] = (None, None)
 
     @property
@@ -161,10 +163,19 @@ class GameScreen(Screen[None]):
         who = actor(game, game.prompt) if game.prompt is not None else None
         self.query_one(PromptPanel).show(self.pending(), self.typing, game.seed, who)
         self.query_one(OddsPanel).show(game)
+        self.announce(game.log)
         enabled = (self.check_action("roll", ()), self.check_action("undo", ()))
         if enabled != self._enabled:
             self._enabled = enabled
             self.refresh_bindings()
+
+    def announce(self, log: tuple[LogEntry, ...]) -> None:
+        """Notify what the log gained since last time and asks to be announced: what a die
+        gave, a step taken without asking."""
+        for entry in log[self._told :]:
+            if entry.announce:
+                self.notify(f"{entry.text} ({entry.rule})", timeout=6)
+        self._told = len(log)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out what cannot be done now."""

@@ -50,7 +50,7 @@ def roll_colonies(
         if not open_:
             continue
         by_face, outcomes = colony_faces(t, level, vichy)
-        die = yield Roll(
+        roll = Roll(
             key=f"colony_roll.{group.id}",
             label=f"{group.name} colonial die",
             rule="58.531",
@@ -59,10 +59,27 @@ def roll_colonies(
             power=Major.FRANCE,
             help=roll_help(t, level, vichy),
         )
-        assert isinstance(die, int)
-        result = by_face[die]
-        modified = rules.colony_modified_roll(die, level, vichy, t)
         bonus = t.rules.colony_roll.vichy_bonus if vichy else 0
+        modifiers = f"level {level:+d}" + (f", +{bonus} for Vichy" if vichy else "")
+        die: int | None = None
+        modified: int | None = None
+        if (only := roll.only()) is not None:
+            result = ColonyStatus(only)
+            ledger.note(
+                RESULT_RULES[result],
+                f"{group.name}: no die rolled; with {modifiers} every face gives {result.label}",
+                announce=True,
+            )
+        else:
+            answer = yield roll
+            assert isinstance(answer, int)
+            die, result = answer, by_face[answer]
+            modified = rules.colony_modified_roll(answer, level, vichy, t)
+            ledger.note(
+                RESULT_RULES[result],
+                f"{group.name}: die {die}, {modifiers}: {modified}, {result.label}",
+                announce=True,
+            )
         rolled.append(
             ColonyRoll(
                 group.id,
@@ -75,7 +92,6 @@ def roll_colonies(
                 result,
             )
         )
-        ledger.note("58.531", f"{group.name}: die {die}, modified to {modified}: {result.label}")
         for colony in open_:
             statuses[colony.id] = result
             if result is ColonyStatus.INDEPENDENT:
@@ -98,6 +114,14 @@ def roll_colonies(
     final = tuple((c, statuses[c]) for c in t.colonies)
     ledger.state = msgspec.structs.replace(ledger.state, colonies=dict(final))
     return final
+
+
+RESULT_RULES = {
+    ColonyStatus.FREE_FRENCH: "58.531A",
+    ColonyStatus.VICHY: "58.531B",
+    ColonyStatus.INDEPENDENT: "58.532A",
+}
+"""The rule that gives each result of a colonial die."""
 
 
 @cache

@@ -146,6 +146,7 @@ def _choose(
                 "58.641",
                 f"{side.label} {kind.label}, the only choice the ports allow "
                 f"({prompt.amount(required)}): " + ", ".join(labels[i] for i in forced),
+                announce=True,
             )
         )
     choice = yield from ask(prompt)

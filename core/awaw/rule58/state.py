@@ -32,15 +32,17 @@ class SurrenderLevel(msgspec.Struct, frozen=True):
 
 
 class ColonyRoll(msgspec.Struct, frozen=True):
-    """58.531: one colonial die and how it was modified; ``result`` is the status it gave."""
+    """58.531: one colonial die and how it was modified; ``result`` is the status it gave.
+    ``die`` and ``modified`` are None when no die was rolled because every face gives the
+    same result."""
 
     group: str
     name: str
     colonies: tuple[str, ...]
-    die: int
+    die: int | None
     surrender_level: int
     vichy_bonus: int
-    modified: int
+    modified: int | None
     result: ColonyStatus
 
 

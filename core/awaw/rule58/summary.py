@@ -76,11 +76,13 @@ def colony_section(s: AwawScenario, state: FallOfFrance, t: Tables) -> Section:
             control = s.colonies[cid].control
             shown = status.label if status else "to roll"
             if roll is not None:
-                worked = f"{roll.die} {roll.surrender_level:+d} FSL"
+                worked = f"{roll.surrender_level:+d} FSL"
                 worked += f" {roll.vichy_bonus:+d} Vichy" if roll.vichy_bonus else ""
-                rows.append(
-                    Row(info.name, shown, "58.531", f"{worked} = {roll.modified}", (str(roll.die),))
-                )
+                if roll.die is None:
+                    note, die = f"no die: any face {worked} gives {shown}", "none"
+                else:
+                    note, die = f"{roll.die} {worked} = {roll.modified}", str(roll.die)
+                rows.append(Row(info.name, shown, "58.531", note, (die,)))
             elif control is not ColonyControl.FRENCH:
                 rule = "58.533" if control is ColonyControl.AXIS else "58.534"
                 rows.append(Row(info.name, shown, rule, f"held by {control.label}: no die", ("-",)))
