@@ -42,11 +42,13 @@ class Section(msgspec.Struct, frozen=True):
 
 class Summary(msgspec.Struct, frozen=True):
     """A state as a reader sees it: a ``title`` line, ``facts`` (label, value) about the
-    game as a whole, and the ``sections`` in reading order."""
+    game as a whole, and the ``sections`` in reading order; ``result`` is the outcome in a
+    few rows, read first once the procedure is complete (empty before)."""
 
     title: str
     facts: tuple[tuple[str, str], ...]
     sections: tuple[Section, ...]
+    result: tuple[Row, ...] = ()
 
     def section(self, key: str) -> Section:
         """The section called ``key``; raises KeyError if there is none."""

@@ -34,3 +34,10 @@ class Word(enum.StrEnum):
         except ValueError:
             known = ", ".join(m.value for m in cls)
             raise ValueError(f"{where}: {text!r} is not one of: {known}") from None
+
+
+def counted(n: int, one: str, many: str = "") -> str:
+    """``n`` with its noun in the right number: ``counted(1, "destroyer")`` is
+    ``1 destroyer``, ``counted(3, "BRP")`` is ``3 BRPs``; ``many`` is the plural when
+    adding ``s`` is wrong (``counted(2, "infantry", "infantry")``)."""
+    return f"{n} {one if n == 1 else many or one + 's'}"

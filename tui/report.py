@@ -15,9 +15,9 @@ LEAD = 11
 
 
 def render(game: Game, with_log: bool = False) -> str:
-    """The report of ``game``: header, every section of its summary that has rows, the changed
-    assumptions, and the log when ``with_log``. No line is longer than 78 columns and no
-    label is cut."""
+    """The report of ``game``: header, the result in brief once there is one, every section
+    of its summary that has rows, the changed assumptions, and the log when ``with_log``.
+    No line is longer than 78 columns and no label is cut."""
     summary = game.summary
     out = [summary.title]
     out += _pairs(
@@ -29,6 +29,11 @@ def render(game: Game, with_log: bool = False) -> str:
             ("Status", "complete" if game.complete else "in progress"),
         ]
     )
+    if summary.result:
+        out += ["", "Result"]
+        width = max(len(row.label) for row in summary.result)
+        for row in summary.result:
+            out += _single(row, width)
     for section in summary.sections:
         if section.rows:
             out += ["", *section_lines(section)]

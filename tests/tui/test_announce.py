@@ -9,7 +9,7 @@ import pytest
 from armistice.core import scenario
 from armistice.core.game import Game
 from armistice.tui.app import ArmisticeApp
-from tests.tui.dashboard import NARROW, Notes, dashboard, example, isolate, press
+from tests.tui.dashboard import NARROW, Notes, dashboard, example, isolate, press, screen_text
 
 
 @pytest.fixture(autouse=True)
@@ -45,3 +45,21 @@ async def test_a_die_that_cannot_change_anything_is_not_asked_and_is_announced()
             "(58.531B)" in said
         )
         assert not any("58.21" in message for message in said)
+
+
+async def test_a_complete_resolution_shows_its_result_first() -> None:
+    game = example()
+    game.answer("yes")
+    game.answer(6)
+    game.answer(1)
+    while game.prompt is not None:
+        game.answer(game.prompt.default_answer())
+    app = ArmisticeApp(game, seed=7)
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await dashboard(pilot)
+        shown = " ".join(screen_text(screen, "#prompt-done").split())
+        assert "Surrender level: -1 (58.22)" in shown
+        assert "Vichy France: established (58.31)" in shown
+        assert "Colonies: Lebanon-Syria Vichy, Tunisia Free French" in shown
+        assert "Free French: " in shown and "Vichy: " in shown
+        assert "BRPs: France 20 BRPs to Germany" in shown

@@ -161,7 +161,8 @@ class GameScreen(Screen[None]):
                 widget.show(game, summary)  # type: ignore[attr-defined]
         self.set_class(isinstance(game.prompt, Selection), "-choosing")
         who = actor(game, game.prompt) if game.prompt is not None else None
-        self.query_one(PromptPanel).show(self.pending(), self.typing, game.seed, who)
+        prompt_panel = self.query_one(PromptPanel)
+        prompt_panel.show(self.pending(), self.typing, game.seed, who, summary.result)
         self.query_one(OddsPanel).show(game)
         self.announce(game.log)
         enabled = (self.check_action("roll", ()), self.check_action("undo", ()))

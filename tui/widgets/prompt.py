@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 from armistice.core.errors import IllegalAnswer
 from armistice.core.prompts import AnswerValue, Decision, Fact, Prompt, Roll, Rolls, Selection, Via
 from armistice.core.sides import Alignment
+from armistice.core.summary import Row
 from armistice.tui.prompting import Actor
 
 
@@ -319,6 +320,9 @@ class SelectionView(Vertical):
         self.post_message(PromptPanel.Answered(self.prompt.key, dict(self.picked), Via.DECIDED))
 
 
+DONE = "Every rule has been resolved. s saves, n starts another."
+
+
 class PromptPanel(Widget):
     """Who must act and on what, and the control to answer with."""
 
@@ -338,19 +342,30 @@ class PromptPanel(Widget):
             yield RollView(id="prompt-roll")
             yield BatchView(id="prompt-batch")
             yield SelectionView(id="prompt-selection")
-            yield Static(
-                "Every rule has been resolved. s saves, n starts another.", id="prompt-done"
-            )
+            yield Static(DONE, id="prompt-done")
 
-    def show(self, prompt: Prompt | None, typing: bool, seed: int, who: Actor | None) -> None:
-        """Render ``prompt`` (None once the game is complete) and focus its control; ``who``
-        is the player to act."""
+    def show(
+        self,
+        prompt: Prompt | None,
+        typing: bool,
+        seed: int,
+        who: Actor | None,
+        result: tuple[Row, ...] = (),
+    ) -> None:
+        """Render ``prompt`` (None once the game is complete: then the ``result`` rows of the
+        summary come first) and focus its control; ``who`` is the player to act."""
         header = self.query_one("#prompt-header", Static)
         help_ = self.query_one("#prompt-help", Static)
         body = self.query_one(ContentSwitcher)
         if prompt is None:
             header.update(Text("Resolution complete", style="bold"))
             help_.update("")
+            lines = Text()
+            for row in result:
+                lines.append(f"{row.label}: ", style="bold")
+                lines.append(f"{row.value}" + (f" ({row.rule})" if row.rule else "") + "\n")
+            lines.append(DONE)
+            self.query_one("#prompt-done", Static).update(lines)
             body.current = "prompt-done"
             return
         title = Text()

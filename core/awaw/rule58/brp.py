@@ -18,6 +18,7 @@ from armistice.core.awaw.rule58.tables import Tables
 from armistice.core.awaw.words import ColonyStatus, Control, Holder, Major, Season
 from armistice.core.ledger import LogEntry
 from armistice.core.memo import per_scenario
+from armistice.core.words import counted
 
 
 @per_scenario
@@ -69,14 +70,14 @@ def brps(
     log.append(
         LogEntry(
             "58.71",
-            f"France is worth {value} BRPs as a conquest ({s.surrender.french_brp_base} BRP base "
+            f"France is worth {counted(value, 'BRP')} as a conquest ({s.surrender.french_brp_base} BRP base "
             f"less {t.rules.brp.key_areas_deduction})",
         )
     )
     log.append(
         LogEntry(
             "58.72",
-            f"{receiver.label} receives {share(value)} BRPs at the start of its next player "
+            f"{receiver.label} receives {counted(share(value), 'BRP')} at the start of its next player "
             f"turn, then {value} at each YSS while it holds a city in France",
             prorating,
         )
@@ -90,7 +91,7 @@ def brps(
         log.append(
             LogEntry(
                 "58.531A",
-                f"Britain gains {british} BRPs from the colonies that went Free French, "
+                f"Britain gains {counted(british, 'BRP')} from the colonies that went Free French, "
                 "paid when its coming player turn begins",
                 prorating,
             )
@@ -98,12 +99,16 @@ def brps(
     vichy_value = rules.vichy_value(by_status.get(ColonyStatus.VICHY, 0), t) if vichy else None
     if vichy_value is not None:
         log.append(
-            LogEntry("58.31A", f"Vichy France is worth {vichy_value} BRPs with its colonies")
+            LogEntry(
+                "58.31A", f"Vichy France is worth {counted(vichy_value, 'BRP')} with its colonies"
+            )
         )
     declined = not vichy and not s.surrender.us_at_war_with_germany
     instead = t.rules.brp.vichy_value if declined else 0
     if instead:
-        log.append(LogEntry("58.31B", f"The Axis receive Vichy's {instead} BRPs instead"))
+        log.append(
+            LogEntry("58.31B", f"The Axis receive Vichy's {counted(instead, 'BRP')} instead")
+        )
     held = dict(holders)
     areas = {}
     for area in t.rules.key_area:
@@ -115,7 +120,9 @@ def brps(
         LogEntry(
             "58.71",
             "Key economic areas: "
-            + ", ".join(f"{a.name} {a.brp} BRPs ({a.holder.label})" for a in areas.values()),
+            + ", ".join(
+                f"{a.name} {counted(a.brp, 'BRP')} ({a.holder.label})" for a in areas.values()
+            ),
         )
     )
     if all(a.holder is not Holder.AXIS for a in areas.values()):

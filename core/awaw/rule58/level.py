@@ -71,7 +71,7 @@ def surrender(
         ter.lyon.label,
         ter.marseilles.label,
         ", ".join(ter.other_french_objectives) or "none",
-        f"{ground} factors",
+        phrases.factors(ground),
         f"{counted} factors: {sum(full)} + {halves}"
         + (f", {sum(building)} building" if building else ""),
         phrases.turn(s),

@@ -5,13 +5,30 @@ from __future__ import annotations
 from functools import lru_cache
 
 from armistice.core.awaw.rule58.scenario import AwawScenario, Ship
-from armistice.core.awaw.rule58.tables import FORCE_FIELDS, Forces
+from armistice.core.awaw.rule58.tables import FORCE_FIELDS, Force, Forces
 from armistice.core.awaw.words import Condition, ShipKind, turn_name
+from armistice.core.words import counted
 
 
 def factors(n: int) -> str:
     """``1 factor``, ``3 factors``."""
-    return f"{n} factor{'s' if n != 1 else ''}"
+    return counted(n, "factor")
+
+
+NOUNS = {
+    Force.INFANTRY: ("infantry factor", ""),
+    Force.ARMOR: ("3-5 armor unit", ""),
+    Force.AIR: ("army air factor", ""),
+    Force.NAMED_SHIPS: ("named ship", ""),
+    Force.CRUISERS: ("cruiser", ""),
+    Force.DESTROYERS: ("destroyer factor", ""),
+}
+"""Each force column's noun, singular (and plural where adding s is wrong)."""
+
+
+def amount(n: int, force: Force) -> str:
+    """``n`` of a force column: ``6 infantry factors``, ``1 cruiser``, ``1 destroyer factor``."""
+    return counted(n, *NOUNS[force])
 
 
 def shares(fleet: tuple[Ship, ...], taken: dict[str, int]) -> str:
@@ -31,7 +48,7 @@ def turn(s: AwawScenario) -> str:
 
 def forces(f: Forces) -> str:
     """A force level as a list of what it holds, or ``none``."""
-    parts = [f"{getattr(f, n)} {n.label}" for n in FORCE_FIELDS if getattr(f, n)]
+    parts = [amount(getattr(f, n), n) for n in FORCE_FIELDS if getattr(f, n)]
     return ", ".join(parts) or "none"
 
 

@@ -12,6 +12,7 @@ from armistice.core.awaw.rule58.state import FallOfFrance
 from armistice.core.awaw.rule58.tables import Tables, shipped
 from armistice.core.awaw.words import ColonyControl, ColonyStatus, FrenchSide, turn_name
 from armistice.core.summary import Row, Section, Summary
+from armistice.core.words import counted
 
 TITLE = "A World at War, rule 58: French surrender"
 
@@ -36,6 +37,38 @@ def summarize(s: AwawScenario, state: FallOfFrance) -> Summary:
             brp_section(state),
             unit_section(state),
         ),
+        result(s, state, t),
+    )
+
+
+def result(s: AwawScenario, state: FallOfFrance, t: Tables) -> tuple[Row, ...]:
+    """The outcome in brief once the BRPs are settled (58.7 is the last step): the level,
+    Vichy, each colony, both French forces and the BRPs; empty before."""
+    b = state.brp
+    if b is None or state.surrender_level is None:
+        return ()
+    colonies = ", ".join(
+        f"{t.colonies[c].name} {status.label}" for c, status in state.colonies.items()
+    )
+    brps = [f"France {counted(b.conquest_value, 'BRP')} to {b.receiver.label}"]
+    if b.vichy_value is not None:
+        brps.append(f"Vichy {b.vichy_value}")
+    if b.axis_instead_of_vichy:
+        brps.append(f"the Axis {b.axis_instead_of_vichy} instead of Vichy")
+    if b.britain_from_colonies:
+        brps.append(f"Britain {b.britain_from_colonies} from colonies")
+    return (
+        Row("Surrender level", f"{state.surrender_level.value:+d}", "58.22"),
+        Row(
+            "Vichy France", "established" if state.vichy_established else "not established", "58.31"
+        ),
+        Row("Colonies", colonies, "58.53"),
+        *(
+            Row(side.label, phrases.forces(state.forces[side]), rule)
+            for side, rule in ((FrenchSide.FREE_FRENCH, "58.62"), (FrenchSide.VICHY, "58.63"))
+            if side in state.forces
+        ),
+        Row("BRPs", "; ".join(brps), "58.7"),
     )
 
 
