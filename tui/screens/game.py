@@ -20,7 +20,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Header, TabbedContent, TabPane
+from textual.widgets import Header, TabbedContent, TabPane
 
 from armistice.core import scenario
 from armistice.core.errors import ArmisticeError
@@ -29,6 +29,7 @@ from armistice.core.prompts import Decision, Option, Prompt, Roll, Rolls, Select
 from armistice.tui import panels, saves
 from armistice.tui.prompting import actor
 from armistice.tui.screens.dialogs import ChangeAssumptions, ChooseFile, Confirm
+from armistice.tui.widgets.footer import Footer
 from armistice.tui.widgets.odds import OddsPanel
 from armistice.tui.widgets.prompt import PromptPanel
 from armistice.tui.widgets.record import AssumptionsPanel, LogPanel
