@@ -4,7 +4,8 @@ Run: python benchmarks/dashboard.py [--runs N]
 
 1. Launch to first frame: a fresh Python process starts the app headless and
    exits as soon as the first frame is drawn; the same for a minimal Textual
-   app (one Static). Reports medians and their ratio.
+   app (one Static). Reports medians and their ratio, then where the time goes: each
+   phase of both launches timed inside the process.
 2. Answer to repaint: in one headless app, the time from pressing a key that
    answers the pending prompt (undo then roll, repeated) until the dashboard
    has processed the answer and repainted.
@@ -13,6 +14,7 @@ Run: python benchmarks/dashboard.py [--runs N]
 from __future__ import annotations
 
 import argparse
+import ast
 import asyncio
 import statistics
 import subprocess
@@ -58,6 +60,42 @@ ArmisticeApp(game).run(headless=True, size=(80, 24), auto_pilot=first_frame)
 ARMISTICE = EXIT_AFTER_FIRST_FRAME + DASHBOARD
 ARMISTICE_FULL = EXIT_WHEN_COMPLETE + DASHBOARD
 
+TIMED = """
+import time
+marks = {"start": time.perf_counter()}
+
+def mark(phase):
+    marks[phase] = time.perf_counter()
+
+async def first_frame(pilot):
+    await pilot.pause()
+    mark("first frame")
+    pilot.app.exit()
+
+import textual.app, textual.widgets
+mark("Textual imported")
+"""
+
+MINIMAL_PHASES = (
+    TIMED
+    + MINIMAL.replace(EXIT_AFTER_FIRST_FRAME, "")
+    + "\nprint(repr({k: v - marks['start'] for k, v in marks.items()}))"
+)
+
+ARMISTICE_PHASES = (
+    TIMED
+    + """
+from armistice.core import scenario
+from armistice.core.game import Game
+from armistice.tui.app import ArmisticeApp
+mark("armistice imported")
+game = Game(scenario.load("rulebook-example-fall-1940"), seed=1)
+mark("scenario loaded")
+ArmisticeApp(game).run(headless=True, size=(80, 24), auto_pilot=first_frame)
+print(repr({k: v - marks["start"] for k, v in marks.items()}))
+"""
+)
+
 
 def launch(code: str, runs: int) -> float:
     """Median seconds for a fresh interpreter to run ``code``."""
@@ -67,6 +105,36 @@ def launch(code: str, runs: int) -> float:
         subprocess.run([sys.executable, "-c", code], check=True)
         times.append(time.perf_counter() - start)
     return statistics.median(times)
+
+
+def phases(code: str, runs: int) -> dict[str, float]:
+    """Median seconds each phase of ``code`` takes, from the marks it prints."""
+    seen: dict[str, list[float]] = {}
+    for _ in range(runs):
+        out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+        marks = ast.literal_eval(out.stdout.decode().splitlines()[-1])
+        last = 0.0
+        for phase, at in marks.items():
+            seen.setdefault(phase, []).append(at - last)
+            last = at
+    return {phase: statistics.median(times) for phase, times in seen.items()}
+
+
+def print_phases(runs: int) -> None:
+    """Where the time of each launch goes, phase by phase (interpreter start-up excluded)."""
+    minimal, ours = phases(MINIMAL_PHASES, runs), phases(ARMISTICE_PHASES, runs)
+    print(f"\nWhere it goes (median of {runs}, inside the process, after interpreter start-up)")
+    print(f"  {'':28}{'minimal':>9}{'armistice':>11}")
+    for phase, label in (
+        ("Textual imported", "import Textual"),
+        ("armistice imported", "import armistice"),
+        ("scenario loaded", "load the scenario"),
+        ("first frame", "run the app to first frame"),
+    ):
+        shown = [
+            f"{t[phase] * 1e3:6.0f} ms" if phase in t else f"{'-':>9}" for t in (minimal, ours)
+        ]
+        print(f"  {label:28}{shown[0]:>9}{shown[1]:>11}")
 
 
 async def repaint(cycles: int) -> list[float]:
@@ -106,6 +174,7 @@ def main() -> None:
     print(f"  armistice dashboard:  {ours * 1e3:7.0f} ms")
     print(f"  ratio:                {ours / minimal:7.2f}")
     print(f"  every panel drawn:    {full * 1e3:7.0f} ms   (ratio {full / minimal:.2f})")
+    print_phases(args.runs)
     times = asyncio.run(repaint(25))
     print(f"\nAnswer to repainted dashboard ({len(times)} answers: roll, undo)")
     print(

@@ -19,7 +19,6 @@ from textual.screen import Screen
 from armistice.core.errors import IllegalAnswer
 from armistice.core.game import Game
 from armistice.tui.screens.game import GameScreen
-from armistice.tui.screens.start import StartScreen
 
 
 def keymap_path() -> Path:
@@ -33,6 +32,7 @@ def keymap_path() -> Path:
 def binding_ids() -> set[str]:
     """Every binding id a keymap may name."""
     from armistice.tui.screens.dialogs import ChooseFile, Confirm
+    from armistice.tui.screens.start import StartScreen
     from armistice.tui.widgets.prompt import SelectionView
 
     classes = (ArmisticeApp, GameScreen, StartScreen, SelectionView, Confirm, ChooseFile)
@@ -110,6 +110,8 @@ class ArmisticeApp(App[None]):
         if self.initial_game is not None:
             self.push_screen(GameScreen(self.initial_game))
         else:
+            from armistice.tui.screens.start import StartScreen
+
             self.push_screen(StartScreen(self.seed))
 
     def key_of(self, ident: str, default: str) -> str:
@@ -118,6 +120,8 @@ class ArmisticeApp(App[None]):
 
     def show_start(self) -> None:
         """Leave the current game for the start screen."""
+        from armistice.tui.screens.start import StartScreen
+
         if any(isinstance(s, StartScreen) for s in self.screen_stack[:-1]):
             self.pop_screen()
         else:

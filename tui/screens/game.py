@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Header, TabbedContent, TabPane
+from textual.widgets import Header, TabbedContent, TabPane
 
 from armistice.core import scenario
 from armistice.core.errors import ArmisticeError
@@ -29,7 +29,7 @@ from armistice.core.prompts import Decision, Option, Prompt, Roll, Rolls, Select
 from armistice.tui import panels, saves
 from armistice.tui.handover import Handover
 from armistice.tui.prompting import actor
-from armistice.tui.screens.dialogs import ChangeAssumptions, ChooseFile, Confirm
+from armistice.tui.widgets.footer import Footer
 from armistice.tui.widgets.odds import OddsPanel
 from armistice.tui.widgets.prompt import PromptPanel
 from armistice.tui.widgets.record import AssumptionsPanel, LogPanel
@@ -261,6 +261,8 @@ class GameScreen(Screen[None]):
     @work
     async def action_save(self) -> None:
         """Ask for a file name and write the save file there."""
+        from armistice.tui.screens.dialogs import ChooseFile
+
         path = await self.app.push_screen_wait(
             ChooseFile("Save to file:", str(saves.default_path(self.game)))
         )
@@ -280,6 +282,8 @@ class GameScreen(Screen[None]):
     @work
     async def action_open(self) -> None:
         """Ask for a save file and open it in place of this game."""
+        from armistice.tui.screens.dialogs import ChooseFile, Confirm
+
         if self.unsaved and not await self.app.push_screen_wait(
             Confirm(f"Drop {self.unsaved} unsaved change(s) and open another game?")
         ):
@@ -295,6 +299,8 @@ class GameScreen(Screen[None]):
     @work
     async def action_new_game(self) -> None:
         """Go back to the start screen to choose another scenario."""
+        from armistice.tui.screens.dialogs import Confirm
+
         if self.unsaved and not await self.app.push_screen_wait(
             Confirm(f"Drop {self.unsaved} unsaved change(s) and start another game?")
         ):
@@ -304,6 +310,8 @@ class GameScreen(Screen[None]):
     @work
     async def action_assumptions(self) -> None:
         """Show the named assumptions; change them while the game has no answers."""
+        from armistice.tui.screens.dialogs import ChangeAssumptions
+
         game = self.game
         values = await self.app.push_screen_wait(
             ChangeAssumptions(game.system.assumptions, game.assumptions, bool(game.answers))

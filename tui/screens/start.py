@@ -9,7 +9,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from armistice.core import scenario, systems
@@ -18,6 +18,7 @@ from armistice.core.game import Game
 from armistice.tui import saves
 from armistice.tui.screens.dialogs import ChooseFile
 from armistice.tui.screens.game import GameScreen, open_path
+from armistice.tui.widgets.footer import Footer
 
 
 class StartScreen(Screen[None]):
