@@ -129,9 +129,13 @@ def procedure(s: IncomeScenario, ledger: Ledger[Year]) -> Generator[Prompt, Answ
     die = yield market("market", target, again=True)
     assert isinstance(die, int)
     if die == 6:
-        ledger.note("2.3", "a 6: the market die is rolled again")
-        die = yield market("market.again", target, again=False)
-        assert isinstance(die, int)
+        again = market("market.again", target, again=False)
+        if again.only() is None:
+            ledger.note("2.3", "a 6: the market die is rolled again")
+            die = yield again
+            assert isinstance(die, int)
+        else:
+            ledger.note("2.3", f"a 6, and any second die gives {again.only()}", announce=True)
     result = Economy.BOOM if die >= target else Economy.BUST
     ledger.state = msgspec.structs.replace(ledger.state, market=result)
     ledger.note("2.2", f"market die {die} against {target}: {result.label}")
