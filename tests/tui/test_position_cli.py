@@ -15,15 +15,9 @@ from armistice.core.fields import Field, describe
 from armistice.core.game import Game
 from armistice.core.odds import odds
 from armistice.tui import positions
-from armistice.tui.cli import run
+from tests.tui.test_cli import cli
 
 EXAMPLE = "rulebook-example-fall-1940"
-
-
-def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = run(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def every_field(fields: tuple[Field, ...]) -> list[Field]:

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
@@ -169,17 +170,8 @@ class Form(VerticalScroll):
             yield from self._row(field, value, key, path, listed=item)
         elif field.kind == "table" and isinstance(value, Mapping):
             for name in value:
-                named = Field(
-                    path=f"{path}.{name}",
-                    name=str(name),
-                    label=f"{field.label}: {name}",
-                    kind=item.kind,
-                    required=True,
-                    unit=item.unit,
-                    rule=field.rule,
-                    low=item.low,
-                    high=item.high,
-                    choices=item.choices,
+                named = msgspec.structs.replace(
+                    item, path=f"{path}.{name}", name=str(name), label=f"{field.label}: {name}"
                 )
                 yield from self._row(named, value[name], (*key, name), f"{path}.{name}")
 
