@@ -64,6 +64,17 @@ class Field(msgspec.Struct, frozen=True):
         return ""
 
 
+def about(label: str, rule: str = "", help: str = "", unit: str = "") -> msgspec.Meta:
+    """The ``msgspec.Meta`` that documents a field for :func:`describe`: its ``label``, the
+    ``rule`` number it serves, one line of ``help`` and its ``unit``. Bounds go in a
+    Meta of their own (or a shared alias) beside it::
+
+        year: Annotated[int, msgspec.Meta(ge=1939), about("Year of surrender", "58.21D")]
+    """
+    extra = {k: v for k, v in (("unit", unit), ("rule", rule)) if v}
+    return msgspec.Meta(title=label, description=help or None, extra=extra or None)
+
+
 def describe(struct: type[msgspec.Struct]) -> tuple[Field, ...]:
     """The fields of ``struct`` in declaration order, each nested struct's fields
     following its ``group`` row; raises TypeError if ``struct`` is not a msgspec Struct."""
@@ -140,12 +151,14 @@ def _fields(info: mi.StructType, prefix: str) -> tuple[Field, ...]:
     return tuple(rows)
 
 
-def _field(t: mi.Type, path: str, name: str, required: bool, default: Any) -> Field:
+def _field(
+    t: mi.Type, path: str, name: str, required: bool, default: Any, fallback: str = ""
+) -> Field:
     inner, meta, schema = _unwrap(t)
     known: dict[str, Any] = {
         "path": path,
         "name": name,
-        "label": schema.get("title") or label_of(name),
+        "label": schema.get("title") or label_of(name) or fallback,
         "required": required,
         "default": default,
         "unit": str(meta.get("unit", "")),
@@ -167,17 +180,20 @@ def _field(t: mi.Type, path: str, name: str, required: bool, default: Any) -> Fi
     if isinstance(inner, mi.StructType):
         return Field(kind="group", **known)
     if isinstance(inner, mi.ListType | mi.TupleType | mi.VarTupleType | mi.SetType):
-        return Field(kind="list", items=_items(_item_type(inner), f"{path}[]"), **known)
+        items = _items(_item_type(inner), f"{path}[]", known["label"])
+        return Field(kind="list", items=items, **known)
     if isinstance(inner, mi.DictType):
-        return Field(kind="table", items=_items(inner.value_type, f"{path}{{}}"), **known)
+        items = _items(inner.value_type, f"{path}{{}}", known["label"])
+        return Field(kind="table", items=items, **known)
     return Field(kind="other", **known)
 
 
-def _items(t: mi.Type, path: str) -> tuple[Field, ...]:
+def _items(t: mi.Type, path: str, label: str) -> tuple[Field, ...]:
+    """The fields of one item of a list or table; a plain item reads as its collection."""
     inner = _unwrap(t)[0]
     if isinstance(inner, mi.StructType):
         return _fields(inner, f"{path}.")
-    return (_field(t, path, "", True, None),)
+    return (_field(t, path, "", True, None, label),)
 
 
 def _item_type(t: mi.ListType | mi.TupleType | mi.VarTupleType | mi.SetType) -> mi.Type:
@@ -214,3 +230,24 @@ def _choices(t: mi.EnumType | mi.LiteralType) -> tuple[tuple[str, str], ...]:
 def _plain(value: Any) -> Any:
     """A default as it would be written in a file (enums as their values, structs as tables)."""
     return msgspec.to_builtins(value) if value is not None else None
+
+
+def explain(field: Field) -> str:
+    """``field`` in one sentence for a reader: label, unit and bounds, rule, help, the choices
+    and what an omitted field takes. ``Axis DPs in France, in DPs, at least 0 (rule 58.21E).``"""
+    detail = [f"in {field.unit}"] if field.unit else []
+    detail += [field.bounds] if field.bounds else []
+    text = ", ".join([field.label, *detail])
+    text += f" (rule {field.rule})" if field.rule else ""
+    text += f": {field.help}" if field.help else ""
+    if field.choices:
+        text += "; one of " + ", ".join(
+            f'"{value}"' + (f" ({label})" if label != value else "")
+            for value, label in field.choices
+        )
+    if not field.required and field.kind not in ("group", "list", "table"):
+        shown = "true" if field.default is True else "false" if field.default is False else None
+        shown = shown or (f'"{field.default}"' if isinstance(field.default, str) else None)
+        shown = shown or (str(field.default) if field.default is not None else "not set")
+        text += f"; if left out: {shown}" if shown != '""' else "; may be left out"
+    return text + "."

@@ -13,12 +13,13 @@ import tomllib
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
 from armistice.core import systems
 from armistice.core.errors import ScenarioError
+from armistice.core.fields import about
 
 _AT = re.compile(r"^(?P<reason>.*) - at `\$\.?(?P<field>[^`]*)`$", re.DOTALL)
 
@@ -31,11 +32,14 @@ class ScenarioBase(msgspec.Struct, frozen=True, forbid_unknown_fields=True, weak
     Each rule system's scenario struct extends it with its own fields.
     """
 
-    system: str
-    name: str
-    title: str
-    description: str = ""
-    players: dict[str, tuple[str, ...]] = {}
+    system: Annotated[str, about("Rule system", "", "the procedure this scenario resolves")]
+    name: Annotated[str, about("Scenario name", "", "how lists and saves name the scenario")]
+    title: Annotated[str, about("Title", "", "one line on what the scenario shows")]
+    description: Annotated[str, about("Description", "", "a few more words on it")] = ""
+    players: Annotated[
+        dict[str, tuple[str, ...]],
+        about("Players", "", "who plays which powers: a player's key, then its powers' keys"),
+    ] = {}
 
 
 class BundledScenario(msgspec.Struct, frozen=True):

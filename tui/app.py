@@ -32,10 +32,12 @@ def keymap_path() -> Path:
 def binding_ids() -> set[str]:
     """Every binding id a keymap may name."""
     from armistice.tui.screens.dialogs import ChooseFile, Confirm
+    from armistice.tui.screens.setup import SetupScreen
     from armistice.tui.screens.start import StartScreen
     from armistice.tui.widgets.prompt import SelectionView
 
-    classes = (ArmisticeApp, GameScreen, StartScreen, SelectionView, Confirm, ChooseFile)
+    classes = (ArmisticeApp, GameScreen, StartScreen, SetupScreen, SelectionView, Confirm)
+    classes += (ChooseFile,)
     return {b.id for c in classes for b in c.BINDINGS if isinstance(b, Binding) and b.id}
 
 

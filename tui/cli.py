@@ -22,14 +22,15 @@ import msgspec
 from armistice.core import scenario as scenarios
 from armistice.core import systems
 from armistice.core.errors import ArmisticeError, IllegalAnswer, SaveError, UnknownAssumption
+from armistice.core.fields import Field, describe, explain
 from armistice.core.game import Game
 from armistice.core.odds import Policy
 from armistice.core.odds import odds as exact_odds
 from armistice.core.prompts import AnswerValue, Decision, Prompt
 from armistice.core.savefile import SaveFile
-from armistice.tui import saves, scripted
+from armistice.tui import positions, saves, scripted
 from armistice.tui.prompting import describe_pending, parse_decision, result_name
-from armistice.tui.report import render
+from armistice.tui.report import overview, render
 
 EXIT_INPUT = 2
 EXIT_PENDING = 3
@@ -335,11 +336,55 @@ def assumptions(system: str | None) -> int:
 
 
 @cli.command()
+@click.argument("scenario", metavar="SCENARIO")
+@click.argument("file", metavar="FILE")
+def new(scenario: str, file: str) -> int:
+    """Write a copy of SCENARIO (a bundled name or a file) to FILE as the start of your own
+    position: TOML with every field explained, its unit, bounds and rule. Never overwrites."""
+    loaded = scenarios.load(scenario)
+    positions.write(loaded, file, scenario)
+    click.echo(f"Wrote {file}; check it with: armistice check {shlex.quote(file)}")
+    return 0
+
+
+@cli.command()
+@click.argument("file", metavar="FILE")
+def check(file: str) -> int:
+    """Check a scenario or save FILE and show what it resolves to so far, without playing:
+    the summary before the first answer (for a save, where it stands) and what comes next."""
+    game = open_game(file, {}, None)
+    kind = "save" if game.answers or saves.is_save(Path(file)) else "scenario"
+    click.echo(f"{file}: a valid {game.system.key} {kind}")
+    click.echo(overview(game), nl=False)
+    return 0
+
+
+def _field_lines(fields: tuple[Field, ...]) -> list[str]:
+    """Each field and the fields of its entries: the path, then what it holds in words."""
+    lines = []
+    for field in fields:
+        head = f"{field.path}  "
+        lines += textwrap.wrap(explain(field), 78, initial_indent=head, subsequent_indent="    ")
+        lines += _field_lines(field.items)
+    return lines
+
+
+@cli.command()
 @click.argument("kind", type=click.Choice(["scenario", "save"]))
 @click.argument("system", required=False)
-def schema(kind: str, system: str | None) -> int:
+@click.option(
+    "--fields", "as_fields", is_flag=True, help="List the fields in words instead of JSON Schema."
+)
+def schema(kind: str, system: str | None, as_fields: bool) -> int:
     """Print the JSON Schema of a scenario file (of SYSTEM, default: any rule system) or of a
-    save file."""
+    save file; with --fields, each field's path, label, unit, bounds and rule in words."""
+    if as_fields:
+        chosen = [SaveFile] if kind == "save" else [s.scenario_type for s in _systems(system)]
+        for i, struct in enumerate(chosen):
+            if kind == "scenario":
+                click.echo(("\n" if i else "") + f"== {_systems(system)[i].key}")
+            click.echo("\n".join(_field_lines(describe(struct))))
+        return 0
     if kind == "save":
         document = msgspec.json.schema(SaveFile)
     else:

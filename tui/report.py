@@ -54,6 +54,23 @@ def render(game: Game, with_log: bool = False) -> str:
     return "\n".join(out) + "\n"
 
 
+def overview(game: Game) -> str:
+    """What ``game`` stands at, for a reader who has not played it: the summary's facts and
+    every section with rows, then who must act next (or that it is complete)."""
+    summary = game.summary
+    out = [summary.title, *_pairs([("Scenario", game.scenario.name), *summary.facts])]
+    for section in summary.sections:
+        if section.rows:
+            out += ["", *section_lines(section)]
+    prompt = game.prompt
+    out.append("")
+    if prompt is None:
+        out.append("Complete: nothing is left to decide or roll.")
+    else:
+        out += _wrap(f"Next: {prompt.label} ({prompt.rule})", "", "  ")
+    return "\n".join(out) + "\n"
+
+
 def _wrap(text: str, first: str, rest: str) -> list[str]:
     return textwrap.wrap(text, WIDTH, initial_indent=first, subsequent_indent=rest) or [
         first.rstrip()

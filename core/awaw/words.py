@@ -18,6 +18,12 @@ NonNegative = Annotated[int, msgspec.Meta(ge=0)]
 Positive = Annotated[int, msgspec.Meta(ge=1)]
 Ident = Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9_]+$")]
 
+# Quantities as scenario files give them, each with its unit (see armistice.core.fields).
+Factors = Annotated[int, msgspec.Meta(ge=0, extra={"unit": "factors"})]
+BRPs = Annotated[int, msgspec.Meta(ge=0, extra={"unit": "BRPs"})]
+DPs = Annotated[int, msgspec.Meta(ge=0, extra={"unit": "DPs"})]
+Hexes = Annotated[int, msgspec.Meta(ge=0, extra={"unit": "hexes"})]
+
 
 class Season(Word):
     """A World at War turns are seasons, Spring first."""

@@ -28,6 +28,13 @@ class StartScreen(Screen[None]):
         Binding(
             "o", "open", "Open file", id="open-file", tooltip="Open a scenario or save file by path"
         ),
+        Binding(
+            "p",
+            "setup",
+            "Set up position",
+            id="setup",
+            tooltip="Set up a position of your own from the highlighted scenario or save",
+        ),
     ]
 
     def __init__(self, seed: int | None = None) -> None:
@@ -36,7 +43,11 @@ class StartScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("Choose a scenario or a save, then press enter.", id="start-hint")
+        yield Static(
+            "Choose a scenario or a save, then press enter; p sets up a position of your own "
+            "from it.",
+            id="start-hint",
+        )
         yield OptionList(id="start-list")
         yield Footer()
 
@@ -82,6 +93,21 @@ class StartScreen(Screen[None]):
         game = open_path(self, path, self.seed)
         if game is not None:
             self.app.push_screen(GameScreen(game))
+
+    def action_setup(self) -> None:
+        """Set up a position from the highlighted scenario, or from a save's scenario."""
+        listing = self.query_one(OptionList)
+        if listing.highlighted is None:
+            return
+        kind, _, value = (listing.get_option_at_index(listing.highlighted).id or "").partition(":")
+        try:
+            loaded = Game.open(value).origin if kind == "save" else scenario.load(value)
+        except ArmisticeError as error:
+            self.notify(str(error), title="Cannot open", severity="error", timeout=8)
+            return
+        from armistice.tui.screens.setup import SetupScreen
+
+        self.app.push_screen(SetupScreen(loaded, value, self.seed))
 
     @work
     async def action_open(self) -> None:

@@ -150,8 +150,26 @@ def _choose(
             )
         )
     choice = yield from ask(prompt)
+    spare = dict(zip((ship.id for ship in p.ships[kind]), left, strict=True))
+    members = alike(p, kind)
     for ident, n in choice.items():
-        taken[side][ident] = taken[side].get(ident, 0) + n
+        for ship in members[ident]:
+            part = min(n, spare[ship.id])
+            if part:
+                taken[side][ship.id] = taken[side].get(ship.id, 0) + part
+                n -= part
+
+
+@lru_cache(maxsize=256)
+def alike(p: Plan, kind: ShipKind) -> dict[str, tuple[Ship, ...]]:
+    """58.64: the ships of ``kind`` that only their amount tells apart (same name, factors,
+    condition, region and port, as a fleet given by totals expands to), under the first one's
+    id, in fleet order. A side picks an amount of such a group, never a particular ship."""
+    groups: dict[tuple[object, ...], list[Ship]] = {}
+    for ship in p.ships[kind]:
+        key = (ship.name, ship.factors, ship.condition, ship.region, ship.port)
+        groups.setdefault(key, []).append(ship)
+    return {group[0].id: tuple(group) for group in groups.values()}
 
 
 @lru_cache(maxsize=4096)
@@ -163,8 +181,11 @@ def selection(
     tiers = TIERS[side]
     home = HOME[side]
     items = []
-    for ship, amount in zip(p.ships[kind], left, strict=True):
-        tier = tiers.get(p.source[ship.id])
+    spare = dict(zip((ship.id for ship in p.ships[kind]), left, strict=True))
+    for ident, group in alike(p, kind).items():
+        ship = group[0]
+        tier = tiers.get(p.source[ident])
+        amount = sum(spare[x.id] for x in group)
         if tier is None or amount <= 0:
             continue
         note = (

@@ -32,11 +32,16 @@ def amount(n: int, force: Force) -> str:
 
 
 def shares(fleet: tuple[Ship, ...], taken: dict[str, int]) -> str:
-    """French ships by name, destroyers with their factors: ``Richelieu, Toulon (3 factors)``."""
+    """French ships by name, destroyers with their factors, ships alike counted once with how
+    many: ``Richelieu, Toulon (3 factors), Cruiser at Oran x2``."""
     by_id = {ship.id: ship for ship in fleet}
+    amounts: dict[tuple[str, bool], int] = {}
+    for i, n in taken.items():
+        key = (by_id[i].name, by_id[i].kind is ShipKind.DESTROYER)
+        amounts[key] = amounts.get(key, 0) + (n if key[1] else 1)
     parts = [
-        by_id[i].name + (f" ({factors(n)})" if by_id[i].kind is ShipKind.DESTROYER else "")
-        for i, n in taken.items()
+        f"{name} ({factors(n)})" if destroyers else name + (f" x{n}" if n > 1 else "")
+        for (name, destroyers), n in amounts.items()
     ]
     return ", ".join(parts) or "none"
 

@@ -7,19 +7,23 @@ rules, naming the field and the rule.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from typing import Annotated, Literal
 
 import msgspec
 
 from armistice.core.awaw.rule58.tables import shipped
 from armistice.core.awaw.words import (
+    BRPs,
     ColonyControl,
     Condition,
     Control,
+    DPs,
+    Factors,
+    Hexes,
     Ident,
     Nationality,
-    NonNegative,
-    Positive,
     Region,
     Season,
     ShipKind,
@@ -27,6 +31,7 @@ from armistice.core.awaw.words import (
     turn_index,
 )
 from armistice.core.errors import ScenarioError
+from armistice.core.fields import about
 from armistice.core.scenario import ScenarioBase
 
 _Strict = {"frozen": True, "forbid_unknown_fields": True}
@@ -35,32 +40,69 @@ _Strict = {"frozen": True, "forbid_unknown_fields": True}
 class Surrender(msgspec.Struct, **_Strict):
     """58.1: when and how France falls, and the facts that shape it."""
 
-    season: Season
-    year: Annotated[int, msgspec.Meta(ge=1939, le=1950)]
-    voluntary: bool = False
-    us_at_war_with_germany: bool = False
-    anglo_french_cooperation: bool = False
-    french_brp_base: NonNegative = 60
-    conqueror: Literal["germany", "italy"] = "germany"
-    cooperative: bool = False
+    season: Annotated[Season, about("Season of surrender", "58.21D", "the turn France falls")]
+    year: Annotated[int, msgspec.Meta(ge=1939, le=1950), about("Year of surrender", "58.21D")]
+    voluntary: Annotated[
+        bool,
+        about("Voluntary surrender", "58.11B", "France gives up while it still holds Paris"),
+    ] = False
+    us_at_war_with_germany: Annotated[
+        bool,
+        about(
+            "U.S. at war with Germany",
+            "58.31",
+            "then Vichy cannot be set up and French-held France goes to Britain (58.411)",
+        ),
+    ] = False
+    anglo_french_cooperation: Annotated[
+        bool,
+        about("Anglo-French cooperation 7+", "58.21F", "the Western Allies' research result"),
+    ] = False
+    french_brp_base: Annotated[
+        BRPs, about("French BRP base", "58.71", "France's BRP base when it falls")
+    ] = 60
+    conqueror: Annotated[
+        Literal["germany", "italy"],
+        about("Conqueror", "58.72", "the major power that takes France's BRPs"),
+    ] = "germany"
+    cooperative: Annotated[
+        bool, about("Joint conquest", "58.73", "Germany and Italy took France together")
+    ] = False
 
 
 class Territory(msgspec.Struct, **_Strict):
     """58.21A: who holds Paris, Lyon and Marseilles; other European objectives France holds."""
 
-    paris: Control = Control.AXIS
-    lyon: Control = Control.FRENCH
-    marseilles: Control = Control.FRENCH
-    other_french_objectives: tuple[str, ...] = ()
+    paris: Annotated[Control, about("Paris", "58.21A", "who holds Paris at surrender")] = (
+        Control.AXIS
+    )
+    lyon: Annotated[Control, about("Lyon", "58.21A", "who holds Lyon at surrender")] = (
+        Control.FRENCH
+    )
+    marseilles: Annotated[
+        Control, about("Marseilles", "58.21A", "who holds Marseilles at surrender")
+    ] = Control.FRENCH
+    other_french_objectives: Annotated[
+        tuple[str, ...],
+        about(
+            "Other objectives France holds",
+            "58.21A",
+            "European objectives in French hands besides Paris, Lyon and Marseilles, by name",
+        ),
+    ] = ()
 
 
 class Diplomacy(msgspec.Struct, **_Strict):
     """58.21E: DPs each side placed in France, and those covert operations cancelled."""
 
-    axis_dps: NonNegative = 0
-    allied_dps: NonNegative = 0
-    axis_dps_cancelled: NonNegative = 0
-    allied_dps_cancelled: NonNegative = 0
+    axis_dps: Annotated[DPs, about("Axis DPs in France", "58.21E")] = 0
+    allied_dps: Annotated[DPs, about("Western Allied DPs in France", "58.21E")] = 0
+    axis_dps_cancelled: Annotated[
+        DPs, about("Axis DPs cancelled", "58.21E", "by Allied covert operations (47.21D)")
+    ] = 0
+    allied_dps_cancelled: Annotated[
+        DPs, about("Allied DPs cancelled", "58.21E", "by Axis covert operations (47.21D)")
+    ] = 0
 
     @property
     def net(self) -> int:
@@ -73,8 +115,11 @@ class Diplomacy(msgspec.Struct, **_Strict):
 class Colony(msgspec.Struct, **_Strict):
     """A French colony at surrender: who holds it and its BRP value."""
 
-    brp: NonNegative
-    control: ColonyControl = ColonyControl.FRENCH
+    brp: Annotated[BRPs, about("BRP value", "58.531A", "what the colony is worth")]
+    control: Annotated[
+        ColonyControl,
+        about("Held by", "58.533", "a colony held by the Axis or Britain is not rolled for"),
+    ] = ColonyControl.FRENCH
 
 
 class Unit(msgspec.Struct, **_Strict):
@@ -83,24 +128,57 @@ class Unit(msgspec.Struct, **_Strict):
     ``factors`` are combat factors of the whole entry; ``units`` counts its counters.
     """
 
-    name: str
-    nationality: Nationality
-    kind: UnitKind
-    location: Region
-    factors: NonNegative = 0
-    units: Positive = 1
+    name: Annotated[str, about("Name", "", "how the log and summary name these units")]
+    nationality: Annotated[Nationality, about("Nationality", "58.61")]
+    kind: Annotated[UnitKind, about("Kind", "58.21B", "infantry and armor are ground units")]
+    location: Annotated[Region, about("Where", "58.61", "the region the units stand in")]
+    factors: Annotated[
+        Factors, about("Combat factors", "58.21B", "of every counter of the entry together")
+    ] = 0
+    units: Annotated[int, msgspec.Meta(ge=1), about("Counters", "58.612", unit="units")] = 1
 
 
 class Ship(msgspec.Struct, **_Strict):
-    """One French naval unit: a named ship, a cruiser, or a group of destroyer factors."""
+    """French naval units of one kind: a named ship, a cruiser, or a group of destroyer factors.
 
-    id: Ident
-    name: str
-    kind: ShipKind
-    factors: Positive
-    region: Region
-    condition: Condition = Condition.READY
-    port: str = ""
+    ``count`` (default 1) gives that many alike, for a fleet written as totals per kind,
+    condition and port; an entry without ``id`` or ``name`` is given them when the
+    scenario loads (see :func:`expand`), so the rules always see one entry per ship.
+    """
+
+    kind: Annotated[
+        ShipKind, about("Kind", "58.612", "destroyers count in factors, the others as units")
+    ]
+    factors: Annotated[
+        int,
+        msgspec.Meta(ge=1),
+        about(
+            "Naval factors",
+            "58.21C",
+            "of one ship, or of the whole group for destroyers",
+            unit="factors",
+        ),
+    ]
+    region: Annotated[
+        Region, about("Region", "58.641", "where its port lies: who holds it after the surrender")
+    ]
+    id: Annotated[
+        Ident,
+        about(
+            "Id", "", "how answers name it: lower case, digits and _; made from its kind and port"
+        ),
+    ] = ""
+    name: Annotated[str, about("Name", "", "made from its kind and port")] = ""
+    condition: Annotated[
+        Condition,
+        about("Condition", "58.21C", "damaged and unfinished ships count half, building none"),
+    ] = Condition.READY
+    port: Annotated[str, about("Port", "58.641", "the port it is based in")] = ""
+    count: Annotated[
+        int,
+        msgspec.Meta(ge=1, le=99),
+        about("How many", "58.64", "ships (or destroyer groups) alike", unit="ships"),
+    ] = 1
 
     @property
     def amount(self) -> int:
@@ -115,29 +193,93 @@ class Conquest(msgspec.Struct, **_Strict):
     reach; ``vichy_france_distance`` the same to Vichy France, if any.
     """
 
-    name: str
-    british_ground_unit: bool = False
-    land_distance: dict[str, NonNegative] = {}
-    vichy_france_distance: NonNegative | None = None
+    name: Annotated[str, about("Name", "58.52")]
+    british_ground_unit: Annotated[
+        bool, about("British ground unit there", "58.52", "keeps it from the Axis")
+    ] = False
+    land_distance: Annotated[
+        dict[str, Hexes],
+        about("Land route to each colony", "58.52", "hexes by land supply route, by colony"),
+    ] = {}
+    vichy_france_distance: Annotated[
+        Hexes | None,
+        about("Land route to Vichy France", "58.52", "hexes, if a route exists"),
+    ] = None
 
 
 class AwawScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_only=True):
-    """A rule-58 scenario: the surrender, the map facts, French units and the French fleet."""
+    """A rule-58 scenario: the surrender, the map facts, French units and the French fleet.
 
-    system: Literal["awaw.58"]
-    surrender: Surrender
-    colonies: dict[str, Colony]
-    territory: Territory = Territory()
-    diplomacy: Diplomacy = Diplomacy()
-    units: tuple[Unit, ...] = ()
-    fleet: tuple[Ship, ...] = ()
-    french_minors: tuple[str, ...] = ()
-    conquests: tuple[Conquest, ...] = ()
+    A fleet given as totals (``count``, or entries without ``id`` or ``name``) is
+    expanded to one entry per ship as it loads (:func:`expand`).
+    """
+
+    system: Annotated[Literal["awaw.58"], about("Rule system", "", "A World at War rule 58")]
+    surrender: Annotated[Surrender, about("Surrender", "58.1")]
+    colonies: Annotated[
+        dict[str, Colony], about("Colonies", "58.53", "every French colony, by key")
+    ]
+    territory: Annotated[Territory, about("Cities and objectives", "58.21A")] = Territory()
+    diplomacy: Annotated[Diplomacy, about("Diplomatic points", "58.21E")] = Diplomacy()
+    units: Annotated[
+        tuple[Unit, ...],
+        about("Units", "58.61", "French land and air units, and others in France or the colonies"),
+    ] = ()
+    fleet: Annotated[
+        tuple[Ship, ...], about("French fleet", "58.64", "each French naval unit")
+    ] = ()
+    french_minors: Annotated[
+        tuple[str, ...], about("French minor countries", "58.51", "they pass to Britain")
+    ] = ()
+    conquests: Annotated[tuple[Conquest, ...], about("French conquests", "58.52")] = ()
+
+    def __post_init__(self) -> None:
+        if any(ship.count != 1 or not ship.id or not ship.name for ship in self.fleet):
+            msgspec.structs.force_setattr(self, "fleet", expand(self.fleet))
 
     @property
     def turn(self) -> int:
         """Seasons after Spring 1940."""
         return turn_index(self.surrender.season, self.surrender.year)
+
+
+_PIECE = {
+    ShipKind.NAMED: "Named ship",
+    ShipKind.CRUISER: "Cruiser",
+    ShipKind.DESTROYER: "Destroyers",
+}
+
+
+def expand(fleet: tuple[Ship, ...]) -> tuple[Ship, ...]:
+    """One entry per ship: an entry of ``count`` N becomes N alike (ids ``x``, ``x_2``, ...),
+    an entry without ``id`` gets one from its kind and port (``cruiser_toulon``), one without
+    ``name`` is called by its kind and port (``Cruiser at Toulon``). Ids given in the file are
+    kept; the ones made never repeat one. Each result has ``count`` 1."""
+    taken = {ship.id for ship in fleet if ship.id}
+    out: list[Ship] = []
+    for ship in fleet:
+        where = ship.port or ship.region.label
+        base = ship.id or _slug(f"{ship.kind.value}_{where}")
+        name = ship.name or f"{_PIECE[ship.kind]} at {where}"
+        for n in range(ship.count):
+            ident = ship.id if ship.id and n == 0 else _fresh(base, taken)
+            taken.add(ident)
+            out.append(msgspec.structs.replace(ship, id=ident, name=name, count=1))
+    return tuple(out)
+
+
+def _slug(text: str) -> str:
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "_", plain.casefold()).strip("_") or "ship"
+
+
+def _fresh(base: str, taken: set[str]) -> str:
+    if base not in taken:
+        return base
+    n = 2
+    while f"{base}_{n}" in taken:
+        n += 1
+    return f"{base}_{n}"
 
 
 def check(s: AwawScenario, source: str) -> None:
