@@ -48,7 +48,9 @@ class Odds(msgspec.Struct, frozen=True):
     * ``rolls``: for each roll key (a batch's member keys included), the probability of each
       named result (conditioned on nothing: a roll that may not happen sums to less than 1);
     * ``totals``: for each weighted total a batch declares, by key, its distribution;
-    * ``defaults``: the prompt keys whose defaults were taken to get there.
+    * ``defaults``: the prompt keys whose defaults were taken to get there;
+    * ``labels``: each prompt key above (rolls, batch members, defaults) as a reader sees it,
+      with its rule: ``Lebanon-Syria colonial die (58.531)``.
     """
 
     outcomes: tuple[tuple[Outcome, Fraction], ...]
@@ -56,12 +58,14 @@ class Odds(msgspec.Struct, frozen=True):
     rolls: dict[str, dict[str, Fraction]]
     defaults: tuple[str, ...]
     totals: dict[str, TotalOdds] = {}
+    labels: dict[str, str] = {}
 
     def document(self) -> dict[str, Any]:
         """The odds as JSON-ready values, fractions as strings such as ``"1/6"``: the one
         shape every rule system reports them in (``odds`` in ``armistice resolve --json``
         and ``armistice odds --json``). Total values become strings, as JSON keys."""
         return {
+            "labels": dict(self.labels),
             "defaults": list(self.defaults),
             "rolls": {k: {label: str(p) for label, p in v.items()} for k, v in self.rolls.items()},
             "marginals": {
@@ -100,6 +104,7 @@ def odds(game: Game, choose: Policy | None = None) -> Odds:
         marginals={k: dict(v) for k, v in marginals.items()},
         rolls={k: dict(v) for k, v in tally.rolls.items()},
         defaults=tuple(walk.defaults),
+        labels=walk.labels,
         totals={
             k: TotalOdds(*walk.named[k], dict(sorted(v.items()))) for k, v in tally.totals.items()
         },
@@ -145,6 +150,7 @@ class _Walk:
         self.choose = choose
         self.defaults: list[str] = []
         self.named: dict[str, tuple[str, str]] = {}
+        self.labels: dict[str, str] = {}
         self.seen: dict[bytes, _Tally] | None = {} if game.system.memoryless else None
 
     def fork(self, answers: tuple[Answer, ...]) -> Game:
@@ -165,8 +171,16 @@ class _Walk:
                 chosen = prompt.default_answer()
                 if prompt.key not in self.defaults:
                     self.defaults.append(prompt.key)
+                    self.label(prompt)
             game.answer(chosen, Via.DEFAULT)
         return prompt
+
+    def label(self, prompt: Prompt) -> None:
+        """Remember how ``prompt``'s key reads: its label and rule."""
+        if prompt.key not in self.labels:
+            self.labels[prompt.key] = (
+                f"{prompt.label} ({prompt.rule})" if prompt.rule else prompt.label
+            )
 
     def visit(self, game: Game) -> _Tally:
         """What follows ``game``'s position; ``game`` is used up on the way."""
@@ -179,11 +193,14 @@ class _Walk:
         if self.seen is not None and key in self.seen:
             return self.seen[key]
         children: list[tuple[Fraction, int | dict[str, int]]]
+        self.label(prompt)
         if isinstance(prompt, Roll):
             found = outcome_odds(prompt)
             tally.rolls[prompt.key].update(found)
             children = [(found[o.label], o.faces[0]) for o in prompt.outcomes if o.label in found]
         else:
+            for roll in prompt.members:
+                self.label(roll)
             for member, by_label in member_odds(prompt).items():
                 tally.rolls[member].update(by_label)
             for total in prompt.totals:

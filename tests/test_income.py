@@ -292,7 +292,7 @@ def test_odds_json_reports_the_weighted_total(
     total = doc["odds"]["totals"]["income"]
     assert (total["label"], total["unit"]) == ("Income", "IPCs")
     assert sum(Fraction(p) for p in total["distribution"].values()) == 1
-    assert set(doc["odds"]) == {"defaults", "rolls", "marginals", "outcomes", "totals"}
+    assert set(doc["odds"]) == {"labels", "defaults", "rolls", "marginals", "outcomes", "totals"}
     assert run(["odds", str(scenario_file)]) == 0
     assert "Total income: Income (IPCs)" in capsys.readouterr().out
 

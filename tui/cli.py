@@ -236,12 +236,13 @@ def odds(scenario: str, decide: tuple[str, ...], assume: tuple[str, ...], as_jso
         return 0
     click.echo(f"Exact odds for {game.scenario.name}")
     if result.defaults:
-        taken = "Defaults taken for: " + ", ".join(result.defaults)
-        click.echo(textwrap.fill(taken, 78, subsequent_indent="  "))
-        click.echo("  (override with --decide KEY=VALUE)")
+        click.echo("Defaults taken (answer one with --decide KEY=VALUE):")
+        width = max(len(key) for key in result.defaults)
+        for key in result.defaults:
+            click.echo(f"  {key:<{width}}  {result.labels[key]}")
     word, names = game.system.outcome_word, game.system.outcome_names()
     for key, dist in result.rolls.items():
-        click.echo(f"\nRoll {key}")
+        click.echo(f"\n{result.labels[key]}")
         for label, p in dist.items():
             click.echo(f"  {result_name(word, label):<14} {_percent(p)}")
     for key, total in result.totals.items():
@@ -255,7 +256,7 @@ def odds(scenario: str, decide: tuple[str, ...], assume: tuple[str, ...], as_jso
             click.echo(f"    {result_name(word, label):<14} {_percent(p)}")
     click.echo("\nJoint outcomes")
     for outcome, p in result.outcomes:
-        listed = ", ".join(f"{k}={v}" for k, v in outcome)
+        listed = ", ".join(f"{names.get(k, k)} {result_name(word, v)}" for k, v in outcome)
         click.echo(
             textwrap.fill(
                 listed, 78, initial_indent=f"  {_percent(p)}  ", subsequent_indent=" " * 20

@@ -118,7 +118,7 @@ def test_resolve_json_gives_the_odds_from_where_the_run_stopped(
     code, out, _ = cli(capsys, "resolve", EXAMPLE, "--seed", "1", "--json")
     assert code == 3
     doc = json.loads(out)
-    assert set(doc["odds"]) == {"defaults", "rolls", "marginals", "outcomes", "totals"}
+    assert set(doc["odds"]) == {"labels", "defaults", "rolls", "marginals", "outcomes", "totals"}
     assert doc["odds"]["defaults"][0] == "establish_vichy"
     assert doc["odds"]["marginals"]["lebanon_syria"] == {"free_french": "1/6", "vichy": "5/6"}
     assert "odds" not in doc["state"]
@@ -301,6 +301,23 @@ def test_odds_prints_exact_fractions(capsys: pytest.CaptureFixture[str]) -> None
     assert "1/6" in out
     assert "5/6" in out
     assert "25/36" in out
+
+
+def test_odds_name_rolls_decisions_and_outcomes_as_a_player_reads_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = cli(capsys, "odds", EXAMPLE)
+    assert code == 0
+    lines = out.splitlines()
+    assert "  establish_vichy                     Establish Vichy France? (58.31)" in lines
+    assert "Lebanon-Syria colonial die (58.531)" in lines
+    assert "Tunisia-Algeria-Morocco colonial die (58.531)" in lines
+    joint = " ".join(out.split("Joint outcomes")[1].split())
+    assert "25/36 69.4% Lebanon-Syria Vichy, Tunisia Vichy, Algeria Vichy, Morocco Vichy" in joint
+    assert "colony_roll" not in out and "lebanon_syria" not in out
+    code, out, _ = cli(capsys, "odds", EXAMPLE, "--json")
+    labels = json.loads(out)["odds"]["labels"]
+    assert labels["colony_roll.north_africa"] == "Tunisia-Algeria-Morocco colonial die (58.531)"
 
 
 def test_odds_json_marginals_are_fractions_summing_to_one(
