@@ -196,7 +196,56 @@ def test_58_21c_per_ship_discount_halves_each_ship_separately() -> None:
         neutral({"fleet": fleet}), assumptions={"awaw.58.fleet_discount": "per_ship"}
     ).state
     basis = next(m.basis for m in state.surrender_level.modifiers if m.rule == "58.21C")
-    assert basis == "37 factors: 35 + 3/2 + 3/2"
+    assert basis == "37 factors = 35 ready + 1 + 1 (3, 3 halved, rounded down)"
+
+
+def fleet_sum(basis: str) -> tuple[int, int]:
+    """``(shown, added)``: the fleet count a 58.21C explanation states, and what the terms
+    it adds up to give (``37 factors = 35 ready + 1 + 1 (...)`` gives ``(37, 37)``)."""
+    head = basis.split(" (")[0].split(";")[0]
+    shown, terms = head.split(" factors = ")
+    return int(shown), sum(int(term.split()[0]) for term in terms.split(" + "))
+
+
+FLEET_EXPLAINED = [
+    ship("ready", "named", 28, "northern_france"),
+    ship("a", "cruiser", 3, "northern_france", "damaged"),
+    ship("b", "cruiser", 3, "northern_france", "row2"),
+    ship("c", "named", 5, "southern_france", "launch"),
+    ship("hull", "named", 9, "southern_france", "building"),
+]
+"""28 ready factors, 11 damaged or unfinished in ships of 3, 3 and 5, 9 building."""
+
+
+@pytest.mark.parametrize(
+    ("discount", "counted", "modifier", "basis"),
+    [
+        (
+            "pooled",
+            33,
+            1,
+            "33 factors = 28 ready + 5 (11 halved, rounded down); 9 building",
+        ),
+        (
+            "per_ship",
+            32,
+            2,
+            "32 factors = 28 ready + 1 + 1 + 2 (3, 3, 5 halved, rounded down); 9 building",
+        ),
+    ],
+)
+@pytest.mark.parametrize("spelling", ["awaw.58.fleet_discount", "awaw.fleet_discount"])
+def test_58_21c_fleet_explanation_adds_up_to_the_count_it_explains(
+    discount: str, counted: int, modifier: int, basis: str, spelling: str
+) -> None:
+    g = support.game(neutral({"fleet": FLEET_EXPLAINED}), assumptions={spelling: discount})
+    line = next(m for m in g.state.surrender_level.modifiers if m.rule == "58.21C")
+    assert line.basis == basis
+    assert fleet_sum(line.basis) == (counted, counted)
+    assert line.value == modifier
+    entry = next(e for e in g.log if e.rule == "58.21C")
+    assert entry.assumption == f"awaw.58.fleet_discount={discount}"
+    assert basis in entry.text
 
 
 def test_58_21c_damaged_row2_and_launch_share_one_pool() -> None:
@@ -444,6 +493,10 @@ def test_property_58_22_level_is_the_clamped_sum_of_its_modifiers(
     assert lvl.value == max(-3, min(3, total))
     assert -3 <= lvl.value <= 3
     assert lvl.raw == oracle(raw, discount, corsica)
+    if not lvl.voluntary:
+        shown, added = fleet_sum(next(m.basis for m in lvl.modifiers if m.rule == "58.21C"))
+        assert shown == added
+        assert next(m.value for m in lvl.modifiers if m.rule == "58.21C") == max(0, 42 - shown) // 5
 
 
 def test_58_21_each_fresh_scenario_gets_its_own_level() -> None:

@@ -45,13 +45,7 @@ def surrender(
             "isolation, but none may be built or redeployed",
         )
     )
-    full, discounted, building = _fleet_factors(s.fleet)
-    if fleet_discount is FleetDiscount.POOLED:
-        counted = rules.counted_fleet(sum(full), sum(discounted))
-        halves = f"{sum(discounted)}/2"
-    else:
-        counted = sum(full) + sum(rules.counted_fleet(0, f) for f in discounted)
-        halves = " + ".join(f"{f}/2" for f in discounted) or "0"
+    counted, fleet_basis = fleet_count(s.fleet, fleet_discount)
     ground = _ground_factors(s, corsica is CorsicaGround.INCLUDED)
     ter, d = s.territory, s.diplomacy
     facts = rules.SurrenderFacts(
@@ -72,8 +66,7 @@ def surrender(
         ter.marseilles.label,
         ", ".join(ter.other_french_objectives) or "none",
         phrases.factors(ground),
-        f"{counted} factors: {sum(full)} + {halves}"
-        + (f", {sum(building)} building" if building else ""),
+        fleet_basis,
         phrases.turn(s),
         f"Axis {d.axis_dps - d.axis_dps_cancelled} - Allies {d.allied_dps - d.allied_dps_cancelled}",
         "achieved" if s.surrender.anglo_french_cooperation else "not achieved",
@@ -97,6 +90,32 @@ def surrender(
     log.append(LogEntry("58.2", f"French surrender level: {value:+d}"))
     level = SurrenderLevel(value, raw, modifiers, s.surrender.voluntary)
     return Effects({"surrender_level": level}, tuple(log))
+
+
+def fleet_count(fleet: tuple[Ship, ...], discount: FleetDiscount) -> tuple[int, str]:
+    """58.21C: the French fleet as the surrender level counts it, in factors, and the sum
+    that gives it in words, every term a whole number that adds up to the count.
+
+    Ready ships count in full, ships still building (row 3 or higher) not at all; damaged
+    and unfinished ("2" or "Launch" row) ships are discounted: they count half, rounded
+    down, as one pool or ship by ship as ``discount`` (awaw.58.fleet_discount) reads it.
+    With 35 ready factors and two damaged 3-factor cruisers, pooled gives ``(38, "38
+    factors = 35 ready + 3 (6 halved)")``, ship by ship ``(37, "37 factors = 35 ready + 1 +
+    1 (3, 3 halved, rounded down)")``.
+    """
+    full, discounted, building = _fleet_factors(fleet)
+    pooled = discount is FleetDiscount.POOLED
+    halved = [sum(discounted)] if pooled and discounted else discounted
+    halves = [int(rules.counted_fleet(0, f)) for f in halved]
+    counted = sum(full) + sum(halves)
+    basis = f"{counted} factors = {sum(full)} ready"
+    if halved:
+        odd = ", rounded down" if any(f % 2 for f in halved) else ""
+        each = ", ".join(str(f) for f in halved)
+        basis += "".join(f" + {h}" for h in halves) + f" ({each} halved{odd})"
+    if building:
+        basis += f"; {sum(building)} building"
+    return counted, basis
 
 
 def _fleet_factors(fleet: tuple[Ship, ...]) -> tuple[list[int], list[int], list[int]]:
