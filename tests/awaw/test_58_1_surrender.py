@@ -34,7 +34,7 @@ def test_58_11_france_without_paris_lost_or_voluntary_does_not_surrender() -> No
 
 @pytest.mark.parametrize(
     ("season", "year"),
-    [("fall", 1939), ("winter", 1939), ("spring", 1940), ("summer", 1940)],
+    [("fall", 1938), ("fall", 1939), ("winter", 1939), ("spring", 1940), ("summer", 1940)],
 )
 def test_58_11b_no_voluntary_surrender_before_fall_1940(season: str, year: int) -> None:
     with pytest.raises(ScenarioError, match=r"58\.11B") as caught:

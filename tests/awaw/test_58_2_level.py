@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -270,6 +271,9 @@ def test_58_21c_fleet_counts_wherever_its_ships_are_based() -> None:
 @pytest.mark.parametrize(
     ("season", "year", "expected"),
     [
+        ("spring", 1938, 2),
+        ("fall", 1938, 2),
+        ("summer", 1939, 2),
         ("fall", 1939, 2),
         ("winter", 1939, 2),
         ("spring", 1940, 2),
@@ -284,6 +288,23 @@ def test_58_21c_fleet_counts_wherever_its_ships_are_based() -> None:
 def test_58_21d_turn_of_surrender(season: str, year: int, expected: int) -> None:
     state = support.game(neutral({"surrender": {"season": season, "year": year}})).state
     assert rule_total(state, "58.21D") == expected
+
+
+def test_58_21d_worked_example_moved_to_fall_1938_takes_spring_1940_or_earlier() -> None:
+    """A game that starts the war early: the rulebook example, France falling in Fall 1938.
+    Paris +2, Marseilles +1, 21 ground factors -2, a full fleet 0, and the turn +2 where
+    Fall 1940 gave -2: level +3 instead of -1."""
+    example = load("rulebook-example-fall-1940")
+    s = msgspec.structs.replace(
+        example, surrender=msgspec.structs.replace(example.surrender, year=1938)
+    )
+    g = Game(from_mapping(msgspec.to_builtins(s), "fall-1938"), seed=1)
+    line = next(m for m in g.state.surrender_level.modifiers if m.rule == "58.21D")
+    assert (line.value, line.basis) == (2, "Fall 1938")
+    assert (g.state.surrender_level.raw, g.state.surrender_level.value) == (3, 3)
+    support.play(g)
+    assert g.complete
+    assert g.state.surrender_level.value == 3
 
 
 @pytest.mark.parametrize(
@@ -418,8 +439,8 @@ def oracle(raw: dict[str, Any], discount: str, corsica: str) -> int:
 
 @st.composite
 def surrenders(draw: st.DrawFn) -> dict[str, Any]:
-    year = draw(st.integers(1939, 1945))
-    season = draw(st.sampled_from(("fall", "winter") if year == 1939 else SEASONS))
+    year = draw(st.integers(1938, 1945))
+    season = draw(st.sampled_from(SEASONS))
     late_enough = year > 1940 or (year == 1940 and season in ("fall", "winter"))
     voluntary = late_enough and draw(st.booleans())
     paris = "french" if voluntary else "axis"

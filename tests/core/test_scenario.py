@@ -61,7 +61,7 @@ BAD = [
         "surrender.voluntary",
         id="voluntary-with-paris-lost",
     ),
-    pytest.param({"surrender": {"season": "summer", "year": 1939}}, "surrender.year", id="1939"),
+    pytest.param({"surrender": {"season": "winter", "year": 1937}}, "surrender.year", id="1937"),
     pytest.param(
         {"diplomacy": {"axis_dps": 1, "axis_dps_cancelled": 2}},
         "diplomacy.axis_dps_cancelled",
@@ -149,6 +149,21 @@ def test_voluntary_surrender_in_fall_1940_is_allowed() -> None:
 
 def test_surrender_in_fall_1939_is_allowed() -> None:
     assert from_mapping(support.raw({"surrender": {"year": 1939}}), "x").turn == -2
+
+
+@pytest.mark.parametrize(
+    ("season", "year", "turn"), [("spring", 1938, -8), ("fall", 1938, -6), ("summer", 1939, -3)]
+)
+def test_surrender_before_fall_1939_is_allowed_from_1938(season: str, year: int, turn: int) -> None:
+    raw = support.raw({"surrender": {"season": season, "year": year}})
+    assert from_mapping(raw, "x").turn == turn
+
+
+def test_a_year_before_1938_is_refused_naming_the_year() -> None:
+    with pytest.raises(ScenarioError) as caught:
+        from_mapping(support.raw({"surrender": {"season": "winter", "year": 1937}}), "x")
+    assert caught.value.field == "surrender.year"
+    assert "1938" in caught.value.reason
 
 
 TOML_OK = """

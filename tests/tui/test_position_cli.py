@@ -78,7 +78,10 @@ def test_new_rule_58_comments_say_the_unit_bounds_and_rule_of_a_field() -> None:
     assert (
         lines[at - 1] == "# Axis DPs in France, in DPs, at least 0 (rule 58.21E); if left out: 0."
     )
-    assert "# Year of surrender, 1939 to 1950 (rule 58.21D)." in lines
+    assert (
+        "# Year of surrender, 1938 to 1950 (rule 58.21D): 1938 and 1939 are for games that start"
+        in lines
+    )
     assert tomllib.loads(text)["surrender"]["year"] == 1940
 
 
@@ -161,7 +164,7 @@ def test_schema_fields_lists_each_field_in_words(capsys: pytest.CaptureFixture[s
     code, out, err = cli(capsys, "schema", "scenario", "awaw.58", "--fields")
     assert (code, err) == (0, "")
     assert out.splitlines()[0] == "== awaw.58"
-    assert "surrender.year  Year of surrender, 1939 to 1950 (rule 58.21D)." in out
+    assert "surrender.year  Year of surrender, 1938 to 1950 (rule 58.21D): 1938 and 1939" in out
     assert "fleet[].count  How many, in ships, 1 to 99 (rule 58.64)" in out
     assert all(len(line) <= 78 for line in out.splitlines())
     code, out, _ = cli(capsys, "schema", "save", "--fields")

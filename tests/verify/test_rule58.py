@@ -215,7 +215,7 @@ def test_spec_fleet_band_equals_the_engine_on_small_fleets(full: int, half: int)
     voluntary=st.just(False),
     flags=st.tuples(st.booleans(), st.booleans(), st.booleans(), st.booleans()),
     numbers=st.tuples(
-        *(st.integers(0, 200) for _ in range(3)), st.integers(-2, 43), st.integers(-20, 20)
+        *(st.integers(0, 200) for _ in range(3)), st.integers(-8, 43), st.integers(-20, 20)
     ),
 )
 def test_spec_modifiers_equal_the_engine(
@@ -301,7 +301,7 @@ def test_each_verdict_states_its_strength_in_the_json_report(
     for prop in PROPERTIES:
         assert results[prop.name]["strength"] == "proved"
     assert results["turn_modifier_no_gaps"]["strength"] == "exhaustive"
-    assert results["turn_modifier_no_gaps"]["bounds"] == {"value": [-2, 43]}
+    assert results["turn_modifier_no_gaps"]["bounds"] == {"value": [-8, 43]}
     assert results["colony_result_rows_reachable"]["bounds"] == {"die": [1, 6], "level": [-3, 3]}
     assert "colony_odds" in document["systems"]["awaw.58"]
 

@@ -36,12 +36,26 @@ from armistice.core.scenario import ScenarioBase
 
 _Strict = {"frozen": True, "forbid_unknown_fields": True}
 
+FIRST_YEAR, LAST_YEAR = 1938, 1950
+"""The years France may fall in. A World at War starts in Fall 1939, but a game that starts
+the war earlier may see France fall in 1938 or early 1939; every turn up to Spring 1940
+takes 58.21D's "Spring 1940 or earlier" modifier."""
+
 
 class Surrender(msgspec.Struct, **_Strict):
     """58.1: when and how France falls, and the facts that shape it."""
 
     season: Annotated[Season, about("Season of surrender", "58.21D", "the turn France falls")]
-    year: Annotated[int, msgspec.Meta(ge=1939, le=1950), about("Year of surrender", "58.21D")]
+    year: Annotated[
+        int,
+        msgspec.Meta(ge=FIRST_YEAR, le=LAST_YEAR),
+        about(
+            "Year of surrender",
+            "58.21D",
+            "1938 and 1939 are for games that start the war early; any turn up to "
+            "Spring 1940 counts as Spring 1940 or earlier",
+        ),
+    ]
     voluntary: Annotated[
         bool,
         about("Voluntary surrender", "58.11B", "France gives up while it still holds Paris"),
@@ -289,8 +303,6 @@ def check(s: AwawScenario, source: str) -> None:
         raise ScenarioError(source, field, reason)
 
     level = shipped().rules.level
-    if s.turn < turn_index(Season.FALL, 1939):
-        fail("surrender.year", "A World at War begins in Fall 1939; France cannot fall earlier")
     if s.surrender.voluntary:
         if s.territory.paris is Control.AXIS:
             fail(

@@ -19,7 +19,7 @@ from armistice.core.awaw.rule58.tables import FORCE_FIELDS, Band, Forces, Tables
 from armistice.core.awaw.words import ColonyStatus
 from armistice.core.dice import D6
 from armistice.core.logic import band_index
-from armistice.verify.awaw.rule58.inputs import LAST_TURN
+from armistice.verify.awaw.rule58.inputs import FIRST_TURN, LAST_TURN
 from armistice.verify.model import Bounds, Result, Strength, Verdict
 from armistice.verify.solver import Proof
 
@@ -207,10 +207,10 @@ def turn_bands(t: Tables) -> list[Result]:
         "turn_modifier",
         "58.21D",
         t.rules.turn,
-        -2,
+        FIRST_TURN,
         LAST_TURN,
-        range(-2, LAST_TURN + 1),
-        {"turn": (-2, LAST_TURN)},
+        range(FIRST_TURN, LAST_TURN + 1),
+        {"turn": (FIRST_TURN, LAST_TURN)},
     )
 
 

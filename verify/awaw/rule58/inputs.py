@@ -8,11 +8,15 @@ from typing import Any
 import z3
 
 from armistice.core.awaw.rule58 import rules
+from armistice.core.awaw.rule58.scenario import FIRST_YEAR, LAST_YEAR
 from armistice.core.awaw.rule58.tables import Tables
+from armistice.core.awaw.words import Season, turn_index
 from armistice.verify.solver import Proof
 
-LAST_TURN = (1950 - 1940) * 4 + 3
-"""Winter 1950: the last turn a scenario may name."""
+FIRST_TURN = turn_index(Season.SPRING, FIRST_YEAR)
+"""Spring 1938: the first turn a scenario may name, in seasons after Spring 1940 (-8)."""
+LAST_TURN = turn_index(Season.WINTER, LAST_YEAR)
+"""Winter 1950: the last turn a scenario may name (43)."""
 
 
 def surrender_facts(p: Proof, tag: str = "") -> tuple[rules.SurrenderFacts, dict[str, Any]]:
@@ -33,7 +37,7 @@ def surrender_facts(p: Proof, tag: str = "") -> tuple[rules.SurrenderFacts, dict
     )
     for value in (facts.other_french_objectives, facts.ground_factors, full, half):
         p.assume("domain", value >= 0)
-    p.assume("domain", z3.And(facts.turn >= -2, facts.turn <= LAST_TURN))
+    p.assume("domain", z3.And(facts.turn >= FIRST_TURN, facts.turn <= LAST_TURN))
     p.assume(
         "58.11", z3.Implies(facts.voluntary, z3.And(z3.Not(facts.paris_axis), facts.turn >= 2))
     )
