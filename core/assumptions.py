@@ -2,7 +2,7 @@
 
 An :class:`Assumption` has a key (``awaw.58.conquest_proration``), the rule it reads,
 a question, the choices with what each means (the first is the default), one line of
-why, and older keys it is still known by. Its choices are the members of a
+why, and older keys and values it is still known by. Its choices are the members of a
 :class:`~armistice.core.words.Word` enum, so a procedure reads a typed value
 (``ledger.assume(PRORATION)``) and never spells a key. A game fixes one value per key
 for its whole life; the log names the assumption wherever a step used it.
@@ -35,7 +35,9 @@ class Assumption(Generic[V]):
 
     ``kind`` is the enum of its values; ``choices`` gives each value's meaning, the
     default first, and must list every member of ``kind`` once (ValueError otherwise).
-    ``aliases`` are keys it was known by before.
+    ``aliases`` are keys it was known by before; ``old_values`` pairs each value it was
+    once spelled with the value that reads the rule the same way now (``("excluded",
+    "no")``), accepted under any of its keys.
     """
 
     key: str
@@ -45,10 +47,18 @@ class Assumption(Generic[V]):
     choices: tuple[Choice, ...]
     why: str
     aliases: tuple[str, ...] = ()
+    old_values: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if sorted(c.value for c in self.choices) != sorted(m.value for m in self.kind):
             raise ValueError(f"{self.key}: the choices must list each of {self.kind.__name__}")
+        if any(new not in self.values or old in self.values for old, new in self.old_values):
+            raise ValueError(f"{self.key}: an old value must map a retired spelling to a choice")
+
+    def current(self, value: str) -> str:
+        """``value`` as this assumption spells it now: an old value is mapped to its
+        choice, any other value is returned as it is."""
+        return dict(self.old_values).get(value, value)
 
     @property
     def default(self) -> str:
@@ -82,7 +92,7 @@ def resolve(
     assumptions: Iterable[Assumption[Any]], chosen: Mapping[str, str] | None = None
 ) -> Mapping[str, str]:
     """Every key of ``assumptions`` mapped to its value: ``chosen`` where given (by key or an
-    older alias), else the default.
+    older alias, the value as spelled now or an old value it maps to), else the default.
 
     Raises UnknownAssumption naming the key for an unknown key or value.
     """
@@ -99,6 +109,7 @@ def resolve(
         if assumption is None:
             known = ", ".join(table) or "none"
             raise UnknownAssumption(given, f"no such assumption here; known: {known}")
+        value = assumption.current(value)
         try:
             assumption.meaning(value)
         except UnknownAssumption as error:

@@ -111,19 +111,33 @@ def test_58_21b_air_and_foreign_and_colonial_units_are_ignored() -> None:
     assert rule_total(support.game(neutral({"units": units})).state, "58.21B") == 0
 
 
-def test_58_21b_corsica_excluded_by_default_and_included_by_assumption() -> None:
+@pytest.mark.parametrize(
+    ("assumptions", "modifier", "basis", "reading"),
+    [
+        ({}, 0, "8 factors", "no"),
+        ({"awaw.58.france_includes_corsica": "no"}, 0, "8 factors", "no"),
+        ({"awaw.58.france_includes_corsica": "yes"}, -1, "10 factors", "yes"),
+        ({"awaw.58.corsica_ground_factors": "excluded"}, 0, "8 factors", "no"),
+        ({"awaw.58.corsica_ground_factors": "included"}, -1, "10 factors", "yes"),
+        ({"awaw.corsica_ground_factors": "excluded"}, 0, "8 factors", "no"),
+        ({"awaw.corsica_ground_factors": "included"}, -1, "10 factors", "yes"),
+    ],
+)
+def test_58_21b_corsica_counts_as_france_only_if_the_reading_says_so(
+    assumptions: dict[str, str], modifier: int, basis: str, reading: str
+) -> None:
+    """8 factors in southern France and 2 on Corsica: 10 factors (-1) only when France
+    includes Corsica; the older keys and values read the same."""
     units = [
         unit("inf", "french", "infantry", "southern_france", 8),
         unit("corsica", "french", "infantry", "corsica", 2),
     ]
-    default = support.game(neutral({"units": units})).state
-    included = support.game(
-        neutral({"units": units}), assumptions={"awaw.corsica_ground_factors": "included"}
-    ).state
-    assert rule_total(default, "58.21B") == 0
-    assert rule_total(included, "58.21B") == -1
-    entry = next(e for e in support.game(neutral({"units": units})).log if e.rule == "58.21B")
-    assert entry.assumption == "awaw.58.corsica_ground_factors=excluded"
+    g = support.game(neutral({"units": units}), assumptions=assumptions)
+    line = next(m for m in g.state.surrender_level.modifiers if m.rule == "58.21B")
+    assert (line.value, line.basis) == (modifier, basis)
+    assert g.assumptions["awaw.58.france_includes_corsica"] == reading
+    entry = next(e for e in g.log if e.rule == "58.21B")
+    assert entry.assumption == f"awaw.58.france_includes_corsica={reading}"
 
 
 def fleet_modifier(fleet: list[dict[str, Any]], assumptions: dict[str, str] | None = None) -> int:

@@ -93,10 +93,69 @@ def test_58_41_us_units_in_france_are_treated_like_british_ones() -> None:
 
 
 @pytest.mark.parametrize("kind", ["infantry", "armor", "air", "airbase", "naval"])
-@pytest.mark.parametrize("where", ["northern_france", "southern_france", "corsica"])
+@pytest.mark.parametrize("where", ["northern_france", "southern_france"])
 def test_58_411_us_at_war_allied_units_remain_in_france(kind: str, where: str) -> None:
     result = fates([unit("allied", "british", kind, where)], extra=US_AT_WAR)
     assert result["allied"] == ("remains", "58.411")
+
+
+CORSICA_FATES = [
+    # reading, Vichy established, U.S. at war, infantry's fate, air unit's fate
+    ("yes", "yes", False, ("eliminated", "58.41"), ("displaced", "58.41")),
+    ("yes", "no", False, ("eliminated", "58.41"), ("displaced", "58.41")),
+    ("yes", "yes", True, ("remains", "58.411"), ("remains", "58.411")),
+    ("no", "yes", False, ("eliminated", "58.43"), ("eliminated", "58.43")),
+    ("no", "no", False, ("unaffected", "58.4"), ("unaffected", "58.4")),
+    ("no", "yes", True, ("unaffected", "58.4"), ("unaffected", "58.4")),
+]
+"""British units on Corsica at surrender. Read as France, 58.41 eliminates the ground unit
+and displaces the air unit (58.411 lets both stay once the U.S. is at war). Read as not
+France, 58.41 passes them by: 58.43 still eliminates both if Corsica goes to Vichy
+(58.31A names it), and otherwise nothing moves them."""
+
+
+@pytest.mark.parametrize(("reading", "vichy", "us_at_war", "infantry", "air"), CORSICA_FATES)
+def test_58_41_allied_units_on_corsica_follow_whether_france_includes_it(
+    reading: str, vichy: str, us_at_war: bool, infantry: tuple[str, str], air: tuple[str, str]
+) -> None:
+    units = [
+        unit("inf", "british", "infantry", "corsica"),
+        unit("raf", "british", "air", "corsica"),
+    ]
+    overrides = support.merge(neutral({"units": units}), US_AT_WAR if us_at_war else {})
+    g = support.game(overrides, assumptions={"awaw.58.france_includes_corsica": reading})
+    support.play(g, vichy=vichy)
+    assert {f.unit: (f.fate, f.rule) for f in g.state.units} == {"inf": infantry, "raf": air}
+    cited = {
+        e.text.split(":")[0]: e.assumption for e in g.log if e.text.startswith(("inf:", "raf:"))
+    }
+    assert all(f"awaw.58.france_includes_corsica={reading}" in a for a in cited.values())
+    assert set(cited) == {"inf", "raf"}
+
+
+@pytest.mark.parametrize(
+    ("assumptions", "ground", "fate"),
+    [
+        ({}, 0, ("unaffected", "58.4")),
+        ({"awaw.58.france_includes_corsica": "yes"}, -1, ("eliminated", "58.41")),
+        ({"awaw.corsica_ground_factors": "included"}, -1, ("eliminated", "58.41")),
+        ({"awaw.58.corsica_ground_factors": "excluded"}, 0, ("unaffected", "58.4")),
+    ],
+)
+def test_58_21b_and_58_41_read_corsica_the_same_way(
+    assumptions: dict[str, str], ground: int, fate: tuple[str, str]
+) -> None:
+    """One game, one reading: French factors on Corsica count toward 58.21B exactly when
+    58.41 treats a British unit on Corsica as in France (Vichy not established)."""
+    units = [
+        unit("south", "french", "infantry", "southern_france", 8),
+        unit("corse", "french", "infantry", "corsica", 2),
+        unit("bef", "british", "infantry", "corsica", 3),
+    ]
+    g = support.game(neutral({"units": units}), assumptions=assumptions)
+    support.play(g, vichy="no")
+    assert support.rule_total(g.state, "58.21B") == ground
+    assert {f.unit: (f.fate, f.rule) for f in g.state.units}["bef"] == fate
 
 
 def test_58_411_bundled_us_at_war_scenario_keeps_the_us_infantry() -> None:

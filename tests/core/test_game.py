@@ -8,6 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from armistice.core.assumptions import Assumption, Choice
+from armistice.core.awaw.rule58.assumptions import YesNo
 from armistice.core.errors import (
     GameOver,
     IllegalAnswer,
@@ -368,3 +370,30 @@ def test_an_assumption_given_by_its_key_and_its_older_alias_is_refused() -> None
             load("rulebook-example-fall-1940"),
             assumptions={"awaw.58.fleet_discount": "pooled", "awaw.fleet_discount": "per_ship"},
         )
+
+
+def test_an_old_value_of_an_assumption_is_read_as_the_choice_it_became() -> None:
+    """Corsica's reading was once spelled excluded/included under its 58.21B key; the old
+    spellings are taken under any of its keys and kept in the new one."""
+    for key in ("awaw.58.france_includes_corsica", "awaw.corsica_ground_factors"):
+        game = Game(load("rulebook-example-fall-1940"), assumptions={key: "included"})
+        assert game.assumptions["awaw.58.france_includes_corsica"] == "yes"
+    with pytest.raises(UnknownAssumption, match="choose one of: no, yes"):
+        Game(
+            load("rulebook-example-fall-1940"),
+            assumptions={"awaw.58.france_includes_corsica": "si"},
+        )
+
+
+def test_an_old_value_must_name_a_retired_spelling_and_a_current_choice() -> None:
+    for old_values in ((("excluded", "maybe"),), (("no", "yes"),)):
+        with pytest.raises(ValueError, match="old value"):
+            Assumption(
+                key="x.corsica",
+                rule="58.21B",
+                question="?",
+                kind=YesNo,
+                choices=(Choice("no", "no"), Choice("yes", "yes")),
+                why=".",
+                old_values=old_values,
+            )

@@ -134,8 +134,63 @@ def test_an_earlier_save_keeps_its_assumptions_under_their_new_keys(save: Path) 
     written = json.loads(save.read_text())["assumptions"]
     game = Game.open(save)
     for old, value in written.items():
-        new = next(a.key for a in game.system.assumptions if old in (a.key, *a.aliases))
-        assert game.assumptions[new] == value
+        new = next(a for a in game.system.assumptions if old in (a.key, *a.aliases))
+        assert game.assumptions[new.key] == new.current(value)
+
+
+CORSICA_KEYS = ("awaw.corsica_ground_factors", "awaw.58.corsica_ground_factors")
+"""The keys saves before version 4 wrote for whether Corsica counts as France at 58.21B."""
+
+
+@pytest.mark.parametrize(
+    "save",
+    [s for s in SAVES if set(CORSICA_KEYS) & set(json.loads(s.read_text())["assumptions"])],
+    ids=lambda p: f"{p.parent.name}/{p.stem}",
+)
+def test_an_earlier_save_reads_corsica_under_the_one_france_assumption(save: Path) -> None:
+    """Every fixture save wrote ``excluded``: it loads as France without Corsica, cited under
+    the new key, with the 58.21B modifier it had."""
+    written = json.loads(save.read_text())["assumptions"]
+    assert [written[k] for k in CORSICA_KEYS if k in written] == ["excluded"]
+    game = Game.open(save)
+    assert game.assumptions["awaw.58.france_includes_corsica"] == "no"
+    if not game.state.surrender_level.voluntary:
+        entry = next(e for e in game.log if e.rule == "58.21B")
+        assert entry.assumption == "awaw.58.france_includes_corsica=no"
+    ground = [m for m in game.state.surrender_level.modifiers if m.rule == "58.21B"]
+    then = expected(save)["state"]["surrender_level"]["modifiers"]
+    assert [m.value for m in ground] == [m["value"] for m in then if m["rule"] == "58.21B"]
+    assert json.loads(game.save())["assumptions"]["awaw.58.france_includes_corsica"] == "no"
+
+
+@pytest.mark.parametrize(("version", "key"), [(1, CORSICA_KEYS[0]), (2, CORSICA_KEYS[1])])
+def test_a_save_with_corsica_included_under_an_old_key_loads_to_the_same_game(
+    version: int, key: str
+) -> None:
+    """A save that counted Corsica as France under an old key and value loads with France
+    including Corsica: 10 French ground factors (-1 at 58.21B) and the British unit on
+    Corsica eliminated by 58.41, exactly as the game read with the new key."""
+    units = [
+        support.unit("south", "french", "infantry", "southern_france", 8),
+        support.unit("corse", "french", "infantry", "corsica", 2),
+        support.unit("bef", "british", "infantry", "corsica", 3),
+    ]
+    now = support.game(
+        support.neutral({"units": units}),
+        seed=3,
+        assumptions={"awaw.58.france_includes_corsica": "yes"},
+    )
+    support.play(now, vichy="no")
+    document = json.loads(now.save())
+    document["version"] = version
+    assumptions = document["assumptions"]
+    assert assumptions.pop("awaw.58.france_includes_corsica") == "yes"
+    document["assumptions"] = assumptions | {key: "included"}
+    old = Game.load(json.dumps(document).encode(), "old.json")
+    assert old.assumptions["awaw.58.france_includes_corsica"] == "yes"
+    assert old.state == now.state
+    assert support.rule_total(old.state, "58.21B") == -1
+    assert {f.unit: (f.fate, f.rule) for f in old.state.units}["bef"] == ("eliminated", "58.41")
 
 
 @pytest.mark.parametrize("save", SAVES, ids=lambda p: f"{p.parent.name}/{p.stem}")
@@ -147,6 +202,16 @@ def test_an_earlier_save_is_written_again_in_the_current_version(
     assert again["version"] == savefile.VERSION
     assert again["system"] == "awaw.58"
     assert Game.load(game.save(), "again.json").state == game.state
+
+
+def first_spellings(game: Game, assumptions: dict[str, str]) -> dict[str, str]:
+    """``assumptions`` as version 1 saves spelled them: each key by its first name (the last
+    alias), each value by its first spelling."""
+    first = {}
+    for a in game.system.assumptions:
+        value = assumptions[a.key]
+        first[a.aliases[-1]] = next((old for old, new in a.old_values if new == value), value)
+    return first
 
 
 def test_a_version_1_save_takes_the_default_for_the_58_623_choice_it_never_had() -> None:
@@ -161,9 +226,7 @@ def test_a_version_1_save_takes_the_default_for_the_58_623_choice_it_never_had()
     document = json.loads(game.save())
     document["version"] = 1
     document["system"] = document["scenario"]["system"] = "awaw"
-    document["assumptions"] = {
-        key.replace("awaw.58.", "awaw."): value for key, value in document["assumptions"].items()
-    }
+    document["assumptions"] = first_spellings(game, document["assumptions"])
     document["answers"] = [
         a for a in document["answers"] if not a["key"].startswith("free_french.units")
     ]

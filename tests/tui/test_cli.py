@@ -345,7 +345,7 @@ def test_assumptions_lists_every_key(capsys: pytest.CaptureFixture[str]) -> None
     assert {
         "awaw.58.conquest_proration",
         "awaw.58.fleet_discount",
-        "awaw.58.corsica_ground_factors",
+        "awaw.58.france_includes_corsica",
         "awaw.58.free_french_ship_range",
         "awaw.58.axis_senior_partner",
     } <= keys

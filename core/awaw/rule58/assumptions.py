@@ -8,7 +8,15 @@ from __future__ import annotations
 from typing import Any
 
 from armistice.core.assumptions import Assumption, Choice
+from armistice.core.awaw.words import FRANCE, METROPOLE, Region
 from armistice.core.words import Word
+
+
+class YesNo(Word):
+    """A yes-or-no reading."""
+
+    NO = "no"
+    YES = "yes"
 
 
 class Proration(Word):
@@ -26,13 +34,6 @@ class FleetDiscount(Word):
     PER_SHIP = "per_ship"
 
 
-class CorsicaGround(Word):
-    """58.21B: whether Corsica counts as France."""
-
-    EXCLUDED = "excluded"
-    INCLUDED = "included"
-
-
 class ShipRange(Word):
     """58.641: whether ships in Axis-held or neutral colony ports can reach a British port."""
 
@@ -45,13 +46,6 @@ class ShipSources(Word):
 
     COLONY_PORTS = "colony_ports"
     ANY_AXIS_PORT = "any_axis_port"
-
-
-class YesNo(Word):
-    """A yes-or-no reading."""
-
-    NO = "no"
-    YES = "yes"
 
 
 class AirNavalInVichy(Word):
@@ -111,18 +105,35 @@ FLEET_DISCOUNT = Assumption(
 
 
 CORSICA = Assumption(
-    key="awaw.58.corsica_ground_factors",
-    kind=CorsicaGround,
-    rule="58.21B",
-    question="Do French ground factors on Corsica count as 'in France'?",
+    key="awaw.58.france_includes_corsica",
+    kind=YesNo,
+    rule="58.21B, 58.41",
+    question="Where a rule says France without naming Corsica, is Corsica part of it?",
     choices=(
-        Choice("excluded", "only factors in mainland France count"),
-        Choice("included", "factors on Corsica count too"),
+        Choice(
+            "no",
+            "France is the mainland: French ground factors on Corsica do not lower the "
+            "level (58.21B), and 58.41 leaves Allied units on Corsica alone (58.43 still "
+            "takes them if Corsica goes to Vichy)",
+        ),
+        Choice(
+            "yes",
+            "Corsica is France: its French ground factors count (58.21B), and Allied units "
+            "there are eliminated or displaced as on the mainland (58.41)",
+        ),
     ),
-    why="Rule 58 names 'France and Corsica' side by side elsewhere (58.31, 58.411), "
-    "so France alone means the mainland.",
-    aliases=("awaw.corsica_ground_factors",),
+    why="Where rule 58 means Corsica too it names it beside France (58.31, 58.411), so "
+    "France on its own reads as the mainland. Rules that name Corsica apply to it either way.",
+    aliases=("awaw.58.corsica_ground_factors", "awaw.corsica_ground_factors"),
+    old_values=(("excluded", "no"), ("included", "yes")),
 )
+
+
+def france(corsica: YesNo) -> tuple[Region, ...]:
+    """The regions a rule means by France where it does not name Corsica, as ``corsica``
+    (awaw.58.france_includes_corsica) reads it: northern and southern France, and Corsica
+    when the reading is yes."""
+    return METROPOLE if corsica is YesNo.YES else FRANCE
 
 
 SHIP_RANGE = Assumption(

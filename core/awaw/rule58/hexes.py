@@ -3,7 +3,13 @@ colonies, and French minors passing to Britain."""
 
 from __future__ import annotations
 
-from armistice.core.awaw.rule58.assumptions import AIR_NAVAL_IN_VICHY, AirNavalInVichy
+from armistice.core.awaw.rule58.assumptions import (
+    AIR_NAVAL_IN_VICHY,
+    CORSICA,
+    AirNavalInVichy,
+    YesNo,
+    france,
+)
 from armistice.core.awaw.rule58.effects import Colonies, Effects, Holders
 from armistice.core.awaw.rule58.scenario import AwawScenario, Unit
 from armistice.core.awaw.rule58.state import Fate
@@ -94,10 +100,16 @@ def french_on_british_ground(s: AwawScenario, holders: Holders) -> tuple[int, ..
 
 @per_scenario
 def units(
-    s: AwawScenario, holders: Holders, colonies: Colonies, air_naval: AirNavalInVichy
+    s: AwawScenario,
+    holders: Holders,
+    colonies: Colonies,
+    air_naval: AirNavalInVichy,
+    corsica: YesNo,
 ) -> Effects:
     """58.41-58.43, 58.532B-C, 58.61: what befalls each unit the scenario lists, except the
-    French units the British may keep (58.623 decides those). Changes ``units``."""
+    French units the British may keep (58.623 decides those). ``air_naval`` and ``corsica``
+    are the game's readings of 58.41 (awaw.58.allied_air_naval_in_vichy,
+    awaw.58.france_includes_corsica). Changes ``units``."""
     held = dict(holders)
     status = dict(colonies)
     keepable = set(french_on_british_ground(s, holders))
@@ -105,14 +117,22 @@ def units(
     for i, u in enumerate(s.units):
         if i in keepable:
             continue
-        fate = Fate(i, u.name, *_fate(s, u, held[u.location], status.get(u.location), air_naval))
+        fate = Fate(
+            i, u.name, *_fate(s, u, held[u.location], status.get(u.location), air_naval, corsica)
+        )
         fates.append(fate)
-        if fate.fate is UnitFate.UNAFFECTED:
+        allied = u.nationality is not Nationality.FRENCH and not u.nationality.axis
+        on_corsica = allied and u.location is Region.CORSICA
+        if fate.fate is UnitFate.UNAFFECTED and not on_corsica:
             continue
-        read = u.location in METROPOLE and held[u.location] is Holder.VICHY
+        in_france = allied and u.location in france(corsica)
+        read = in_france and held[u.location] is Holder.VICHY
         read = read and u.kind in (UnitKind.AIR, UnitKind.NAVAL)
-        used = AIR_NAVAL_IN_VICHY.cite(air_naval) if read else ""
-        log.append(LogEntry(fate.rule, f"{u.name}: {fate.fate.label} ({fate.note})", used))
+        used = [CORSICA.cite(corsica)] if on_corsica else []
+        used += [AIR_NAVAL_IN_VICHY.cite(air_naval)] if read else []
+        log.append(
+            LogEntry(fate.rule, f"{u.name}: {fate.fate.label} ({fate.note})", ", ".join(used))
+        )
     return Effects({"units": tuple(fates)}, tuple(log))
 
 
@@ -122,9 +142,12 @@ def _fate(
     holder: Holder,
     colony: ColonyStatus | None,
     air_naval: AirNavalInVichy,
+    corsica: YesNo,
 ) -> tuple[UnitFate, str, str]:
-    """``(fate, rule, note)`` for one unit outside 58.623's choice."""
-    in_france = u.location in METROPOLE
+    """``(fate, rule, note)`` for one unit outside 58.623's choice. 58.41 and 58.411's units
+    reach France as ``corsica`` reads it; 58.43 reaches all of Vichy France, Corsica
+    included (58.31A names it)."""
+    in_france = u.location in france(corsica)
     if u.nationality is Nationality.FRENCH:
         return (
             UnitFate.REMOVED,
@@ -142,7 +165,7 @@ def _fate(
             )
         if in_france and (holder is not Holder.VICHY or air_naval is AirNavalInVichy.DISPLACED):
             return UnitFate.DISPLACED, "58.41", "to a British-controlled base"
-        if in_france:
+        if holder is Holder.VICHY and u.location in METROPOLE:
             return UnitFate.ELIMINATED, "58.43", "caught in Vichy territory"
         if colony is ColonyStatus.VICHY:
             return UnitFate.ELIMINATED, "58.43", "caught in a Vichy colony"

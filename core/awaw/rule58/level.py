@@ -6,25 +6,25 @@ from armistice.core.awaw.rule58 import phrases, rules
 from armistice.core.awaw.rule58.assumptions import (
     CORSICA,
     FLEET_DISCOUNT,
-    CorsicaGround,
     FleetDiscount,
+    YesNo,
+    france,
 )
 from armistice.core.awaw.rule58.effects import Effects
 from armistice.core.awaw.rule58.scenario import AwawScenario, Ship
 from armistice.core.awaw.rule58.state import Modifier, SurrenderLevel
 from armistice.core.awaw.rule58.tables import Tables
-from armistice.core.awaw.words import FRANCE, GROUND, METROPOLE, Condition, Control, Nationality
+from armistice.core.awaw.words import GROUND, Condition, Control, Nationality
 from armistice.core.ledger import LogEntry
 from armistice.core.memo import per_scenario
 
 
 @per_scenario
-def surrender(
-    s: AwawScenario, t: Tables, fleet_discount: FleetDiscount, corsica: CorsicaGround
-) -> Effects:
+def surrender(s: AwawScenario, t: Tables, fleet_discount: FleetDiscount, corsica: YesNo) -> Effects:
     """58.11-58.22: why France falls, every modifier of the level, the raw sum and the level.
 
-    ``fleet_discount`` and ``corsica`` are the game's readings of 58.21C and 58.21B.
+    ``fleet_discount`` and ``corsica`` are the game's readings of 58.21C and of whether
+    58.21B's "in France" takes in Corsica.
     Changes ``surrender_level``.
     """
     log: list[LogEntry] = []
@@ -46,7 +46,7 @@ def surrender(
         )
     )
     counted, fleet_basis = fleet_count(s.fleet, fleet_discount)
-    ground = _ground_factors(s, corsica is CorsicaGround.INCLUDED)
+    ground = _ground_factors(s, corsica)
     ter, d = s.territory, s.diplomacy
     facts = rules.SurrenderFacts(
         voluntary=s.surrender.voluntary,
@@ -130,8 +130,9 @@ def _fleet_factors(fleet: tuple[Ship, ...]) -> tuple[list[int], list[int], list[
     return full, discounted, building
 
 
-def _ground_factors(s: AwawScenario, corsica: bool) -> int:
-    places = METROPOLE if corsica else FRANCE
+def _ground_factors(s: AwawScenario, corsica: YesNo) -> int:
+    """58.21B: French infantry and armor factors in France, as ``corsica`` reads France."""
+    places = france(corsica)
     return sum(
         u.factors
         for u in s.units

@@ -48,7 +48,7 @@ def resolve(s: AwawScenario, ledger: Ledger[FallOfFrance]) -> Steps:
     holders = hexes.region_holders(s, vichy, statuses)
     ledger.state = msgspec.structs.replace(ledger.state, holders=dict(holders))
     apply(ledger, colonies.conquests(s, vichy, statuses))
-    apply(ledger, hexes.units(s, holders, statuses, assume(AIR_NAVAL_IN_VICHY)))
+    apply(ledger, hexes.units(s, holders, statuses, assume(AIR_NAVAL_IN_VICHY), assume(CORSICA)))
     apply(ledger, forces.force_levels(s, t, fsl.value, vichy, statuses))
     yield from forces.keep_units(s, ledger, holders)
     plan = fleet.plan(
