@@ -138,6 +138,42 @@ def test_58_411_us_at_war_the_axis_get_no_vichy_brps() -> None:
     assert result.axis_instead_of_vichy == 0
 
 
+@pytest.mark.parametrize(
+    ("assumptions", "instead", "rule", "cited"),
+    [
+        ({}, 0, "58.411", "no"),
+        ({"awaw.58.vichy_brps_after_us_entry": "no"}, 0, "58.411", "no"),
+        ({"awaw.58.vichy_brps_after_us_entry": "yes"}, 20, "58.31B", "yes"),
+    ],
+)
+def test_58_411_bundled_us_at_war_scenario_pays_vichys_brps_only_if_the_reading_says_so(
+    assumptions: dict[str, str], instead: int, rule: str, cited: str
+) -> None:
+    """Spring 1942, the U.S. at war: France is worth 15 BRPs (55 - 40), Germany as senior
+    partner receives 11 of them next turn (three seasons left), Britain 7 from Algeria and
+    Morocco gone Free French (10, prorated); Vichy's 20 go to the Axis only when the
+    assumption says yes."""
+    g = Game(load("us-at-war-spring-1942"), seed=1, assumptions=assumptions)
+    support.play(g)
+    b = g.state.brp
+    assert (b.conquest_value, b.receiver, b.received_next_turn) == (15, "germany", 11)
+    assert (b.vichy_value, b.britain_from_colonies) == (None, 7)
+    assert b.axis_instead_of_vichy == instead
+    (entry,) = [e for e in g.log if e.assumption.startswith("awaw.58.vichy_brps_after_us_entry")]
+    assert (entry.rule, entry.assumption) == (rule, f"awaw.58.vichy_brps_after_us_entry={cited}")
+
+
+@pytest.mark.parametrize("setting", ["no", "yes"])
+def test_58_31b_vichy_declined_without_us_entry_pays_20_whatever_the_58_411_reading(
+    setting: str,
+) -> None:
+    g = support.game(neutral(), assumptions={"awaw.58.vichy_brps_after_us_entry": setting})
+    support.play(g, vichy="no", dice=ALL_VICHY)
+    assert g.state.brp.axis_instead_of_vichy == 20
+    entry = next(e for e in g.log if e.rule == "58.31B" and "BRP" in e.text)
+    assert entry.assumption == ""
+
+
 def test_58_72_a_receiver_without_a_french_city_is_told_no_yss_payment() -> None:
     g = support.game(
         {

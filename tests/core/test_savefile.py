@@ -206,9 +206,11 @@ def test_an_earlier_save_is_written_again_in_the_current_version(
 
 def first_spellings(game: Game, assumptions: dict[str, str]) -> dict[str, str]:
     """``assumptions`` as version 1 saves spelled them: each key by its first name (the last
-    alias), each value by its first spelling."""
+    alias), each value by its first spelling; assumptions named since (no alias) left out."""
     first = {}
     for a in game.system.assumptions:
+        if not a.aliases:
+            continue
         value = assumptions[a.key]
         first[a.aliases[-1]] = next((old for old, new in a.old_values if new == value), value)
     return first

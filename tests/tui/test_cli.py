@@ -348,9 +348,24 @@ def test_assumptions_lists_every_key(capsys: pytest.CaptureFixture[str]) -> None
         "awaw.58.france_includes_corsica",
         "awaw.58.free_french_ship_range",
         "awaw.58.axis_senior_partner",
+        "awaw.58.vichy_brps_after_us_entry",
     } <= keys
     for key in keys:
         assert key in out
+
+
+@pytest.mark.parametrize(("value", "instead"), [("no", 0), ("yes", 20)])
+def test_assume_the_58_411_brp_reading_on_the_command_line(
+    capsys: pytest.CaptureFixture[str], value: str, instead: int
+) -> None:
+    key = "awaw.58.vichy_brps_after_us_entry"
+    code, out, _ = cli(capsys, "assumptions", "awaw.58")
+    assert code == 0 and f"{key}  (58.411)" in out
+    doc = resolve_json(
+        capsys, "us-at-war-spring-1942", "--auto", "--seed", "1", "--assume", f"{key}={value}"
+    )
+    assert doc["state"]["brp"]["axis_instead_of_vichy"] == instead
+    assert any(e["assumption"] == f"{key}={value}" for e in doc["log"])
 
 
 def test_console_script_runs_as_a_subprocess() -> None:

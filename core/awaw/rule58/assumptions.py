@@ -234,6 +234,28 @@ LOW_BRP_BASE = Assumption(
 )
 
 
+VICHY_BRPS_AFTER_US_ENTRY = Assumption(
+    key="awaw.58.vichy_brps_after_us_entry",
+    kind=YesNo,
+    rule="58.411",
+    question="When France falls with the U.S. already at war with Germany, so that no Vichy "
+    "France can be set up, do the Axis still receive the BRPs Vichy would have had?",
+    choices=(
+        Choice(
+            "no",
+            "no: French-held France passes to Britain, and nothing is paid in Vichy's place",
+        ),
+        Choice(
+            "yes",
+            "yes: Vichy France is not established, so the Axis receive its BRPs as when "
+            "they choose not to set it up (58.31B)",
+        ),
+    ),
+    why="58.31B pays the Axis for a Vichy France they chose not to set up while taking all "
+    "of France; after U.S. entry there is no choice, and the French-held hexes go to Britain.",
+)
+
+
 ASSUMPTIONS: tuple[Assumption[Any], ...] = (
     PRORATION,
     FLEET_DISCOUNT,
@@ -244,4 +266,5 @@ ASSUMPTIONS: tuple[Assumption[Any], ...] = (
     AIR_NAVAL_IN_VICHY,
     SENIOR_PARTNER,
     LOW_BRP_BASE,
+    VICHY_BRPS_AFTER_US_ENTRY,
 )

@@ -7,9 +7,11 @@ from armistice.core.awaw.rule58.assumptions import (
     LOW_BRP_BASE,
     PRORATION,
     SENIOR_PARTNER,
+    VICHY_BRPS_AFTER_US_ENTRY,
     LowBrpBase,
     Proration,
     SeniorPartner,
+    YesNo,
 )
 from armistice.core.awaw.rule58.effects import Colonies, Effects, Holders
 from armistice.core.awaw.rule58.scenario import AwawScenario
@@ -32,11 +34,13 @@ def brps(
     proration: Proration,
     low_base: LowBrpBase,
     senior: SeniorPartner,
+    after_us_entry: YesNo,
 ) -> Effects:
     """58.7, 58.31, 58.531A: the conquest value, who receives it and when, Vichy's worth, the
     Free French colonies' BRPs to Britain and the key areas' holders, in BRPs. ``rolled`` are
-    the colonies the die decided; the last three are the game's readings of 58.72, 58.71 and
-    58.73. Changes ``brp``."""
+    the colonies the die decided; the last four are the game's readings of 58.72, 58.71,
+    58.73 and 58.411 (whether the Axis receive Vichy's BRPs when U.S. entry ruled Vichy out).
+    Changes ``brp``."""
     log = []
     value = rules.conquest_value(s.surrender.french_brp_base, t)
     if value < 0 and low_base is LowBrpBase.FLOOR_AT_ZERO:
@@ -103,12 +107,8 @@ def brps(
                 "58.31A", f"Vichy France is worth {counted(vichy_value, 'BRP')} with its colonies"
             )
         )
-    declined = not vichy and not s.surrender.us_at_war_with_germany
-    instead = t.rules.brp.vichy_value if declined else 0
-    if instead:
-        log.append(
-            LogEntry("58.31B", f"The Axis receive Vichy's {counted(instead, 'BRP')} instead")
-        )
+    instead, entry = _instead_of_vichy(s, t, vichy, after_us_entry)
+    log += entry
     held = dict(holders)
     areas = {}
     for area in t.rules.key_area:
@@ -135,3 +135,20 @@ def brps(
         )
     brp = Brp(value, receiver, share(value), vichy_value, instead, british, areas)
     return Effects({"brp": brp}, tuple(log))
+
+
+def _instead_of_vichy(
+    s: AwawScenario, t: Tables, vichy: bool, after_us_entry: YesNo
+) -> tuple[int, list[LogEntry]]:
+    """58.31B, 58.411: the BRPs the Axis receive in place of a Vichy France never set up, and
+    the log saying so. Once the U.S. is at war, ``after_us_entry`` decides."""
+    if vichy:
+        return 0, []
+    us_entry = s.surrender.us_at_war_with_germany
+    used = VICHY_BRPS_AFTER_US_ENTRY.cite(after_us_entry) if us_entry else ""
+    if us_entry and after_us_entry is YesNo.NO:
+        text = "No Vichy France could be set up; the Axis receive no BRPs in its place"
+        return 0, [LogEntry("58.411", text, used)]
+    instead = t.rules.brp.vichy_value
+    text = f"The Axis receive Vichy's {counted(instead, 'BRP')} instead"
+    return instead, [LogEntry("58.31B", text, used)]

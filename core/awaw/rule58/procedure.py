@@ -23,6 +23,7 @@ from armistice.core.awaw.rule58.assumptions import (
     SENIOR_PARTNER,
     SHIP_RANGE,
     SHIP_SOURCES,
+    VICHY_BRPS_AFTER_US_ENTRY,
 )
 from armistice.core.awaw.rule58.effects import apply
 from armistice.core.awaw.rule58.scenario import AwawScenario
@@ -70,5 +71,6 @@ def resolve(s: AwawScenario, ledger: Ledger[FallOfFrance]) -> Steps:
             assume(PRORATION),
             assume(LOW_BRP_BASE),
             assume(SENIOR_PARTNER),
+            assume(VICHY_BRPS_AFTER_US_ENTRY),
         ),
     )
