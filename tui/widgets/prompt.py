@@ -11,6 +11,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import ScrollableContainer
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, OptionList, Static
 from textual.widgets.option_list import Option
@@ -203,9 +204,10 @@ class BatchView(Static, can_focus=True):
 DONE = "Every rule has been resolved. s saves, n starts another."
 
 
-class PromptPanel(Widget):
+class PromptPanel(ScrollableContainer, can_focus=False):
     """Who must act and on what, the rule's explanation in full, the control to answer
-    with, and, under it, why the last try was refused."""
+    with, and, under it, why the last try was refused. It scrolls when that is more than
+    it has room for, and takes the focus for it once nothing is asked."""
 
     Answered = Answered
 
@@ -257,6 +259,7 @@ class PromptPanel(Widget):
         if prompt != self.shown:
             self.say("")
         self.shown = prompt
+        self.can_focus = prompt is None
         header = self.query_one("#prompt-header", Static)
         help_ = self.query_one("#prompt-help", Static)
         body = self.query_one(ContentSwitcher)
