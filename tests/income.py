@@ -86,6 +86,8 @@ def batch(s: IncomeScenario) -> Rolls:
         totals=(Total.table("income", "Income", "IPCs", weights),),
         depends=("income",),
         power="treasury",
+        help="One die for every area at once: each pip is worth the area's IPCs, and the "
+        "total sets the income band (2.1) and the market die's target (2.2).",
     )
 
 

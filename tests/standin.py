@@ -200,6 +200,12 @@ ACTIONS = (
 )
 
 
+LOSSES = (
+    "Count the raiders lost on the march from the board: every figure taken off since the "
+    "march began, whether it fell, was captured or stayed behind to hold a town."
+)
+
+
 def tally(s: TallyScenario, ledger: Ledger[TallyState]) -> Generator[Prompt, AnswerValue, None]:
     """2.1 collect in the collection phase, 2.2 march in the march phase (2.3: the players
     report the men lost), each as often as the players like; then the turn ends."""
@@ -220,7 +226,9 @@ def tally(s: TallyScenario, ledger: Ledger[TallyState]) -> Generator[Prompt, Ans
                 gold += s.tribute * len(s.taken)
                 ledger.note("2.1", f"tribute collected: {gold} gold so far")
             else:
-                men = yield Fact("losses", "south", "Men lost on the march", "2.3", "men", 0, 3, 0)
+                men = yield Fact(
+                    "losses", "south", "Men lost on the march", "2.3", "men", 0, 3, 0, help=LOSSES
+                )
                 assert isinstance(men, int)
                 lost += men
                 ledger.note("2.3", f"{men} men lost on the march")

@@ -324,7 +324,7 @@ async def test_the_dashboard_takes_typed_values_one_member_at_a_time(
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await dashboard(pilot, ("areas",))
         await press(pilot, "d", "4", "enter", "9", "enter")
-        assert "area01: a 1d6 roll shows 1 to 6, not 9" in screen_text(screen, "#prompt-batch")
+        assert "area01: a 1d6 roll shows 1 to 6, not 9" in screen_text(screen, "#prompt-problem")
         await press(pilot, "2", "enter", "backspace", "5", "enter", "1", "enter")
         assert screen.game.answers[0].value == {
             "income.area00": 4,

@@ -12,13 +12,17 @@ from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.screen import Screen
 
 from armistice.core.errors import IllegalAnswer
 from armistice.core.game import Game
+from armistice.tui.keys import ALWAYS, written
 from armistice.tui.screens.game import GameScreen
+from armistice.tui.screens.small import TooSmall, too_small
 
 
 def keymap_path() -> Path:
@@ -34,7 +38,7 @@ def binding_ids() -> set[str]:
     from armistice.tui.screens.dialogs import ChooseFile, Confirm
     from armistice.tui.screens.setup import SetupScreen
     from armistice.tui.screens.start import StartScreen
-    from armistice.tui.widgets.prompt import SelectionView
+    from armistice.tui.widgets.selection import SelectionView
 
     classes = (ArmisticeApp, GameScreen, StartScreen, SetupScreen, SelectionView, Confirm)
     classes += (ChooseFile,)
@@ -81,14 +85,7 @@ class ArmisticeApp(App[None]):
 
     CSS_PATH = "armistice.tcss"
     ENABLE_COMMAND_PALETTE = True
-    BINDINGS = [
-        Binding(
-            "question_mark,f1", "help", "Help", id="help", tooltip="Keys and a summary of the rules"
-        ),
-        Binding(
-            "q", "quit", "Quit", id="quit", tooltip="Leave armistice (asks if answers are unsaved)"
-        ),
-    ]
+    BINDINGS = ALWAYS
 
     def __init__(
         self, game: Game | None = None, seed: int | None = None, theme: str | None = None
@@ -115,10 +112,35 @@ class ArmisticeApp(App[None]):
             from armistice.tui.screens.start import StartScreen
 
             self.push_screen(StartScreen(self.seed))
+        self.fit_window(self.size)
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.screen_stack[1:]:
+            self.fit_window(event.size)
+
+    def fit_window(self, size: Size) -> None:
+        """Cover the screens with the size the window needs while it (``size``) is too
+        small; uncover them once it is large enough."""
+        small, covered = too_small(size), isinstance(self.screen, TooSmall)
+        if small and not covered:
+            self.push_screen(TooSmall())
+        elif covered and not small:
+            self.pop_screen()
+        elif covered:
+            self.screen.show_size(size)  # type: ignore[attr-defined]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No help over the notice that the window is too small."""
+        return not (action == "help" and isinstance(self.screen, TooSmall))
 
     def key_of(self, ident: str, default: str) -> str:
-        """The key bound to binding ``ident`` (after the keymap), for hints on screen."""
-        return self.keys.get(ident, default).split(",")[0]
+        """The first key bound to binding ``ident`` (after the keymap), as a player reads it,
+        for hints on screen."""
+        return written(self.keys.get(ident, default).split(",")[0])
+
+    def keys_of(self, binding: Binding) -> str:
+        """Every key of ``binding`` (after the keymap), as a player reads them."""
+        return written(self.keys.get(binding.id or "", binding.key))
 
     def show_start(self) -> None:
         """Leave the current game for the start screen."""
@@ -130,14 +152,14 @@ class ArmisticeApp(App[None]):
             self.switch_screen(StartScreen(self.seed))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        """The built-in commands plus every binding of the active screen and the app."""
-        built_in = [c for c in super().get_system_commands(screen) if c.title != "Quit"]
-        yield from built_in
-        titles = {command.title for command in built_in}
+        """The actions of the active screen that apply now and the app's own, first; then
+        Textual's built-in commands (each title once)."""
+        titles = set()
         for binding in (*screen.BINDINGS, *self.BINDINGS):
             if not isinstance(binding, Binding) or binding.description in ("", *titles):
                 continue
             if binding in self.BINDINGS or screen.check_action(binding.action, ()) is True:
+                titles.add(binding.description)
                 yield SystemCommand(
                     binding.description,
                     binding.tooltip or binding.description,
@@ -147,15 +169,20 @@ class ArmisticeApp(App[None]):
                         self if binding in self.BINDINGS else screen,
                     ),
                 )
+        for command in super().get_system_commands(screen):
+            if command.title not in titles:
+                yield command
 
     async def action_help(self) -> None:
         """Show the keys of the current screen and the rules summary."""
         screen = self.screen
         keys = getattr(screen, "help_keys", list)()
-        keys += [(self.get_key_display(b), b.tooltip or b.description) for b in self.BINDINGS]  # type: ignore[arg-type]
+        keys += [(self.keys_of(b), b.tooltip or b.description) for b in ALWAYS]
         keys += [
             ("ctrl+p", "command palette: the actions that apply now, by name"),
             ("tab, shift+tab", "move between the prompt, the tabs and the panels"),
+            ("pageup, pagedown, home, end", "scroll the panel in focus (also the arrows)"),
+            ("left, right", "on the tab bar: show another tab"),
             ("escape", "close a dialog or this help"),
         ]
         rules = getattr(screen, "rules_help", lambda: "")()
@@ -165,8 +192,8 @@ class ArmisticeApp(App[None]):
 
     async def action_quit(self) -> None:
         """Quit, asking first if the current game has unsaved answers."""
-        screen = self.screen
-        if isinstance(screen, GameScreen) and screen.unsaved:
+        screen = next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)), None)
+        if screen is not None and screen.unsaved:
             from armistice.tui.screens.dialogs import Confirm
 
             question = f"Quit with {screen.unsaved} unsaved change(s)?"

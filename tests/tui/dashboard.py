@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -143,3 +145,39 @@ def rows(panel: SectionPanel) -> list[list[str]]:
 
 def screen_text(screen: GameScreen, selector: str) -> str:
     return text(screen.query_one(selector))
+
+
+_SPAN = re.compile(
+    r'<text class="[^"]*" x="(?P<x>[\d.]+)" y="[\d.]+" textLength="[\d.]+" '
+    r'clip-path="url\(#[\w-]+-line-(?P<line>\d+)\)">(?P<text>[^<]*)</text>'
+)
+CELL = 12.2
+"""Width of one terminal cell in Rich's SVG export, in SVG units."""
+
+
+def svg_lines(svg: str, size: tuple[int, int]) -> list[str]:
+    """The text of an SVG screenshot (``size`` columns and rows), row by row."""
+    width, height = size
+    rows = [[" "] * width for _ in range(height)]
+    for span in _SPAN.finditer(svg):
+        row, column = int(span["line"]), round(float(span["x"]) / CELL)
+        for offset, char in enumerate(html.unescape(span["text"]).replace("\xa0", " ")):
+            if row < height and column + offset < width:
+                rows[row][column + offset] = char
+    return ["".join(row) for row in rows]
+
+
+def on_screen(app: ArmisticeApp, within: Widget | None = None) -> list[str]:
+    """The rows of text the app shows now, all of them or those inside ``within``'s content
+    region (its border and padding left out)."""
+    lines = svg_lines(app.export_screenshot(), (app.size.width, app.size.height))
+    if within is None:
+        return lines
+    box = within.content_region
+    return [line[box.x : box.right] for line in lines[box.y : box.bottom]]
+
+
+def flat(lines: list[str]) -> str:
+    """``lines`` as one string, every run of white space one space (wrapped text reads as
+    it was before it was wrapped)."""
+    return " ".join(" ".join(lines).split())

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -21,7 +22,7 @@ from textual.widgets import Static
 
 from armistice.core.game import Game
 from armistice.core.registry import Registry
-from armistice.core.summary import Section, Summary
+from armistice.core.summary import Row, Section, Summary
 
 GROUP = "armistice.dashboards"
 
@@ -60,10 +61,10 @@ def unregister(system: str) -> None:
 
 class SectionPanel(VerticalScroll):
     """One section of the summary as a table that wraps to the panel's width (no label is
-    cut): the section's columns, the rule and a note. Redraws only when the section changes.
+    cut): the section's columns, the rule and a note, its totals first so that the result
+    is in view without scrolling. Redraws only when the section changes; scrolls from the
+    keyboard once focused.
     """
-
-    can_focus = True
 
     def __init__(self, section: Section) -> None:
         super().__init__(id=section.key, classes="section")
@@ -90,30 +91,97 @@ class SectionPanel(VerticalScroll):
         width = len(section.columns) - 1
         return [
             [r.label, *([r.value, *r.cells] + [""] * width)[:width], r.rule, r.explanation]
-            for r in section.rows
+            for r in in_reading_order(section.rows)
         ]
 
 
-def table(section: Section) -> Table | Text:
-    """A summary section as a Rich table: label, values, rule, note; totals in bold."""
+def in_reading_order(rows: tuple[Row, ...]) -> list[Row]:
+    """``rows`` with the totals first, the last total (the result) leading, then the rest
+    in their order."""
+    return [*reversed([r for r in rows if r.total]), *(r for r in rows if not r.total)]
+
+
+GAP = 2
+"""Cells between two columns of a section's table (one where two would not fit)."""
+SOFT = 16
+"""Cells a note column keeps before other columns are narrowed."""
+
+
+def table(section: Section) -> SectionTable | Text:
+    """A summary section as a table that fits the width it is drawn at: label, values,
+    rule, note; totals first and in bold. When the section's tab name is shorter than its
+    title, the title (which may explain the values, e.g. "got / table level") heads it."""
     if not section.rows:
         return Text(section.empty, style="dim")
-    out = Table(box=None, expand=True, pad_edge=False, header_style="bold")
-    longest = max(len(row.label) for row in section.rows)
-    out.add_column(section.columns[0], overflow="fold", min_width=min(longest, 24))
-    for name in section.columns[1:]:
-        out.add_column(name, overflow="fold")
-    rules = max(len(row.rule) for row in section.rows)
-    out.add_column("Rule", no_wrap=True, style="dim", min_width=rules)
-    notes = any(row.explanation for row in section.rows)
-    if notes:
-        out.add_column("Note", overflow="fold", style="dim", ratio=1, min_width=8)
-    width = len(section.columns) - 1
-    for row in section.rows:
-        style = "bold" if row.total else ""
-        values = ([row.value, *row.cells] + [""] * width)[:width]
-        out.add_row(row.label, *values, row.rule, *[row.explanation][:notes], style=style)
-    return out
+    return SectionTable(section)
+
+
+@dataclass(frozen=True)
+class SectionTable:
+    """A Rich renderable: ``section``'s rows as a table whose columns are fitted to the
+    width given (see :func:`fit`); the rule numbers are never wrapped or cut."""
+
+    section: Section
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        section = self.section
+        shown = in_reading_order(section.rows)
+        notes = any(row.explanation for row in shown)
+        width = len(section.columns) - 1
+        cells = [
+            [r.label, *([r.value, *r.cells] + [""] * width)[:width], r.rule]
+            + [r.explanation] * notes
+            for r in shown
+        ]
+        headers = [*section.columns, "Rule", *["Note"] * notes]
+        columns = list(zip(headers, *cells, strict=True))
+        natural = [max(len(c) for c in column) for column in columns]
+        words = [max(len(w) for c in column for w in [*c.split(), ""]) for column in columns]
+        least = [min(n, max(w, 6)) for n, w in zip(natural, words, strict=True)]
+        rule = len(section.columns)
+        least[rule] = natural[rule]
+        gap = GAP if sum(least) + GAP * (len(headers) - 1) <= options.max_width else 1
+        room = options.max_width - gap * (len(headers) - 1)
+        widths = fit(natural, least, room, first=len(headers) - 1 if notes else None)
+        caption = section.title if section.tab and section.tab != section.title else None
+        out = Table(
+            box=None,
+            pad_edge=False,
+            padding=(0, 1) if gap == GAP else (0, 1, 0, 0),
+            header_style="bold",
+            title=caption,
+            title_justify="left",
+            title_style="dim",
+        )
+        for index, (header, size) in enumerate(zip(headers, widths, strict=True)):
+            rule = index == len(section.columns)
+            out.add_column(
+                header,
+                width=size,
+                overflow="fold",
+                no_wrap=rule,
+                style="dim" if rule or (notes and index == len(headers) - 1) else "",
+            )
+        for row, line in zip(shown, cells, strict=True):
+            out.add_row(*line, style="bold" if row.total else "")
+        yield out
+
+
+def fit(natural: list[int], least: list[int], room: int, first: int | None = None) -> list[int]:
+    """Column widths that add up to at most ``room``: each column's ``natural`` width, less
+    what it takes to fit, taken from column ``first`` (down to :data:`SOFT` cells, or its
+    natural width if smaller) before any other, then from the widest column that can still
+    give (down to its ``least``)."""
+    widths = list(natural)
+    if first is not None:
+        floor = max(least[first], min(natural[first], SOFT))
+        widths[first] = max(floor, widths[first] - max(0, sum(widths) - room))
+    while sum(widths) > room:
+        giving = [i for i, w in enumerate(widths) if w > least[i]]
+        if not giving:
+            break
+        widths[max(giving, key=lambda i: widths[i])] -= 1
+    return widths
 
 
 def panels(game: Game) -> list[Widget]:

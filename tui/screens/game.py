@@ -13,11 +13,12 @@ from typing import Any
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal
+from textual.containers import Grid, Horizontal, ScrollableContainer, VerticalScroll
 from textual.lazy import Lazy
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.scroll_view import ScrollView
 from textual.widget import Widget
 from textual.widgets import Header, TabbedContent, TabPane
 
@@ -25,9 +26,10 @@ from armistice.core import scenario
 from armistice.core.errors import ArmisticeError
 from armistice.core.game import NEXT, Game
 from armistice.core.ledger import LogEntry
-from armistice.core.prompts import Decision, Option, Prompt, Roll, Rolls, Selection
+from armistice.core.prompts import Answer, Decision, Option, Prompt, Roll, Rolls, Selection
 from armistice.tui import panels, saves
 from armistice.tui.handover import Handover
+from armistice.tui.keys import ALWAYS
 from armistice.tui.prompting import actor
 from armistice.tui.widgets.footer import Footer
 from armistice.tui.widgets.odds import OddsPanel
@@ -65,17 +67,27 @@ class Body(Widget):
         if gridded:
             with Grid(id="grid"):
                 for widget in gridded:
-                    widget.border_title = widget.TITLE  # type: ignore[attr-defined]
-                    yield widget
+                    shown = scrolling(widget)
+                    shown.border_title = widget.TITLE  # type: ignore[attr-defined]
+                    yield shown
         with TabbedContent(id="tabs"):
             for widget in tabbed:
                 with TabPane(widget.TITLE, id=f"tab-{widget.id}"):  # type: ignore[attr-defined]
-                    yield widget
+                    yield scrolling(widget)
         self.call_after_refresh(self.post_message, self.Laid())
 
     def panels(self) -> list[Widget]:
         """Every widget here that renders from the game."""
-        return [w for w in self.query("#grid > *, TabPane > *") if hasattr(w, "show")]
+        found = self.query("#grid > *, TabPane > *, .scrolling > *")
+        return [w for w in found if hasattr(w, "show")]
+
+
+def scrolling(widget: Widget) -> Widget:
+    """``widget`` itself if it scrolls, else ``widget`` in a container that scrolls; either
+    takes the focus, so that its content can be scrolled from the keyboard."""
+    if isinstance(widget, ScrollableContainer | ScrollView):
+        return widget
+    return VerticalScroll(widget, classes="scrolling")
 
 
 class GameScreen(Screen[None]):
@@ -84,6 +96,7 @@ class GameScreen(Screen[None]):
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
     BINDINGS = [
+        *ALWAYS,
         Binding(
             "r",
             "roll",
@@ -99,6 +112,9 @@ class GameScreen(Screen[None]):
             tooltip="Switch between dice rolled by the app and dice typed in",
         ),
         Binding("u", "undo", "Undo", id="undo", tooltip="Take back the last answer"),
+        # Reached only when the action above is greyed out: says why nothing happens.
+        Binding("r", "unavailable('roll')", show=False, id="roll"),
+        Binding("u", "unavailable('undo')", show=False, id="undo"),
         Binding("s", "save", "Save", id="save", tooltip="Write a save file"),
         Binding("o", "open", "Open", id="open", tooltip="Open a save file"),
         Binding("n", "new_game", "New", id="new-game", tooltip="Choose another scenario"),
@@ -118,6 +134,7 @@ class GameScreen(Screen[None]):
         self.saved = game.answers
         self.handover: Handover | None = None
         self._told = len(game.log)
+        self.taken_back: Answer | None = None
         self._enabled: tuple[bool | None, bool | None] = (None, None)
 
     @property
@@ -133,7 +150,8 @@ class GameScreen(Screen[None]):
         yield Header()
         with Horizontal(id="top"):
             yield PromptPanel(id="prompt")
-            yield OddsPanel(id="odds")
+            with VerticalScroll(id="odds-box"):
+                yield OddsPanel(id="odds")
         yield Lazy(Body(self.game, id="body"))
         yield Footer()
 
@@ -161,10 +179,14 @@ class GameScreen(Screen[None]):
                 widget.show(game, summary)  # type: ignore[attr-defined]
         self.set_class(isinstance(game.prompt, Selection), "-choosing")
         who = actor(game, game.prompt) if game.prompt is not None else None
+        taken_back, self.taken_back = self.taken_back, None
         prompt_panel = self.query_one(PromptPanel)
-        prompt_panel.show(self.pending(), self.typing, game.seed, who, summary.result)
+        prompt_panel.show(self.pending(), self.typing, game.seed, who, summary.result, taken_back)
         self.query_one(OddsPanel).show(game)
         self.announce(game.log)
+        focus = self.focused
+        if self.pending() is None and (focus is None or prompt_panel in focus.ancestors):
+            self._focus_a_panel()
         enabled = (self.check_action("roll", ()), self.check_action("undo", ()))
         if enabled != self._enabled:
             self._enabled = enabled
@@ -177,6 +199,15 @@ class GameScreen(Screen[None]):
             if entry.announce:
                 self.notify(f"{entry.text} ({entry.rule})", timeout=6)
         self._told = len(log)
+
+    def _focus_a_panel(self) -> None:
+        """Give the focus to the first panel in view (nothing is asked any more)."""
+        shown = [*self.query("#grid > *")]
+        for tabs in self.query("#tabs").results(TabbedContent):
+            if tabs.active_pane is not None:
+                shown += tabs.active_pane.children
+        if shown:
+            shown[0].focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out what cannot be done now."""
@@ -191,6 +222,10 @@ class GameScreen(Screen[None]):
         if self.handover is not None and self.game.complete:
             return self.handover.prompt
         return pending(self.game)
+
+    def action_unavailable(self, action: str) -> None:
+        """Say briefly why ``action`` ("roll" or "undo") does nothing now."""
+        self.notify(unavailable(self.game, action, self.typing), timeout=3)
 
     @on(PromptPanel.Answered)
     def _answered(self, event: PromptPanel.Answered) -> None:
@@ -207,7 +242,7 @@ class GameScreen(Screen[None]):
             else:
                 self.game.answer(event.value, event.via)
         except ArmisticeError as error:
-            self.notify(error.reason, title=f"Not allowed: {prompt.label}", severity="error")
+            self.query_one(PromptPanel).say(error.reason, f"Not allowed: {prompt.label}")
         self.refresh_views()
 
     def _start(self) -> None:
@@ -221,10 +256,9 @@ class GameScreen(Screen[None]):
         try:
             self.game.next(link.to, handover.facts())
         except ArmisticeError as error:
-            self.notify(
+            self.query_one(PromptPanel).say(
                 f"{error}; start it with armistice resolve --next {link.to} --facts FILE",
-                title=f"Cannot start {link.label}",
-                severity="error",
+                f"Cannot start {link.label}",
             )
 
     def action_roll(self) -> None:
@@ -232,7 +266,7 @@ class GameScreen(Screen[None]):
         try:
             self.game.roll()
         except ArmisticeError as error:
-            self.notify(error.reason, severity="error")
+            self.query_one(PromptPanel).say(error.reason, "Not rolled")
             return
         self.refresh_views()
 
@@ -252,7 +286,7 @@ class GameScreen(Screen[None]):
             self.refresh_views()
             return
         try:
-            self.game.undo()
+            self.taken_back = self.game.undo()
         except ArmisticeError as error:
             self.notify(error.reason, severity="warning")
             return
@@ -328,7 +362,11 @@ class GameScreen(Screen[None]):
             ("up, down, enter", "choose an option"),
             ("space, +, -, enter", "take or drop a ship or unit, one more or less, confirm"),
             ("digits, enter", "type a die's value when dice are typed in (a batch: each in turn)"),
-            *((self.app.get_key_display(b), b.tooltip or b.description) for b in self.BINDINGS),
+            *(
+                (self.app.keys_of(b), b.tooltip or b.description)  # type: ignore[attr-defined]
+                for b in self.BINDINGS
+                if b.show and b not in ALWAYS
+            ),
         ]
 
     def rules_help(self) -> str:
@@ -352,6 +390,18 @@ def pending(game: Game) -> Prompt | None:
         help="This procedure is complete. Choose what follows (you are then asked the facts "
         "it needs), or save the game as it stands.",
     )
+
+
+def unavailable(game: Game, action: str, typing: bool) -> str:
+    """Why ``action`` ("roll" or "undo") cannot be done in ``game`` now, in a line."""
+    if action == "undo":
+        return "Nothing to take back yet."
+    prompt = game.prompt
+    if typing and isinstance(prompt, Roll | Rolls):
+        return "Dice are typed in: type the value and press enter (d: rolled by the app)."
+    if prompt is None:
+        return "Nothing to roll: every rule has been resolved."
+    return f"Nothing to roll: {prompt.label} is answered first."
 
 
 def open_path(screen: Screen[object], path: Path, seed: int | None = None) -> Game | None:

@@ -99,8 +99,9 @@ def outcome_lines(game: Game) -> Text:
     result = odds(game)
     word = game.system.outcome_word
     out = Text()
-    out.append("Outcomes", style="bold")
-    out.append(" (defaults)\n" if result.defaults else "\n", style="dim")
+    out.append("Chances from here\n", style="bold")
+    if result.defaults:
+        out.append("(open choices at default)\n", style="dim")
     names = game.system.outcome_names()
     for key, dist in result.marginals.items():
         out.append(f"{names.get(key, key)[:13]:<13} ")

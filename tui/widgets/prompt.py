@@ -1,28 +1,28 @@
 """The prompt panel: who must act, on what rule, and the controls to answer.
 
-It renders a core prompt and posts :class:`PromptPanel.Answered`; it never
-applies an answer itself. Illegal choices are shown disabled with the reason.
+It renders a core prompt and posts :class:`Answered`; it never applies an answer
+itself. Illegal choices are shown disabled with the reason; a refused try is said in full
+under the controls and as a notification.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.message import Message
+from textual.containers import ScrollableContainer
 from textual.widget import Widget
-from textual.widgets import ContentSwitcher, DataTable, OptionList, Static
+from textual.widgets import ContentSwitcher, OptionList, Static
 from textual.widgets.option_list import Option
 
 from armistice.core.errors import IllegalAnswer
-from armistice.core.prompts import AnswerValue, Decision, Fact, Prompt, Roll, Rolls, Selection, Via
+from armistice.core.prompts import Answer, Decision, Fact, Prompt, Roll, Rolls, Selection, Via
 from armistice.core.sides import Alignment
 from armistice.core.summary import Row
 from armistice.tui.prompting import Actor
+from armistice.tui.widgets.answering import Answered, Refused
+from armistice.tui.widgets.selection import SelectionView
 
 
 class DecisionView(OptionList):
@@ -30,15 +30,17 @@ class DecisionView(OptionList):
 
     prompt: Decision | None = None
 
-    def show(self, prompt: Decision) -> None:
-        """List ``prompt``'s options, the default first highlighted."""
+    def show(self, prompt: Decision, restore: str | None = None) -> None:
+        """List ``prompt``'s options with ``restore`` (the choice of an answer just taken
+        back) highlighted, else the default, else the first."""
         self.prompt = prompt
         self.clear_options()
         for option in prompt.options:
             label = option.label + (f"  ({option.reason})" if not option.enabled else "")
             self.add_option(Option(label, id=option.value, disabled=not option.enabled))
         values = [o.value for o in prompt.options]
-        self.highlighted = values.index(prompt.default) if prompt.default in values else 0
+        chosen = restore if restore in values else prompt.default
+        self.highlighted = values.index(chosen) if chosen in values else 0
 
 
 class RollView(Static, can_focus=True):
@@ -108,7 +110,7 @@ class RollView(Static, can_focus=True):
             self._render_text()
             assert self.prompt is not None
             via = Via.TYPED if isinstance(self.prompt, Roll) else Via.DECIDED
-            self.post_message(PromptPanel.Answered(self.prompt.key, value, via))
+            self.post_message(Answered(self.prompt.key, value, via))
 
 
 class BatchView(Static, can_focus=True):
@@ -127,13 +129,12 @@ class BatchView(Static, can_focus=True):
         self.typing = False
         self.values: list[int] = []
         self.typed = ""
-        self.problem = ""
 
     def show(self, prompt: Rolls, typing: bool, seed: int) -> None:
         """Describe the batch and how to answer it in the current dice mode; values typed
         for the same batch in the same mode are kept."""
         if (prompt, typing) != (self.prompt, self.typing):
-            self.values, self.typed, self.problem = [], "", ""
+            self.values, self.typed = [], ""
         self.prompt, self.typing, self.seed = prompt, typing, seed
         self._render_text()
 
@@ -159,8 +160,6 @@ class BatchView(Static, can_focus=True):
             text.append(f"{member.label} ")
             text.append(f"[{shown}]", style=style)
             text.append("  ")
-        if self.problem:
-            text.append(f"\n{self.problem}", style="red")
         text.append(f"\n{key_of('dice-mode', 'd')} switches.", style="dim")
         self.update(text)
 
@@ -168,7 +167,6 @@ class BatchView(Static, can_focus=True):
         """Add a digit to the value being typed (typed mode only)."""
         if self.typing and len(self.typed) < 3:
             self.typed += str(digit)
-            self.problem = ""
             self._render_text()
 
     def action_erase(self) -> None:
@@ -188,8 +186,9 @@ class BatchView(Static, can_focus=True):
         try:
             value = member.check(int(self.typed))
         except IllegalAnswer as error:
-            self.problem, self.typed = f"{member.label}: {error.reason}", ""
+            self.typed = ""
             self._render_text()
+            self.post_message(Refused(f"{member.label}: {error.reason}"))
             return
         self.values.append(value)
         self.typed = ""
@@ -199,140 +198,23 @@ class BatchView(Static, can_focus=True):
         answer = {m.key: v for m, v in zip(prompt.members, self.values, strict=True)}
         self.values = []
         self._render_text()
-        self.post_message(PromptPanel.Answered(prompt.key, answer, Via.TYPED))
-
-
-class SelectionView(Vertical):
-    """Choose amounts of items against a required total, higher tiers first."""
-
-    BINDINGS = [
-        Binding("space", "toggle", "Take/drop", id="selection-toggle"),
-        Binding("plus,equals_sign", "more", "+1", id="selection-more"),
-        Binding("minus", "less", "-1", id="selection-less"),
-        Binding("enter", "confirm", "Confirm", id="selection-confirm"),
-    ]
-
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.prompt: Selection | None = None
-        self.picked: dict[str, int] = {}
-
-    def compose(self) -> ComposeResult:
-        table: DataTable[str] = DataTable(id="selection-table", cursor_type="row")
-        yield table
-        yield Static(id="selection-total")
-
-    def on_mount(self) -> None:
-        self.query_one(DataTable).add_columns("Take", "Of", "Choice", "Note")
-
-    def show(self, prompt: Selection) -> None:
-        """Show ``prompt``; a pick under way for the same prompt is kept (e.g. across a resize)."""
-        if prompt != self.prompt:
-            self.picked = {}
-        self.prompt = prompt
-        self._render_rows(message="")
-
-    def _render_rows(self, message: str) -> None:
-        prompt = self.prompt
-        if prompt is None:
-            return
-        table = self.query_one(DataTable)
-        row = table.cursor_row
-        table.clear()
-        for item in prompt.items:
-            reason = prompt.blocked(self.picked, item.id)
-            taken = self.picked.get(item.id, 0)
-            style = "dim" if reason and not taken else ""
-            table.add_row(
-                Text(str(taken), style="bold" if taken else ""),
-                str(item.available),
-                Text(item.label, style=style),
-                Text(item.note, style="dim"),
-                key=item.id,
-            )
-        if prompt.items:
-            table.move_cursor(row=min(row, len(prompt.items) - 1))
-        total = sum(self.picked.values())
-        most = prompt.amount(prompt.required)
-        span = most if prompt.least == prompt.required else f"up to {most}"
-        status = Text(f"Chosen {total} of {span}. ", style="bold")
-        status.append("space take/drop, +/- one, enter confirm. ", style="dim")
-        if message:
-            status.append(message, style="red")
-        self.query_one("#selection-total", Static).update(status)
-
-    def _current(self) -> str | None:
-        table = self.query_one(DataTable)
-        if self.prompt is None or not self.prompt.items:
-            return None
-        return self.prompt.items[table.cursor_row].id
-
-    def _add(self, ident: str, amount: int) -> str:
-        assert self.prompt is not None
-        for _ in range(amount):
-            reason = self.prompt.blocked(self.picked, ident)
-            if reason:
-                return reason
-            self.picked[ident] = self.picked.get(ident, 0) + 1
-        return ""
-
-    def action_toggle(self) -> None:
-        """Take as much of the item under the cursor as allowed, or drop it all."""
-        ident = self._current()
-        if ident is None:
-            return
-        if self.picked.get(ident):
-            self.picked.pop(ident)
-            self._render_rows("")
-        else:
-            item = next(i for i in self.prompt.items if i.id == ident)  # type: ignore[union-attr]
-            before = self.picked.get(ident, 0)
-            reason = self._add(ident, item.available)
-            self._render_rows(reason if self.picked.get(ident, 0) == before else "")
-
-    def action_more(self) -> None:
-        """One more unit or factor of the item under the cursor."""
-        if (ident := self._current()) is not None:
-            self._render_rows(self._add(ident, 1))
-
-    def action_less(self) -> None:
-        """One less of the item under the cursor."""
-        if (ident := self._current()) is not None and self.picked.get(ident):
-            self.picked[ident] -= 1
-            if not self.picked[ident]:
-                self.picked.pop(ident)
-            self._render_rows("")
-
-    @on(DataTable.RowSelected)
-    def _enter(self, event: DataTable.RowSelected) -> None:
-        event.stop()
-        self.action_confirm()
-
-    def action_confirm(self) -> None:
-        """Send the pick if the prompt accepts it; otherwise say why not."""
-        if self.prompt is None:
-            return
-        try:
-            self.prompt.check(self.picked)
-        except IllegalAnswer as error:
-            self._render_rows(error.reason)
-            return
-        self.post_message(PromptPanel.Answered(self.prompt.key, dict(self.picked), Via.DECIDED))
+        self.post_message(Answered(prompt.key, answer, Via.TYPED))
 
 
 DONE = "Every rule has been resolved. s saves, n starts another."
 
 
-class PromptPanel(Widget):
-    """Who must act and on what, and the control to answer with."""
+class PromptPanel(ScrollableContainer, can_focus=False):
+    """Who must act and on what, the rule's explanation in full, the control to answer
+    with, and, under it, why the last try was refused. It scrolls when that is more than
+    it has room for, and takes the focus for it once nothing is asked."""
 
-    @dataclass
-    class Answered(Message):
-        """The player answered prompt ``key`` with ``value`` (``via``: decided or typed)."""
+    Answered = Answered
 
-        key: str
-        value: AnswerValue
-        via: Via
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.problem = ""
+        self.shown: Prompt | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="prompt-header")
@@ -343,6 +225,23 @@ class PromptPanel(Widget):
             yield BatchView(id="prompt-batch")
             yield SelectionView(id="prompt-selection")
             yield Static(DONE, id="prompt-done")
+        yield Static(id="prompt-problem")
+
+    def say(self, problem: str, title: str = "") -> None:
+        """Show ``problem`` in full under the controls and as an error notification titled
+        ``title``; an empty ``problem`` clears what was said."""
+        self.problem = problem
+        shown = self.query_one("#prompt-problem", Static)
+        shown.update(Text(problem))
+        shown.display = bool(problem)
+        if problem:
+            self.notify(problem, title=title or "Not allowed", severity="error", markup=False)
+
+    @on(Refused)
+    def _refused(self, event: Refused) -> None:
+        event.stop()
+        label = self.shown.label if self.shown is not None else ""
+        self.say(event.problem, f"Not allowed: {label}" if label else "")
 
     def show(
         self,
@@ -351,9 +250,16 @@ class PromptPanel(Widget):
         seed: int,
         who: Actor | None,
         result: tuple[Row, ...] = (),
+        taken_back: Answer | None = None,
     ) -> None:
         """Render ``prompt`` (None once the game is complete: then the ``result`` rows of the
-        summary come first) and focus its control; ``who`` is the player to act."""
+        summary come first) and focus its control; ``who`` is the player to act.
+        ``taken_back``, the answer an undo just took back, is shown as the starting choice
+        when it answered this prompt. What was said about an earlier prompt is cleared."""
+        if prompt != self.shown:
+            self.say("")
+        self.shown = prompt
+        self.can_focus = prompt is None
         header = self.query_one("#prompt-header", Static)
         help_ = self.query_one("#prompt-help", Static)
         body = self.query_one(ContentSwitcher)
@@ -375,10 +281,13 @@ class PromptPanel(Widget):
         title.append(f" {prompt.label} ", style="bold")
         title.append(f"[{prompt.rule}]", style="dim")
         header.update(title)
-        help_.update(Text(prompt.help, style="dim"))
+        help_.update(Text(prompt.help))
+        help_.display = bool(prompt.help)
+        back = taken_back.value if taken_back is not None and taken_back.key == prompt.key else None
+        view: Widget
         if isinstance(prompt, Decision):
-            view: Widget = self.query_one(DecisionView)
-            self.query_one(DecisionView).show(prompt)
+            view = self.query_one(DecisionView)
+            self.query_one(DecisionView).show(prompt, back if isinstance(back, str) else None)
             body.current = "prompt-decision"
         elif isinstance(prompt, Roll | Fact):
             view = self.query_one(RollView)
@@ -389,8 +298,8 @@ class PromptPanel(Widget):
             self.query_one(BatchView).show(prompt, typing, seed)
             body.current = "prompt-batch"
         else:
-            view = self.query_one(SelectionView)
-            self.query_one(SelectionView).show(prompt)
+            assert isinstance(prompt, Selection)
+            self.query_one(SelectionView).show(prompt, back if isinstance(back, dict) else None)
             body.current = "prompt-selection"
             view = self.query_one("#selection-table")
         view.focus()
@@ -404,4 +313,4 @@ class PromptPanel(Widget):
         event.stop()
         prompt = self.query_one(DecisionView).prompt
         if event.option.id is not None and prompt is not None:
-            self.post_message(self.Answered(prompt.key, event.option.id, Via.DECIDED))
+            self.post_message(Answered(prompt.key, event.option.id, Via.DECIDED))

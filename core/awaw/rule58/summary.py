@@ -145,7 +145,7 @@ def force_section(state: FallOfFrance, t: Tables) -> Section:
                 "",
                 cells=(
                     f"{'-' if got_vi is None else got_vi} / {table_vi}",
-                    str(exists) if field.ship else "pool",
+                    str(exists) if field.ship else "",
                 ),
             )
         )
@@ -161,9 +161,9 @@ def force_section(state: FallOfFrance, t: Tables) -> Section:
         )
     return Section(
         "forces",
-        "Forces, got / table",
+        "Forces: got / table level",
         "58.6",
-        ("Force", "Free French", "Vichy", "Exist"),
+        ("Force", "Free French", "Vichy", "Ships"),
         tuple(rows),
         tab="Forces",
     )
