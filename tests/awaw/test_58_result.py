@@ -31,6 +31,18 @@ def test_the_rulebook_example_result_in_brief() -> None:
     ]
 
 
+def test_the_result_says_why_there_is_no_vichy() -> None:
+    declined = Game(load("rulebook-example-fall-1940"), seed=1)
+    support.play(declined, vichy="no", dice={"lebanon_syria": 1, "north_africa": 1})
+    assert ("Vichy France", "declined") in declined.summary.facts
+    assert declined.summary.result[1].value == "declined"
+    ruled_out = Game(load("us-at-war-spring-1942"), seed=1)
+    support.play(ruled_out)
+    assert ("Vichy France", "ruled out") in ruled_out.summary.facts
+    row = ruled_out.summary.result[1]
+    assert (row.value, row.rule) == ("ruled out", "58.411")
+
+
 def test_counts_read_in_the_right_number() -> None:
     assert [counted(n, "destroyer") for n in (0, 1, 2)] == [
         "0 destroyers",

@@ -141,7 +141,7 @@ def test_check_a_save_shows_where_it_stands(
     code, out, err = cli(capsys, "check", str(save))
     assert (code, err) == (0, "")
     assert out.splitlines()[0] == f"{save}: a valid awaw.58 save"
-    assert "Vichy France  not established" in out
+    assert "Vichy France  declined" in out
 
 
 def test_check_a_bad_position_names_the_file_field_and_reason(

@@ -229,7 +229,7 @@ def settle(s: AwawScenario, levels: dict[FrenchSide, Forces], taken: Taken) -> E
         short = {f: getattr(level, f) - got[f] for f in got if getattr(level, f) > got[f]}
         if short:
             lost[side] = short
-            lost_text = ", ".join(f"{n} {f.label}" for f, n in short.items())
+            lost_text = phrases.shortfall(short)
             log.append(
                 LogEntry("58.643", f"{side.label} shortfall, lost without substitute: {lost_text}")
             )

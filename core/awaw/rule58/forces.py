@@ -25,6 +25,7 @@ from armistice.core.awaw.words import (
 from armistice.core.ledger import Ledger, LogEntry
 from armistice.core.memo import per_scenario
 from armistice.core.prompts import AnswerValue, Prompt, Selection, SelectionItem, ask
+from armistice.core.words import counted
 
 KEPT = {Force.INFANTRY: UnitKind.INFANTRY, Force.ARMOR: UnitKind.ARMOR, Force.AIR: UnitKind.AIR}
 """The force-table columns French units on the board can fill (58.623), with their kind."""
@@ -147,7 +148,8 @@ def selection(s: AwawScenario, column: Force, present: tuple[int, ...], level: i
         required=required,
         unit=column.unit,
         minimum=0,
-        help=f"Keep up to {required} {column.unit} of French {column.label} on the board as "
+        help=f"Keep up to {counted(required, column.unit.removesuffix('s'))} of French "
+        f"{column.label} on the board as "
         "Free French; what you leave is removed, and the rest of the level joins the British "
         "force pool unbuilt.",
     )

@@ -51,6 +51,11 @@ def turn(s: AwawScenario) -> str:
     return turn_name(s.turn)
 
 
+def shortfall(short: dict[Force, int]) -> str:
+    """What a side's fleet falls short of its level by: ``1 cruiser, 2 destroyer factors``."""
+    return ", ".join(amount(n, f) for f, n in short.items())
+
+
 def forces(f: Forces) -> str:
     """A force level as a list of what it holds, or ``none``."""
     parts = [amount(getattr(f, n), n) for n in FORCE_FIELDS if getattr(f, n)]

@@ -24,8 +24,7 @@ def summarize(s: AwawScenario, state: FallOfFrance) -> Summary:
     if state.surrender_level is not None:
         facts.append(("FSL", f"{state.surrender_level.value:+d}"))
     if state.vichy_established is not None:
-        established = "established" if state.vichy_established else "not established"
-        facts.append(("Vichy France", established))
+        facts.append(("Vichy France", vichy_word(s, state)))
     return Summary(
         TITLE,
         tuple(facts),
@@ -39,6 +38,14 @@ def summarize(s: AwawScenario, state: FallOfFrance) -> Summary:
         ),
         result(s, state, t),
     )
+
+
+def vichy_word(s: AwawScenario, state: FallOfFrance) -> str:
+    """Whether Vichy France was ``established``, ``declined`` by the Axis (58.31B) or
+    ``ruled out`` because the U.S. is at war with Germany (58.411)."""
+    if state.vichy_established:
+        return "established"
+    return "ruled out" if s.surrender.us_at_war_with_germany else "declined"
 
 
 def result(s: AwawScenario, state: FallOfFrance, t: Tables) -> tuple[Row, ...]:
@@ -60,7 +67,9 @@ def result(s: AwawScenario, state: FallOfFrance, t: Tables) -> tuple[Row, ...]:
     return (
         Row("Surrender level", f"{state.surrender_level.value:+d}", "58.22"),
         Row(
-            "Vichy France", "established" if state.vichy_established else "not established", "58.31"
+            "Vichy France",
+            vichy_word(s, state),
+            "58.411" if s.surrender.us_at_war_with_germany else "58.31",
         ),
         Row("Colonies", colonies, "58.53"),
         *(
@@ -180,8 +189,7 @@ def fleet_section(s: AwawScenario, state: FallOfFrance) -> Section:
             Row("Removed", phrases.shares(s.fleet, fleet.removed), "58.64"),
         ]
         for side, short in fleet.lost.items():
-            text = ", ".join(f"{n} {f.label}" for f, n in short.items())
-            rows.append(Row(f"{side.label} shortfall lost", text, "58.643"))
+            rows.append(Row(f"{side.label} shortfall lost", phrases.shortfall(short), "58.643"))
     return Section("fleet", "Fleet", "58.64", ("Side", "Ships"), tuple(rows))
 
 
