@@ -59,12 +59,12 @@ def read(path: str | Path, error: Refusal = ScenarioError) -> bytes:
         handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as failure:
         raise error(name, "", f"cannot be read: {failure.strerror}") from None
+    mode = os.fstat(handle).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(handle)
+        kind = "is a folder, not a file" if stat.S_ISDIR(mode) else "is not a regular file"
+        raise error(name, "", kind)
     with os.fdopen(handle, "rb") as stream:
-        mode = os.fstat(stream.fileno()).st_mode
-        if stat.S_ISDIR(mode):
-            raise error(name, "", "is a folder, not a file")
-        if not stat.S_ISREG(mode):
-            raise error(name, "", "is not a regular file")
         data = stream.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
         raise error(name, "", f"is larger than {MAX_BYTES // 2**20} MiB")
@@ -173,16 +173,16 @@ def _text(data: bytes, source: str, error: Refusal) -> str:
 
 
 def _scan(text: str, source: str, error: Refusal) -> None:
-    """Refuse brackets nested deeper than :data:`MAX_DEPTH` before a parser recurses into
-    them (:func:`check` then names the field of anything nested too deeply): strings and
-    comments skipped by TOML's rules, which read JSON alike. A table header (``[[fleet]]``)
-    opens and closes on its line, so it never adds up."""
+    """Refuse brackets nested far deeper than :data:`MAX_DEPTH` (twice as deep) before a
+    parser recurses into them, naming the line; :func:`check` names the field of anything
+    less deep that is still too deep. Strings and comments are skipped by TOML's rules, which
+    read JSON alike; a table header (``[[fleet]]``) opens and closes on its line."""
     depth, at = 0, 0
     while match := _TOKEN.search(text, at):
         token, at = match[0], match.end()
         if token in "[{":
             depth += 1
-            if depth > MAX_DEPTH:
+            if depth > 2 * MAX_DEPTH:
                 line = text.count("\n", 0, match.start()) + 1
                 raise error(source, f"line {line}", f"nested deeper than {MAX_DEPTH} levels")
         elif token in "]}":

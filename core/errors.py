@@ -40,6 +40,7 @@ class ScenarioError(ArmisticeError):
     """
 
     def __init__(self, source: str, field: str, reason: str) -> None:
+        source, field = printable(source), printable(field)
         self.source = source
         self.field = field
         where = f"{source}: {field}" if field else source

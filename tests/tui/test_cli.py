@@ -406,29 +406,6 @@ def test_dice_that_are_not_numbers_exit_2(capsys: pytest.CaptureFixture[str]) ->
     assert "--dice" in err
 
 
-def test_leftover_dice_are_refused_naming_the_first(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    saved = tmp_path / "game.json"
-    code, _, err = cli(
-        capsys, "resolve", EXAMPLE, "--auto", "--dice", "1,2,3,4", "--save", str(saved)
-    )
-    assert code == 2
-    assert err == "armistice: error: --dice: 3 (value 3 of 4) is not used: the game is complete\n"
-    assert not saved.exists()
-
-
-def test_dice_given_before_a_decision_nothing_answers_are_refused(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    code, _, err = cli(capsys, "resolve", EXAMPLE, "--dice", "2,5")
-    assert code == 2
-    assert err == (
-        "armistice: error: --dice: 2 (value 1 of 2) is not used: "
-        "the game asks establish_vichy first\n"
-    )
-
-
 def test_a_decide_never_asked_by_a_finished_game_is_refused(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
