@@ -7,15 +7,27 @@ game it was before the call.
 
 from __future__ import annotations
 
+import re
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """``text`` safe to show on one line of a terminal: each control character (C0, DEL,
+    C1; newlines and escapes included) written as its Python escape, ``\\n`` or ``\\x1b``."""
+    return _CONTROL.sub(lambda m: repr(m[0])[1:-1], text)
+
 
 class ArmisticeError(ValueError):
     """Base of every error armistice raises for bad input.
 
     ``where`` names the place (a file, a field, a prompt key) and ``reason``
-    says what is wrong with it; ``str(error)`` joins them on one line.
+    says what is wrong with it; ``str(error)`` joins them on one line, with any
+    control character they hold (from a file name, a key or a value) escaped.
     """
 
     def __init__(self, where: str, reason: str) -> None:
+        where, reason = printable(where), printable(reason)
         self.where = where
         self.reason = reason
         super().__init__(f"{where}: {reason}" if where else reason)
@@ -28,6 +40,7 @@ class ScenarioError(ArmisticeError):
     """
 
     def __init__(self, source: str, field: str, reason: str) -> None:
+        source, field = printable(source), printable(field)
         self.source = source
         self.field = field
         where = f"{source}: {field}" if field else source

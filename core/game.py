@@ -22,7 +22,7 @@ from typing import Any
 
 import msgspec
 
-from armistice.core import savefile, systems
+from armistice.core import decode, savefile, systems
 from armistice.core.assumptions import resolve
 from armistice.core.errors import (
     GameOver,
@@ -79,8 +79,8 @@ class Game:
     to, by key or older alias (raises UnknownAssumption); ``answers`` are replayed
     at once (raises IllegalAnswer naming the first that does not fit, as
     ``answers[i]``), an answer keyed ``next`` starting the linked procedure it names
-    with the next entry of ``facts``; ``seed`` (an int) drives the dice the app
-    rolls, a fresh one if omitted. ``written_in`` is the save-file version the
+    with the next entry of ``facts``; ``seed`` (an int from 0 to ``decode.MAX_INT``,
+    else IllegalAnswer) drives the dice the app rolls, a fresh one if omitted. ``written_in`` is the save-file version the
     answers come from: prompts the system began asking later take their defaults as
     they are reached.
 
@@ -116,6 +116,8 @@ class Game:
         facts: Iterable[Mapping[str, Any]] = (),
         written_in: int = savefile.VERSION,
     ) -> None:
+        if seed is not None and not 0 <= seed <= decode.MAX_INT:
+            raise IllegalAnswer("seed", f"{seed} is outside 0..{decode.MAX_INT}")
         first = systems.get(scenario.system)
         self._first = scenario
         self.assumptions = resolve(
@@ -415,8 +417,4 @@ class Game:
     @classmethod
     def open(cls, path: str | Path) -> Game:
         """``load`` a save file from ``path``; raises SaveError if it cannot be read."""
-        try:
-            data = Path(path).read_bytes()
-        except OSError as error:
-            raise SaveError(str(path), "", f"cannot be read: {error.strerror}") from None
-        return cls.load(data, str(path))
+        return cls.load(decode.read(path, SaveError), str(path))

@@ -20,7 +20,7 @@ from typing import Annotated, Any
 
 import msgspec
 
-from armistice.core import systems
+from armistice.core import decode, systems
 from armistice.core.assumptions import resolve
 from armistice.core.errors import SaveError, ScenarioError, UnknownAssumption
 from armistice.core.prompts import Answer
@@ -46,7 +46,7 @@ class SaveFile(msgspec.Struct, forbid_unknown_fields=True):
     scenario: dict[str, Any]
     assumptions: dict[str, str]
     answers: list[Answer]
-    seed: Annotated[int, msgspec.Meta(ge=0)] | None = None
+    seed: Annotated[int, msgspec.Meta(ge=0, le=decode.MAX_INT)] | None = None
     facts: list[dict[str, Any]] = msgspec.field(default_factory=list)
 
 
@@ -59,13 +59,11 @@ def read(data: bytes, source: str) -> SaveFile:
     """The save file in ``data`` in the current shape, keeping the ``version`` it was
     written in. ``source`` names the file in errors.
 
-    Raises SaveError naming the field for corrupt JSON, a foreign document, an unknown
+    Raises SaveError naming the field for corrupt JSON, a value beyond the limits of
+    :mod:`.decode`, a foreign document, an unknown
     version, a wrong type, an unknown system or an unknown assumption.
     """
-    try:
-        raw = msgspec.json.decode(data)
-    except msgspec.DecodeError:
-        raise SaveError(source, "", "not a JSON document (is it a save file?)") from None
+    raw = decode.json(data, source, SaveError)
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise SaveError(source, "format", f"not an armistice save file (expected {FORMAT!r})")
     if "version" not in raw:

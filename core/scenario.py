@@ -9,7 +9,6 @@ file, the field and the reason, raised before anything is built.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
@@ -17,6 +16,7 @@ from typing import Annotated, Any
 
 import msgspec
 
+from armistice.core import decode as front_door
 from armistice.core import systems
 from armistice.core.errors import ScenarioError
 from armistice.core.fields import about
@@ -52,28 +52,35 @@ class BundledScenario(msgspec.Struct, frozen=True):
 
 
 def convert(raw: object, type_: type[Any], source: str) -> Any:
-    """Decode builtins ``raw`` into ``type_``; raises ScenarioError with the failing field."""
+    """Decode builtins ``raw`` into ``type_``; raises ScenarioError with the failing field
+    (a mapping's key named, ``colonies.tunisia.brp``)."""
     try:
         return msgspec.convert(raw, type=type_)
     except msgspec.ValidationError as error:
-        match = _AT.match(str(error))
-        reason, field = (match["reason"], match["field"]) if match else (str(error), "")
-        reason = reason.replace("Object contains unknown field", "unknown field")
-        if reason.startswith("Object missing required field"):
-            missing = reason.split("`")[1]
-            field, reason = (f"{field}.{missing}" if field else missing), "missing (required)"
+        field, reason = _located(error)
         if "[...]" in field:
-            field = _name_key(raw, type_, field)
-        if reason.startswith("unknown field"):
-            unknown = reason.split("`")[1]
-            field, reason = (f"{field}.{unknown}" if field else unknown), "unknown field"
+            field = _name_key(raw, type_, field, reason)
         raise ScenarioError(source, field, reason) from None
+
+
+def _located(error: msgspec.ValidationError) -> tuple[str, str]:
+    """The field (dotted, ``[...]`` for a mapping's key) and the reason of ``error``."""
+    match = _AT.match(str(error))
+    reason, field = (match["reason"], match["field"]) if match else (str(error), "")
+    reason = reason.replace("Object contains unknown field", "unknown field")
+    if reason.startswith("Object missing required field"):
+        missing = reason.split("`")[1]
+        field, reason = (f"{field}.{missing}" if field else missing), "missing (required)"
+    if reason.startswith("unknown field"):
+        unknown = reason.split("`")[1]
+        field, reason = (f"{field}.{unknown}" if field else unknown), "unknown field"
+    return field, reason
 
 
 _STEP = re.compile(r"([^.\[]+)|\[(\d+)\]")
 
 
-def _name_key(raw: Any, type_: type[Any], field: str) -> str:
+def _name_key(raw: Any, type_: type[Any], field: str, reason: str) -> str:
     """Replace the first ``[...]`` (a mapping key msgspec does not name) in ``field`` by the key
     whose entry alone fails the same way."""
     head, _, rest = field.partition("[...]")
@@ -86,7 +93,7 @@ def _name_key(raw: Any, type_: type[Any], field: str) -> str:
         try:
             msgspec.convert(trial, type=type_)
         except msgspec.ValidationError as again:
-            if f"`$.{field}`" in str(again) or f"`${field}`" in str(again):
+            if _located(again) == (field, reason):
                 return f"{head}.{key}{rest}"
     return field
 
@@ -102,11 +109,13 @@ def _replace_at(raw: Any, steps: list[str | int], value: Any) -> Any:
 def from_mapping(raw: Mapping[str, Any], source: str) -> Any:
     """A scenario from decoded TOML or JSON: dispatch on ``system``, decode, check.
 
-    Raises ScenarioError for a missing or unknown system, a wrong type, an
-    unknown key or an inconsistency found by the system's checks.
+    Raises ScenarioError for a value beyond the limits of :mod:`.decode`, a missing or
+    unknown system, a wrong type, an unknown key or an inconsistency found by the system's
+    checks.
     """
     if not isinstance(raw, Mapping):
         raise ScenarioError(source, "", "a scenario is a table of keys")
+    front_door.check(raw, source)
     name = raw.get("system")
     if not isinstance(name, str):
         raise ScenarioError(source, "system", f"missing; one of: {', '.join(systems.names())}")
@@ -120,14 +129,8 @@ def from_mapping(raw: Mapping[str, Any], source: str) -> Any:
 
 
 def decode(text: bytes, source: str) -> Any:
-    """A scenario from the bytes of a TOML file called ``source``."""
-    try:
-        raw = tomllib.loads(text.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ScenarioError(source, "", "not a UTF-8 text file") from None
-    except tomllib.TOMLDecodeError as error:
-        raise ScenarioError(source, "", f"not valid TOML: {error}") from None
-    return from_mapping(raw, source)
+    """A scenario from the bytes of a TOML file called ``source``; raises ScenarioError."""
+    return from_mapping(front_door.toml(text, source), source)
 
 
 def bundled() -> tuple[BundledScenario, ...]:
@@ -142,7 +145,7 @@ def bundled() -> tuple[BundledScenario, ...]:
             continue
         for entry in folder.iterdir():
             if entry.name.endswith(".toml"):
-                head = tomllib.loads(entry.read_text(encoding="utf-8"))
+                head = front_door.toml(entry.read_bytes(), entry.name)
                 try:
                     key = systems.get(str(head.get("system", ""))).key
                 except ScenarioError:
@@ -155,10 +158,10 @@ def bundled() -> tuple[BundledScenario, ...]:
 def locate(name_or_path: str) -> Path:
     """The file for a path or a bundled scenario's name; raises ScenarioError if neither exists."""
     path = Path(name_or_path)
-    if path.is_file():
-        return path
     if path.is_dir():
         raise ScenarioError(name_or_path, "", "is a folder, not a scenario file")
+    if path.exists():
+        return path
     for entry in bundled():
         if name_or_path in (entry.name, f"{systems.get(entry.system).game}/{entry.name}"):
             return Path(entry.path)
@@ -170,8 +173,4 @@ def locate(name_or_path: str) -> Path:
 def load(name_or_path: str) -> Any:
     """Read, decode and check a scenario given by path or bundled name."""
     path = locate(name_or_path)
-    try:
-        text = path.read_bytes()
-    except OSError as error:
-        raise ScenarioError(str(path), "", f"cannot be read: {error.strerror}") from None
-    return decode(text, str(path))
+    return decode(front_door.read(path), str(path))

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from armistice.core import scenario, systems
+from armistice.core import decode, scenario, systems
 from armistice.core.game import Game
 from tests.conformance.checks import assumptions, conforms
 
@@ -24,5 +24,5 @@ def test_every_registered_system_has_a_bundled_scenario() -> None:
 def test_random_legal_play_conforms(key: str, name: str, data: st.DataObject) -> None:
     system = systems.get(key)
     chosen = data.draw(assumptions(system))
-    seed = data.draw(st.integers(0, 2**31))
+    seed = data.draw(st.integers(0, decode.MAX_INT))
     conforms(Game(scenario.load(name), assumptions=chosen, seed=seed), data)

@@ -7,7 +7,6 @@ an id (remappable in a keymap file) and a command in the command palette.
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
@@ -18,7 +17,8 @@ from textual.binding import Binding
 from textual.geometry import Size
 from textual.screen import Screen
 
-from armistice.core.errors import IllegalAnswer
+from armistice.core import decode
+from armistice.core.errors import IllegalAnswer, ScenarioError
 from armistice.core.game import Game
 from armistice.tui.keys import ALWAYS, written
 from armistice.tui.screens.game import GameScreen
@@ -46,14 +46,16 @@ def binding_ids() -> set[str]:
 
 
 def read_keymap(path: Path) -> tuple[dict[str, str], list[str]]:
-    """Binding id -> keys from a keymap file's ``[keys]`` table, and the problems to report:
-    entries that are not used (unknown id, not a text) are named and skipped."""
-    if not path.is_file():
+    """Binding id -> keys from a keymap file's ``[keys]`` table, and the problems to report,
+    one line each: a file that cannot be read or decoded (limits of
+    :mod:`armistice.core.decode` included) is ignored, entries that are not used (unknown
+    id, not a text) are named and skipped."""
+    if not path.exists():
         return {}, []
     try:
-        table = tomllib.loads(path.read_text(encoding="utf-8")).get("keys", {})
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        return {}, [f"{path}: ignored, {error}"]
+        table = decode.toml(decode.read(path), str(path)).get("keys", {})
+    except ScenarioError as error:
+        return {}, [f"{error.where}: ignored, {error.reason}"]
     if not isinstance(table, dict):
         return {}, [f"{path}: ignored, [keys] must map binding ids to key names"]
     known, keys, problems = binding_ids(), {}, []

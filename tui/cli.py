@@ -19,9 +19,15 @@ from typing import Any
 import click
 import msgspec
 
+from armistice.core import decode, systems
 from armistice.core import scenario as scenarios
-from armistice.core import systems
-from armistice.core.errors import ArmisticeError, IllegalAnswer, SaveError, UnknownAssumption
+from armistice.core.errors import (
+    ArmisticeError,
+    IllegalAnswer,
+    SaveError,
+    UnknownAssumption,
+    printable,
+)
 from armistice.core.fields import Field, describe, explain
 from armistice.core.game import Game
 from armistice.core.odds import Policy
@@ -105,6 +111,23 @@ def _open_actions(game: Game) -> list[str]:
     return []
 
 
+class _Seed(click.ParamType):
+    """A seed: a whole number in ASCII digits from 0 to ``decode.MAX_INT``."""
+
+    name = "N"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            return value
+        try:
+            return decode.integer(str(value), "", low=0)
+        except IllegalAnswer as error:
+            self.fail(error.reason, param, ctx)
+
+
+SEED = _Seed()
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="armistice")
 def cli() -> None:
@@ -132,7 +155,7 @@ _SCENARIO_HELP = "a scenario file, a bundled scenario's name, or a save file (.j
     metavar="N,N,...",
     help="Die results to use, in order (a batch of rolls takes one per member).",
 )
-@click.option("--seed", type=int, help="Seed for the dice the app rolls (printed either way).")
+@click.option("--seed", type=SEED, help="Seed for the dice the app rolls (printed either way).")
 @click.option("--decide", multiple=True, metavar="KEY=VALUE", help="Answer a decision.")
 @click.option(
     "--answers",
@@ -178,9 +201,9 @@ def resolve(
     """
     if save_to is not None and not save_to.strip():
         raise SaveError("--save", "", "needs a file name")
-    game = open_game(scenario, scripted.pairs(assume, "--assume"), seed)
+    game = open_game(scenario, decode.words(assume, "--assume"), seed)
     queued = scripted.answer_file(answers_file) if answers_file else deque()
-    decisions = scripted.pairs(decide, "--decide")
+    decisions = decode.words(decide, "--decide")
     link: dict[str, Any] = {}
     if facts_path:
         told, link = scripted.facts_file(facts_path)
@@ -224,12 +247,13 @@ def odds(scenario: str, decide: tuple[str, ...], assume: tuple[str, ...], as_jso
 
     Decisions not given with --decide take their defaults, which are listed.
     """
-    game = open_game(scenario, scripted.pairs(assume, "--assume"), None)
-    decisions = scripted.pairs(decide, "--decide")
+    game = open_game(scenario, decode.words(assume, "--assume"), None)
+    decisions = decode.words(decide, "--decide")
     asked: set[str] = set()
     result = exact_odds(game, _choices(decisions, asked))
-    for key in decisions.keys() - asked:
-        click.echo(f"armistice: warning: --decide {key} was never asked", err=True)
+    for key in sorted(decisions.keys() - asked):
+        listed = ", ".join(sorted(asked)) or "nothing"
+        raise IllegalAnswer(f"--decide {key}", f"never asked; from here the game asks: {listed}")
     if as_json:
         document = {"scenario": game.scenario.name, "odds": result.document()}
         click.echo(msgspec.json.format(msgspec.json.encode(document), indent=2))
@@ -267,14 +291,14 @@ def odds(scenario: str, decide: tuple[str, ...], assume: tuple[str, ...], as_jso
 
 @cli.command()
 @click.argument("source", metavar="[SCENARIO|SAVE]", required=False)
-@click.option("--seed", type=int, help="Seed for the dice the app rolls.")
+@click.option("--seed", type=SEED, help="Seed for the dice the app rolls.")
 @click.option("--assume", multiple=True, metavar="KEY=VALUE", help="Change an assumption.")
 @click.option(
     "--theme", metavar="NAME", help="Colour theme; ansi-dark uses the terminal's palette."
 )
 def play(source: str | None, seed: int | None, assume: tuple[str, ...], theme: str | None) -> int:
     """Open the dashboard on SCENARIO or SAVE, or on the start screen."""
-    game = open_game(source, scripted.pairs(assume, "--assume"), seed) if source else None
+    game = open_game(source, decode.words(assume, "--assume"), seed) if source else None
     from armistice.tui.app import ArmisticeApp
 
     app = ArmisticeApp(game, seed=seed, theme=theme)
@@ -410,7 +434,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     except click.exceptions.Exit as done:
         return done.exit_code
     except click.ClickException as error:
-        error.show()
+        click.echo(f"armistice: error: {_one_line(error)}", err=True)
         return error.exit_code
     except click.Abort:
         click.echo("armistice: aborted", err=True)
@@ -419,18 +443,35 @@ def run(argv: Sequence[str] | None = None) -> int:
         click.echo(f"armistice: error: {error}", err=True)
         return EXIT_INPUT
     except OSError as error:
-        click.echo(f"armistice: error: {error.filename or ''}: {error.strerror}", err=True)
+        where = printable(str(error.filename or ""))
+        click.echo(f"armistice: error: {where}: {error.strerror}", err=True)
         return EXIT_INPUT
     except Exception as error:
         if os.environ.get("ARMISTICE_DEBUG"):
             raise
         click.echo(
-            f"armistice: internal error: {type(error).__name__}: {error} "
-            "(set ARMISTICE_DEBUG=1 for details)",
+            printable(f"armistice: internal error: {type(error).__name__}: {error}")
+            + " (set ARMISTICE_DEBUG=1 for details)",
             err=True,
         )
         return 70
     return result if isinstance(result, int) else 0
+
+
+def _one_line(error: click.ClickException) -> str:
+    """A click error (a bad option value, a missing argument, an unknown option) as one line:
+    the command, the option and the reason, then where to find help."""
+    message = error.format_message()
+    if not isinstance(error, click.UsageError) or error.ctx is None:
+        return printable(message)
+    command = error.ctx.command_path
+    param = getattr(error, "param", None)
+    if type(error) is click.BadParameter and param is not None:
+        name = param.opts[0] if isinstance(param, click.Option) else param.human_readable_name
+        message = f"{name}: {error.message}"
+    where = command.removeprefix("armistice").strip()
+    text = f"{where}: {message}" if where else message
+    return printable(f"{text.rstrip('.')} (see {command} --help)")
 
 
 def main() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 from typing import NamedTuple
 
+from armistice.core import decode
 from armistice.core.errors import IllegalAnswer
 from armistice.core.game import Game
 from armistice.core.prompts import AnswerValue, Decision, Fact, Prompt, Roll, Rolls, Selection
@@ -90,18 +91,15 @@ def parse_decision(prompt: Prompt, text: str) -> AnswerValue:
     if isinstance(prompt, Decision):
         return text
     if isinstance(prompt, Roll | Fact):
-        try:
-            return int(text)
-        except ValueError:
-            raise IllegalAnswer(prompt.key, f"{text!r} is not a whole number") from None
+        return decode.integer(text, prompt.key)
     if isinstance(prompt, Rolls):
         return _parse_batch(prompt, text)
     picked: dict[str, int] = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
         ident, _, amount = part.partition(":")
         try:
-            picked[ident] = picked.get(ident, 0) + (int(amount) if amount else 1)
-        except ValueError:
+            picked[ident] = picked.get(ident, 0) + (decode.integer(amount, "") if amount else 1)
+        except IllegalAnswer:
             raise IllegalAnswer(prompt.key, f"{part!r}: write ID or ID:AMOUNT") from None
     return picked
 
@@ -112,9 +110,13 @@ def _parse_batch(prompt: Rolls, text: str) -> dict[str, int]:
     rolled: dict[str, int] = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
         key, sep, value = part.rpartition(":")
-        if not sep or not key.strip() or not value.strip().lstrip("-").isdigit():
+        try:
+            total = decode.integer(value, prompt.key)
+        except IllegalAnswer:
+            total = None
+        if not sep or not key.strip() or total is None:
             raise IllegalAnswer(prompt.key, f"{part!r}: write KEY:TOTAL for each member")
         if key.strip() in rolled:
             raise IllegalAnswer(key.strip(), "given twice; keep one")
-        rolled[key.strip()] = int(value)
+        rolled[key.strip()] = total
     return rolled

@@ -1,17 +1,28 @@
-"""Where save files go, which were used lately, and writing them safely."""
+"""Where save files go, which were used lately, and writing them safely.
+
+A save is written to a temporary file beside its target, named after the writing
+process (``.armistice-<pid>-<random>.tmp``), flushed to disk and renamed over the target,
+whose folder is then flushed too: a reader sees the old save or the new one, never half
+of one. Temporary files are never listed as saves; one left by a process that no longer
+runs is removed by the next save into its folder.
+"""
 
 from __future__ import annotations
 
 import os
+import re
+import stat
 import tempfile
 from datetime import datetime
 from pathlib import Path
 
-import msgspec
-
-from armistice.core.errors import SaveError
+from armistice.core import decode
+from armistice.core.errors import ArmisticeError, SaveError
 from armistice.core.game import Game
-from armistice.core.savefile import FORMAT
+from armistice.core.savefile import read
+
+TEMPORARY = re.compile(r"^\.armistice-(\d+)-[^/]*\.tmp$")
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
 def saves_dir() -> Path:
@@ -23,59 +34,148 @@ def saves_dir() -> Path:
 
 
 def recent(limit: int = 8) -> list[Path]:
-    """The newest save files in :func:`saves_dir`, newest first."""
+    """The newest save files in :func:`saves_dir`, newest first: regular ``*.json`` files
+    whose names do not start with a dot (so no temporary file)."""
     folder = saves_dir()
     if not folder.is_dir():
         return []
-    found = [p for p in folder.glob("*.json") if p.is_file()]
-    return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)[:limit]
+    found = []
+    for path in folder.glob("*.json"):
+        try:
+            info = path.lstat()
+        except OSError:
+            continue
+        if not path.name.startswith(".") and stat.S_ISREG(info.st_mode):
+            found.append((info.st_mtime, path))
+    return [path for _, path in sorted(found, reverse=True)[:limit]]
+
+
+def file_stem(name: str) -> str:
+    """``name`` (a scenario's name, read from a file) made safe as part of a file name: each
+    run of characters other than ASCII letters, digits, ``.``, ``_`` and ``-`` (path
+    separators and control characters included) becomes ``-``; never empty or hidden."""
+    return _UNSAFE.sub("-", name).strip(".-") or "game"
 
 
 def default_path(game: Game) -> Path:
-    """A fresh file name in :func:`saves_dir` for ``game``: ``<scenario>-<date>-<time>.json``."""
+    """A fresh file name in :func:`saves_dir` for ``game``: ``<scenario>-<date>-<time>.json``,
+    the scenario's name made safe by :func:`file_stem`."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    return saves_dir() / f"{game.scenario.name}-{stamp}.json"
+    return saves_dir() / f"{file_stem(game.scenario.name)}-{stamp}.json"
 
 
 def write(game: Game, path: str | Path) -> Path:
-    """Write ``game``'s save file to ``path`` all at once (a temporary file renamed into place),
-    creating its folder. Raises SaveError for an empty name, a folder, or an existing file that
-    is not a save (never overwritten), and OSError if writing fails; any earlier file at
-    ``path`` is then untouched."""
+    """Write ``game``'s save file to ``path`` all at once and return where it went.
+
+    The target must be a new path or an armistice save (the old file's permissions are
+    kept); its folder is created if needed. The save is loaded back before anything is
+    written, so a save written is one that loads.
+
+    Raises SaveError, with nothing written, for an empty name, a target that is a folder,
+    a symbolic link, a device, a FIFO or a file that is not an armistice save, and a game
+    whose save would not load; raises OSError if writing fails, the old file then
+    untouched."""
     if not str(path).strip():
         raise SaveError("save", "", "needs a file name")
     target = Path(path).expanduser()
-    if target.is_dir():
-        raise SaveError(str(target), "", "is a folder; give a file name")
-    if target.exists() and not holds_a_save(target):
-        raise SaveError(str(target), "", "exists and is not a save file; choose another name")
+    mode = _replaceable(target)
+    data = game.save()
+    try:
+        Game.load(data, str(target))
+    except ArmisticeError as error:
+        raise SaveError(str(target), "", f"not written, it would not load: {error}") from None
     target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".armistice-", suffix=".json")
+    sweep(target.parent)
+    handle, temporary = tempfile.mkstemp(
+        dir=target.parent, prefix=f".armistice-{os.getpid()}-", suffix=".tmp"
+    )
     try:
         with os.fdopen(handle, "wb") as out:
-            out.write(game.save())
+            out.write(data)
+            out.flush()
+            if mode is not None:
+                os.fchmod(out.fileno(), mode)
+            os.fsync(out.fileno())
         os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+    _sync_folder(target.parent)
     return target
 
 
-def holds_a_save(path: Path) -> bool:
-    """Whether the file at ``path`` is an armistice save file (a JSON document whose
-    ``format`` says so), which a new save may replace."""
+def _replaceable(target: Path) -> int | None:
+    """The permission bits of the save at ``target`` that a new save may replace, or None
+    for a new path. Raises SaveError for anything else at ``target``."""
     try:
-        document = msgspec.json.decode(path.read_bytes())
-    except (OSError, msgspec.DecodeError):
+        info = target.lstat()
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise SaveError(str(target), "", f"cannot be checked: {error.strerror}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise SaveError(str(target), "", "is a folder; give a file name")
+    if stat.S_ISLNK(info.st_mode):
+        raise SaveError(str(target), "", "is a symbolic link; give the file it points to")
+    if not stat.S_ISREG(info.st_mode):
+        raise SaveError(str(target), "", "is not a regular file; choose another name")
+    if not holds_a_save(target):
+        raise SaveError(str(target), "", "exists and is not a save file; choose another name")
+    return stat.S_IMODE(info.st_mode)
+
+
+def holds_a_save(path: Path) -> bool:
+    """Whether the file at ``path`` decodes as an armistice save file this armistice reads
+    (format, version and every field of the save's schema), which a new save may replace."""
+    try:
+        read(decode.read(path, SaveError), str(path))
+    except ArmisticeError:
         return False
-    return isinstance(document, dict) and document.get("format") == FORMAT
+    return True
+
+
+def sweep(folder: Path) -> list[Path]:
+    """Remove the temporary files in ``folder`` left by writers that no longer run (the
+    process id in the name is gone), never one a running process may still be writing;
+    return those removed."""
+    removed = []
+    for entry in folder.glob(".armistice-*.tmp"):
+        match = TEMPORARY.match(entry.name)
+        if match and not _running(int(match[1])) and entry.is_file():
+            entry.unlink(missing_ok=True)
+            removed.append(entry)
+    return removed
+
+
+def _running(pid: int) -> bool:
+    """Whether a process ``pid`` exists (this one included), as far as this user can tell."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    return True
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush ``folder``'s entries to disk, so a rename into it survives a crash."""
+    handle = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)
 
 
 def is_save(path: Path) -> bool:
     """Whether the file at ``path`` should be read as a save (a JSON document) rather than a
     scenario (TOML): a damaged save is then reported as a save."""
+    if not path.is_file():
+        return False
     try:
         with path.open("rb") as handle:
-            return handle.read(64).lstrip().startswith(b"{")
+            return decode.looks_like_json(handle.read(64))
     except OSError:
         return False

@@ -6,53 +6,35 @@ until every answer has been accepted.
 
 from __future__ import annotations
 
-import tomllib
 from collections import deque
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-import msgspec
-
+from armistice.core import decode
 from armistice.core.errors import IllegalAnswer, SaveError, ScenarioError
 from armistice.core.game import NEXT, Game
 from armistice.core.prompts import Answer, AnswerValue, Roll, Rolls, Via
 from armistice.core.savefile import FORMAT as SAVE_FORMAT
+from armistice.core.scenario import convert
 from armistice.tui.prompting import parse_decision
 
 
 def pairs(values: Sequence[str], option: str) -> dict[str, str]:
     """``KEY=VALUE`` texts as a mapping; raises IllegalAnswer for a malformed or repeated key."""
-    found: dict[str, str] = {}
-    for text in values:
-        key, sep, value = text.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            raise IllegalAnswer(option, f"{text!r} is not KEY=VALUE")
-        if key in found:
-            raise IllegalAnswer(f"{option} {key}", "given twice; keep one")
-        found[key] = value.strip()
-    return found
+    return decode.words(values, option)
 
 
 def dice(text: str) -> deque[int]:
-    """Die results from ``3,5,1``; raises IllegalAnswer for anything else."""
-    if not text.strip():
-        return deque()
-    parts = [x.strip() for x in text.split(",")]
-    if not all(p.lstrip("-").isdigit() for p in parts):
-        raise IllegalAnswer("--dice", f"{text!r} is not a comma-separated list of whole numbers")
-    return deque(int(p) for p in parts)
+    """Die results from ``3,5,1`` (ASCII digits); raises IllegalAnswer for anything else."""
+    return deque(decode.integers(text, "--dice"))
 
 
 def answer_file(path: str) -> deque[Answer | AnswerValue]:
-    """Answers from a save file, or a JSON list of answers (``{"key", "value"}``) or bare values."""
-    try:
-        raw = msgspec.json.decode(Path(path).read_bytes())
-    except OSError as error:
-        raise SaveError(path, "", f"cannot be read: {error.strerror}") from None
-    except msgspec.DecodeError:
-        raise SaveError(path, "", "not a JSON document") from None
+    """Answers from a save file, or a JSON list of answers (``{"key", "value"}``) or bare values.
+
+    Raises SaveError naming the file and the entry for a file that cannot be read or
+    decoded (limits of :mod:`armistice.core.decode` included) or an entry of the wrong shape."""
+    raw = decode.json(decode.read(path, SaveError), path, SaveError)
     if isinstance(raw, dict) and raw.get("format") == SAVE_FORMAT:
         raw = raw.get("answers")
     if not isinstance(raw, list):
@@ -61,9 +43,9 @@ def answer_file(path: str) -> deque[Answer | AnswerValue]:
     for i, item in enumerate(raw):
         if isinstance(item, dict):
             try:
-                items.append(msgspec.convert(item, Answer))
-            except msgspec.ValidationError as error:
-                raise SaveError(path, f"[{i}]", str(error).split(" - at ")[0]) from None
+                items.append(convert(item, Answer, path))
+            except ScenarioError as error:
+                raise SaveError(path, f"[{i}].{error.field}".rstrip("."), error.reason) from None
         elif isinstance(item, int | str) and not isinstance(item, bool):
             items.append(item)
         else:
@@ -75,19 +57,7 @@ def facts_file(path: str) -> tuple[dict[str, str], dict[str, Any]]:
     """A facts file (TOML, or JSON if it starts with ``{``): answers by prompt key, as
     ``--decide`` gives them, and in its ``next`` table the facts for the procedure
     ``--next`` starts. Raises ScenarioError naming the file and the entry."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        raise ScenarioError(path, "", f"cannot be read: {error.strerror}") from None
-    try:
-        if data.lstrip().startswith(b"{"):
-            raw = msgspec.json.decode(data)
-        else:
-            raw = tomllib.loads(data.decode("utf-8"))
-    except (msgspec.DecodeError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise ScenarioError(path, "", f"not a TOML or JSON table: {error}") from None
-    if not isinstance(raw, dict):
-        raise ScenarioError(path, "", "expected a table of KEY = VALUE")
+    raw = decode.table(decode.read(path), path)
     link = raw.pop("next", {})
     if not isinstance(link, dict):
         raise ScenarioError(path, "next", "expected a table of the facts the next procedure needs")
@@ -135,12 +105,13 @@ def play_out(
 
     Raises IllegalAnswer or SaveError naming the option or file entry that was refused, a
     ``--decide`` for a prompt answered otherwise, one never asked by a finished game,
-    ``--dice`` that run out within a batch, or a ``--next`` the game cannot take. Returns warnings: decisions not reached yet, dice
-    left over.
+    ``--dice`` that run out within a batch, or a ``--next`` the game cannot take; and,
+    naming the first of them, ``answers`` or ``rolls`` left unused. Returns warnings:
+    decisions not reached yet.
     """
     used: set[str] = set()
     reached = {a.key for a in game.answers}
-    index = 0
+    index, given = 0, len(rolls)
     while True:
         prompt = game.prompt
         if prompt is None and follow is not None and not answers:
@@ -202,6 +173,14 @@ def play_out(
         raise IllegalAnswer(
             f"--next {follow[0]}", f"the running procedure is not finished; it asks {asked}"
         )
+    stop = f"asks {game.prompt.key} first" if game.prompt is not None else "is complete"
+    if answers:
+        raise SaveError(answers_source, f"[{index}]", f"not used: the game {stop}")
+    if rolls:
+        first = given - len(rolls) + 1
+        raise IllegalAnswer(
+            "--dice", f"{rolls[0]} (value {first} of {given}) is not used: the game {stop}"
+        )
     warnings = []
     for key in decide.keys() - used:
         if key in reached:
@@ -210,6 +189,4 @@ def play_out(
             asked = ", ".join(sorted(reached)) or "nothing"
             raise IllegalAnswer(f"--decide {key}", f"never asked; this game asked: {asked}")
         warnings.append(f"--decide {key} is not asked yet; it waits for a later run")
-    if rolls:
-        warnings.append(f"{len(rolls)} die result(s) from --dice were not needed")
     return warnings

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from armistice.core.errors import ArmisticeError
+from armistice.core.errors import ArmisticeError, printable
 from armistice.verify import report as reports
 from armistice.verify import runner, suites
 from armistice.verify.runner import SuiteRun
@@ -179,7 +179,7 @@ def run(argv: list[str] | None = None) -> int:
     except SystemExit as done:
         return int(done.code or 0)
     except click.ClickException as error:
-        click.echo(f"verify: error: {error.format_message()}", err=True)
+        click.echo(f"verify: error: {printable(error.format_message())}", err=True)
         return 2
     except click.exceptions.Exit as done:
         return done.exit_code

@@ -406,12 +406,6 @@ def test_dice_that_are_not_numbers_exit_2(capsys: pytest.CaptureFixture[str]) ->
     assert "--dice" in err
 
 
-def test_leftover_dice_are_warned_about(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = cli(capsys, "resolve", EXAMPLE, "--auto", "--dice", "1,2,3")
-    assert code == 0
-    assert "1 die result(s) from --dice were not needed" in err
-
-
 def test_a_decide_never_asked_by_a_finished_game_is_refused(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

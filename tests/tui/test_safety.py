@@ -31,11 +31,16 @@ def saves(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     return isolate(monkeypatch, tmp_path)
 
 
+@pytest.mark.parametrize(
+    "content",
+    [b"not a save\n", b'{"format": "armistice-save"}\n'],
+    ids=["text", "claims-to-be-a-save"],
+)
 async def test_save_refuses_to_overwrite_a_file_that_is_not_a_save(
-    saves: Path, tmp_path: Path
+    saves: Path, tmp_path: Path, content: bytes
 ) -> None:
     precious = tmp_path / "notes.txt"
-    precious.write_text("not a save\n", encoding="utf-8")
+    precious.write_bytes(content)
     app = ArmisticeApp(example(), seed=SEED)
     notes = Notes(app)
     async with app.run_test(size=NARROW) as pilot:
@@ -43,7 +48,7 @@ async def test_save_refuses_to_overwrite_a_file_that_is_not_a_save(
         await press(pilot, "enter", "s")
         app.screen.query_one(Input).value = str(precious)
         await press(pilot, "enter")
-        assert precious.read_text(encoding="utf-8") == "not a save\n"
+        assert precious.read_bytes() == content
         assert any("exists and is not a save file" in e for e in notes.errors())
 
 

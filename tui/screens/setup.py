@@ -25,7 +25,7 @@ from armistice.core.fields import describe
 from armistice.core.game import Game
 from armistice.core.odds import odds
 from armistice.core.scenario import from_mapping
-from armistice.tui import positions
+from armistice.tui import positions, saves
 from armistice.tui.prompting import result_name
 from armistice.tui.screens.dialogs import ChooseFile
 from armistice.tui.widgets.form import Form
@@ -129,7 +129,10 @@ class SetupScreen(Screen[None]):
             self.notify("Fix the marked field first.", title="Not saved", severity="error")
             return
         path = await self.app.push_screen_wait(
-            ChooseFile("Save this position as (a new .toml file):", f"{self.scenario.name}.toml")
+            ChooseFile(
+                "Save this position as (a new .toml file):",
+                f"{saves.file_stem(self.scenario.name)}.toml",
+            )
         )
         if not path:
             return

@@ -13,7 +13,7 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from armistice.core import scenario, systems
-from armistice.core.errors import ArmisticeError
+from armistice.core.errors import ArmisticeError, printable
 from armistice.core.game import Game
 from armistice.tui import saves
 from armistice.tui.screens.dialogs import ChooseFile
@@ -67,7 +67,7 @@ class StartScreen(Screen[None]):
         if recent:
             listing.add_option(Option("Recent saves", disabled=True))
             for path in recent:
-                listing.add_option(Option(f"  {path.name}", id=f"save:{path}"))
+                listing.add_option(Option(f"  {printable(path.name)}", id=f"save:{path}"))
         listing.highlighted = 1
         listing.focus()
 

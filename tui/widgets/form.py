@@ -24,6 +24,8 @@ from textual.validation import Integer
 from textual.widget import Widget
 from textual.widgets import Checkbox, Collapsible, Input, Label, Select, Static
 
+from armistice.core import decode
+from armistice.core.errors import IllegalAnswer
 from armistice.core.fields import Field, explain
 
 Key = tuple[str | int, ...]
@@ -313,9 +315,9 @@ def _parse(field: Field, raw: Any, listed: bool) -> Any:
     if not text and not field.required and field.default is None:
         return None
     try:
-        number = int(text)
-    except ValueError:
-        raise ValueError("a whole number is needed") from None
+        number = decode.integer(text, field.path)
+    except IllegalAnswer as error:
+        raise ValueError(error.reason) from None
     if (field.low is not None and number < field.low) or (
         field.high is not None and number > field.high
     ):

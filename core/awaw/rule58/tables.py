@@ -8,7 +8,6 @@ naming the file, the place and the reason.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -17,6 +16,7 @@ from typing import Any, Literal
 
 import msgspec
 
+from armistice.core import decode
 from armistice.core.awaw.words import Ident, NonNegative, Positive, Region, ShipKind
 from armistice.core.errors import ScenarioError, TableError
 from armistice.core.scenario import convert
@@ -224,12 +224,7 @@ class Tables(msgspec.Struct, frozen=True, eq=False):
 
 def read(path: Path, type_: type[Any]) -> Any:
     """Decode one table file into ``type_``; raises TableError naming file and place."""
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise TableError(str(path), "", f"cannot be read: {error.strerror}") from None
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise TableError(str(path), "", f"not valid TOML: {error}") from None
+    raw = decode.toml(decode.read(path, TableError), str(path), TableError)
     try:
         return convert(raw, type_, str(path))
     except ScenarioError as error:

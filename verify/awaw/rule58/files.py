@@ -3,10 +3,10 @@ command line, told apart by what they hold."""
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 
+from armistice.core import decode
 from armistice.core.awaw.rule58.tables import (
     FORCES_FILE,
     RULE58_FILE,
@@ -24,16 +24,11 @@ HELP = "an edited forces.toml or rule58.toml, checked instead of the shipped one
 def table_files(paths: Sequence[Path]) -> tuple[Path, Path]:
     """``(rule58.toml, forces.toml)``: the shipped files, each replaced by the one of ``paths``
     that holds its tables (forces.toml has ``free_french`` or ``vichy`` tables, rule58.toml
-    a ``level`` table). Raises TableError naming a file that cannot be read, is not TOML or
-    holds neither."""
+    a ``level`` table). Raises TableError naming a file that cannot be read, is not TOML
+    within the limits of :mod:`armistice.core.decode`, or holds neither."""
     rules_path, forces_path = RULE58_FILE, FORCES_FILE
     for path in paths:
-        try:
-            keys = tomllib.loads(path.read_text(encoding="utf-8")).keys()
-        except OSError as error:
-            raise TableError(str(path), "", f"cannot be read: {error.strerror}") from None
-        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-            raise TableError(str(path), "", f"not valid TOML: {error}") from None
+        keys = decode.toml(decode.read(path, TableError), str(path), TableError).keys()
         if "free_french" in keys or "vichy" in keys:
             forces_path = path
         elif "level" in keys:
