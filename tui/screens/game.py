@@ -152,7 +152,7 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="top"):
-            yield PromptPanel(id="prompt")
+            yield PromptPanel(self.pending(), id="prompt")
             with VerticalScroll(id="odds-box"):
                 yield OddsPanel(id="odds")
         yield Lazy(Body(self.game, self.app.size.width >= WIDE, id="body"))
