@@ -61,7 +61,7 @@ class Body(Widget):
         self.composed_for = self.game.system.key
         state = panels.panels(self.game)
         extra: list[Widget] = [
-            LogPanel(id="log", wrap=True, markup=False),
+            LogPanel(id="log", markup=False),
             AssumptionsPanel(id="assumed"),
         ]
         gridded, tabbed = (state[:3], [*state[3:], *extra]) if self.wide else ([], [*state, *extra])
