@@ -133,9 +133,10 @@ def decode(text: bytes, source: str) -> Any:
     return from_mapping(front_door.toml(text, source), source)
 
 
-def bundled() -> tuple[BundledScenario, ...]:
+def bundled(named: str | None = None) -> tuple[BundledScenario, ...]:
     """The scenarios shipped in ``armistice.scenarios``, one folder per game, sorted by system
-    then name. A file whose system is not known here is left out."""
+    then name; only those whose file name (less ``.toml``) is ``named`` when it is given. A
+    file whose system is not known here is left out."""
     found = []
     root = resources.files("armistice.scenarios")
     known = {key: systems.get(key) for key in systems.names()}
@@ -144,7 +145,7 @@ def bundled() -> tuple[BundledScenario, ...]:
         if not folder.is_dir():
             continue
         for entry in folder.iterdir():
-            if entry.name.endswith(".toml"):
+            if entry.name.endswith(".toml") and named in (None, entry.name.removesuffix(".toml")):
                 head = front_door.toml(entry.read_bytes(), entry.name)
                 try:
                     key = systems.get(str(head.get("system", ""))).key
@@ -162,7 +163,7 @@ def locate(name_or_path: str) -> Path:
         raise ScenarioError(name_or_path, "", "is a folder, not a scenario file")
     if path.exists():
         return path
-    for entry in bundled():
+    for entry in bundled(name_or_path.rpartition("/")[2]):
         if name_or_path in (entry.name, f"{systems.get(entry.system).game}/{entry.name}"):
             return Path(entry.path)
     raise ScenarioError(

@@ -193,8 +193,7 @@ async def test_typed_die_out_of_range_is_refused_and_a_legal_one_is_recorded_as_
 
         screen.query_one("#tabs", TabbedContent).active = "tab-log"
         await settle(pilot)
-        log = screen.query_one("#log")
-        lines = [line.text for line in log.lines]  # type: ignore[attr-defined]
+        lines = screen_text(screen, "#log").splitlines()
         assert any("typed" in line and "2" in line for line in lines)
 
 

@@ -43,7 +43,7 @@ class Body(Widget):
     """The state panels, log and assumptions: when wide, the first three panels in a grid and
     the rest in tabs; when narrow, all in tabs.
 
-    Mounted lazily, just after the prompt's first frame.
+    Mounted lazily, just after the prompt's first frame, in the layout ``wide`` says.
     """
 
     wide: reactive[bool] = reactive(False, recompose=True)
@@ -51,8 +51,9 @@ class Body(Widget):
     class Laid(Message):
         """The panels were (re)built and need rendering."""
 
-    def __init__(self, game: Game, **kwargs: Any) -> None:
+    def __init__(self, game: Game, wide: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.set_reactive(Body.wide, wide)
         self.game = game
         self.composed_for = game.system.key
 
@@ -60,7 +61,7 @@ class Body(Widget):
         self.composed_for = self.game.system.key
         state = panels.panels(self.game)
         extra: list[Widget] = [
-            LogPanel(id="log", wrap=True, markup=False),
+            LogPanel(id="log", markup=False),
             AssumptionsPanel(id="assumed"),
         ]
         gridded, tabbed = (state[:3], [*state[3:], *extra]) if self.wide else ([], [*state, *extra])
@@ -128,7 +129,9 @@ class GameScreen(Screen[None]):
     ]
 
     def __init__(self, game: Game, typing: bool = False) -> None:
-        super().__init__()
+        # Starts with the breakpoint class of the window's width, so that its first resize
+        # does not restyle every widget.
+        super().__init__(classes="-wide" if self.app.size.width >= WIDE else "-narrow")
         self.game = game
         self.typing = typing
         self.saved = game.answers
@@ -149,10 +152,10 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="top"):
-            yield PromptPanel(id="prompt")
+            yield PromptPanel(self.pending(), id="prompt")
             with VerticalScroll(id="odds-box"):
                 yield OddsPanel(id="odds")
-        yield Lazy(Body(self.game, id="body"))
+        yield Lazy(Body(self.game, self.app.size.width >= WIDE, id="body"))
         yield Footer()
 
     def on_mount(self) -> None:

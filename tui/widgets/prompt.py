@@ -7,12 +7,14 @@ under the controls and as a notification.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import ScrollableContainer
-from textual.widget import Widget
+from textual.widget import AwaitMount, Widget
 from textual.widgets import ContentSwitcher, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -22,7 +24,9 @@ from armistice.core.sides import Alignment
 from armistice.core.summary import Row
 from armistice.tui.prompting import Actor
 from armistice.tui.widgets.answering import Answered, Refused
-from armistice.tui.widgets.selection import SelectionView
+
+if TYPE_CHECKING:
+    from armistice.tui.widgets.selection import SelectionView
 
 
 class DecisionView(OptionList):
@@ -203,29 +207,82 @@ class BatchView(Static, can_focus=True):
 
 DONE = "Every rule has been resolved. s saves, n starts another."
 
+VIEWS: dict[type[Prompt], str] = {
+    Decision: "prompt-decision",
+    Roll: "prompt-roll",
+    Fact: "prompt-roll",
+    Rolls: "prompt-batch",
+    Selection: "prompt-selection",
+}
+"""The id of the control that answers each kind of prompt."""
+
+
+def selection_view() -> type[SelectionView]:
+    """The selection control's class, imported on first use (it brings in DataTable)."""
+    from armistice.tui.widgets.selection import SelectionView
+
+    return SelectionView
+
+
+def make_view(ident: str) -> Widget:
+    """A new control of id ``ident`` (one of :data:`VIEWS`); the selection table's module
+    is imported only when a selection is first asked."""
+    if ident == "prompt-selection":
+        return selection_view()(id=ident)
+    kind: dict[str, type[Widget]] = {
+        "prompt-decision": DecisionView,
+        "prompt-roll": RollView,
+        "prompt-batch": BatchView,
+    }
+    return kind[ident](id=ident)
+
 
 class PromptPanel(ScrollableContainer, can_focus=False):
     """Who must act and on what, the rule's explanation in full, the control to answer
     with, and, under it, why the last try was refused. It scrolls when that is more than
-    it has room for, and takes the focus for it once nothing is asked."""
+    it has room for, and takes the focus for it once nothing is asked.
+
+    Each kind of control is built the first time a prompt asks for it; ``first``, the
+    prompt to be shown first, has its control built with the panel.
+    """
 
     Answered = Answered
 
-    def __init__(self, **kwargs: object) -> None:
+    def __init__(self, first: Prompt | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.first = first
         self.problem = ""
         self.shown: Prompt | None = None
+        self._mounting: AwaitMount | None = None
+        self._showing: tuple[Prompt, bool, int, Actor | None, tuple[Row, ...], Answer | None] | None
+        self._showing = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="prompt-header")
         yield Static(id="prompt-help")
         with ContentSwitcher(initial="prompt-done", id="prompt-body"):
-            yield DecisionView(id="prompt-decision")
-            yield RollView(id="prompt-roll")
-            yield BatchView(id="prompt-batch")
-            yield SelectionView(id="prompt-selection")
+            if self.first is not None:
+                yield make_view(VIEWS[type(self.first)])
             yield Static(DONE, id="prompt-done")
         yield Static(id="prompt-problem")
+
+    def _view(self, ident: str) -> Widget | None:
+        """The control ``ident`` of the content switcher, built the first time it is asked
+        for; None while it is being mounted (the panel shows itself again once it is)."""
+        switcher = self.query_one(ContentSwitcher)
+        found = switcher.query_children(f"#{ident}")
+        if self._mounting is None and found:
+            return found.first()
+        if self._mounting is None:
+            self._mounting = switcher.mount(make_view(ident))
+            self.call_later(self._mounted, self._mounting)
+        return None
+
+    async def _mounted(self, mounting: AwaitMount) -> None:
+        await mounting
+        self._mounting = None
+        if self._showing is not None:
+            self.show(*self._showing)
 
     def say(self, problem: str, title: str = "") -> None:
         """Show ``problem`` in full under the controls and as an error notification titled
@@ -273,6 +330,7 @@ class PromptPanel(ScrollableContainer, can_focus=False):
             lines.append(DONE)
             self.query_one("#prompt-done", Static).update(lines)
             body.current = "prompt-done"
+            self._showing = None
             return
         title = Text()
         if who is not None:
@@ -284,24 +342,21 @@ class PromptPanel(ScrollableContainer, can_focus=False):
         help_.update(Text(prompt.help))
         help_.display = bool(prompt.help)
         back = taken_back.value if taken_back is not None and taken_back.key == prompt.key else None
-        view: Widget
+        ident = VIEWS[type(prompt)]
+        view = self._view(ident)
+        self._showing = None if view else (prompt, typing, seed, who, result, taken_back)
+        if view is None:
+            return
         if isinstance(prompt, Decision):
-            view = self.query_one(DecisionView)
             self.query_one(DecisionView).show(prompt, back if isinstance(back, str) else None)
-            body.current = "prompt-decision"
         elif isinstance(prompt, Roll | Fact):
-            view = self.query_one(RollView)
             self.query_one(RollView).show(prompt, typing, seed)
-            body.current = "prompt-roll"
         elif isinstance(prompt, Rolls):
-            view = self.query_one(BatchView)
             self.query_one(BatchView).show(prompt, typing, seed)
-            body.current = "prompt-batch"
         else:
-            assert isinstance(prompt, Selection)
-            self.query_one(SelectionView).show(prompt, back if isinstance(back, dict) else None)
-            body.current = "prompt-selection"
+            self.query_one(selection_view()).show(prompt, back if isinstance(back, dict) else None)
             view = self.query_one("#selection-table")
+        body.current = ident
         view.focus()
 
     @staticmethod

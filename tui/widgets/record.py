@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import RichLog, Static
+from textual.widget import Widget
+from textual.widgets import Static
 
 from armistice.core.assumptions import changed as changed_from
 from armistice.core.game import Game
@@ -11,38 +12,32 @@ from armistice.core.ledger import LogEntry
 from armistice.core.summary import Summary
 
 
-class LogPanel(RichLog):
-    """Every log entry of the game, oldest first, with its rule number."""
+class LogPanel(Static):
+    """Every log entry of the game, oldest first, with its rule number. Shown in a view that
+    scrolls, which goes to the newest entry whenever the log changes."""
 
     TITLE = "Log"
 
     written: tuple[LogEntry, ...] = ()
-    game: Game | None = None
-    wrapped_at = 0
-
-    def on_resize(self) -> None:
-        """Wrap the log again at the new width."""
-        width = self.scrollable_content_region.width
-        if width != self.wrapped_at and self.game is not None:
-            self.wrapped_at = width
-            self.written = ()
-            self.clear()
-            self.show(self.game, self.game.summary)
 
     def show(self, game: Game, summary: Summary) -> None:
-        """Bring the log up to ``game``'s: append what is new, rewrite if the past changed."""
-        self.game = game
+        """Bring the log up to ``game``'s."""
         log = game.log
-        if log[: len(self.written)] != self.written:
-            self.clear()
-            self.written = ()
-        for entry in log[len(self.written) :]:
-            line = Text(f"{entry.rule:<8}", style="bold")
-            line.append(entry.text)
-            if entry.assumption:
-                line.append(f"  [{entry.assumption}]", style="dim")
-            self.write(line)
+        if log == self.written:
+            return
         self.written = log
+        self.update(Text("\n").join(line(entry) for entry in log))
+        if isinstance(self.parent, Widget):
+            self.parent.scroll_end(animate=False, immediate=False, x_axis=False)
+
+
+def line(entry: LogEntry) -> Text:
+    """One log entry: its rule, what happened, and the assumption it used if any."""
+    shown = Text(f"{entry.rule:<8}", style="bold")
+    shown.append(entry.text)
+    if entry.assumption:
+        shown.append(f"  [{entry.assumption}]", style="dim")
+    return shown
 
 
 class AssumptionsPanel(Static):
