@@ -310,12 +310,20 @@ def play(source: str | None, seed: int | None, assume: tuple[str, ...], theme: s
 @click.argument("source", metavar="[SCENARIO|SAVE]", required=False)
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
-def serve(source: str | None, host: str, port: int) -> int:
-    """Serve the dashboard to a web browser (one app per browser tab)."""
-    from textual_serve.server import Server
+@click.option(
+    "--max-sessions",
+    default=4,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="Games played at once; one more browser tab is told to wait.",
+)
+def serve(source: str | None, host: str, port: int, max_sessions: int) -> int:
+    """Serve the dashboard to a web browser (one game per browser tab). Anyone who can reach
+    HOST can read and write this machine's files through the dashboard's save dialogs."""
+    from armistice.tui.serve import serve as run_server
 
     command = [sys.executable, "-m", "armistice.tui.cli", "play"] + ([source] if source else [])
-    Server(shlex.join(command), host=host, port=port, title="armistice").serve()
+    run_server(shlex.join(command), host, port, max_sessions)
     return 0
 
 
