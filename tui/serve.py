@@ -10,6 +10,7 @@ Every log record is one line.
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import logging
 from pathlib import Path
@@ -37,7 +38,8 @@ def is_loopback(host: str) -> bool:
 
 
 class OneLine(logging.Formatter):
-    """A log record on one line: an exception is named with its message, never traced."""
+    """A log record on one line: an exception is named with its message, never traced. (aiohttp
+    refuses control characters in a request, so none reach the log.)"""
 
     def format(self, record: logging.LogRecord) -> str:
         text = record.getMessage()
@@ -53,7 +55,8 @@ class ArmisticeServer(Server):
 
     def __init__(self, command: str, host: str, port: int, max_sessions: int) -> None:
         super().__init__(command, host=host, port=port, title="armistice", templates_path=PAGE)
-        self.max_sessions, self.sessions = max_sessions, 0
+        self.max_sessions = max_sessions
+        self.games: set[asyncio.Task[object]] = set()  # the handlers of the games being played
 
     def initialize_logging(self) -> None:
         handler = logging.StreamHandler()
@@ -69,10 +72,10 @@ class ArmisticeServer(Server):
 
     def full(self) -> str | None:
         """Why a new game cannot start now, or None when it can."""
-        if self.sessions < self.max_sessions:
+        if len(self.games) < self.max_sessions:
             return None
         return (
-            f"armistice is already serving {self.sessions} game(s), the most it serves at once "
+            f"armistice is already serving {len(self.games)} game(s), the most it serves at once "
             f"(--max-sessions {self.max_sessions}). Close one, then reload this page."
         )
 
@@ -116,11 +119,18 @@ class ArmisticeServer(Server):
             await websocket.send_bytes(f"\r\n  {reason}\r\n".encode())
             await websocket.close(code=TRY_AGAIN_LATER, message=b"too many games")
             return websocket
-        self.sessions += 1
+        game = asyncio.current_task()
+        assert game is not None
+        self.games.add(game)
         try:
             return await super().handle_websocket(request)
         finally:
-            self.sessions -= 1
+            self.games.discard(game)
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """End every game at once (each app is told to quit), rather than after a timeout."""
+        for game in self.games:
+            game.cancel()
 
 
 def serve(command: str, host: str, port: int, max_sessions: int) -> None:

@@ -20,8 +20,9 @@ STARTUP = 12.0  # seconds for the server to accept connections
 
 @dataclass(frozen=True)
 class Served:
-    """A running server: its port and the file its output goes to."""
+    """A running server: its process, its port, the file its output goes to and its home."""
 
+    process: subprocess.Popen[bytes]
     port: int
     log: Path
     home: Path
@@ -52,15 +53,15 @@ def wait_for_port(port: int, process: subprocess.Popen[bytes], limit: float) -> 
 
 
 def stop(process: subprocess.Popen[bytes]) -> None:
-    """End the server and the app processes it started (they share its process group)."""
+    """Stop the server as ctrl+c does (it ends its games), then kill whatever of its process
+    group is left."""
     with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGTERM)
-    try:
+        process.send_signal(signal.SIGINT)
+    with contextlib.suppress(subprocess.TimeoutExpired):
         process.wait(timeout=5)
-    except subprocess.TimeoutExpired:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)
-        process.wait(timeout=5)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait(timeout=5)
 
 
 @contextlib.contextmanager
@@ -88,6 +89,6 @@ def serving(tmp_path: Path, *args: str) -> Iterator[Served]:
         )
     try:
         wait_for_port(port, process, STARTUP)
-        yield Served(port, log, home)
+        yield Served(process, port, log, home)
     finally:
         stop(process)

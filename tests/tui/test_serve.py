@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import signal
 import socket
 import time
 from pathlib import Path
@@ -114,6 +115,25 @@ async def test_a_game_beyond_max_sessions_is_told_to_wait(tmp_path: Path) -> Non
     assert "refused a websocket" in served.log.read_text()
 
 
+async def test_ctrl_c_ends_the_games_and_stops_the_server_at_once(tmp_path: Path) -> None:
+    with serving(tmp_path) as served:
+        url = f"ws://127.0.0.1:{served.port}/ws"
+        async with (
+            aiohttp.ClientSession(timeout=TIMEOUT) as session,
+            session.ws_connect(url, headers=own(served.port)) as ws,
+        ):
+            await first_message(ws)
+            started = time.monotonic()
+            served.process.send_signal(signal.SIGINT)
+            async for _ in ws:  # until the server closes the game
+                pass
+        await asyncio.to_thread(served.process.wait, 5)
+        assert time.monotonic() - started < 3
+        assert served.process.returncode == 0
+    log = served.log.read_text()
+    assert "Traceback" not in log and "Exception ignored" not in log, log
+
+
 def send_raw(port: int, request: bytes) -> bytes:
     with socket.create_connection(("127.0.0.1", port), timeout=5) as connection:
         connection.sendall(request)
@@ -126,6 +146,9 @@ async def test_bad_requests_are_logged_in_one_line_each(tmp_path: Path) -> None:
             send_raw, served.port, b"GET / HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n"
         )
         assert answer.split(b"\r\n")[0].endswith(b" 400 Bad Request")
+        await asyncio.to_thread(
+            send_raw, served.port, b"GET / HTTP/1.1\r\nHost: x\r\nUser-Agent: \x1b[31mred\r\n\r\n"
+        )
         url = f"ws://127.0.0.1:{served.port}/ws"
         async with aiohttp.ClientSession(timeout=TIMEOUT) as session:
             async with session.get(f"http://127.0.0.1:{served.port}/ws") as response:
@@ -140,6 +163,7 @@ async def test_bad_requests_are_logged_in_one_line_each(tmp_path: Path) -> None:
                     pass
     log = served.log.read_text()
     assert "Traceback" not in log
+    assert "\x1b" not in log  # a client's escape sequence reaches no terminal
     lines = log.splitlines()
     assert any("Error handling request" in line and "BadHttpMessage" in line for line in lines)
     assert any("not a websocket request" in line for line in lines)
