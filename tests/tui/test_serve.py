@@ -7,6 +7,8 @@ import asyncio
 import re
 import signal
 import socket
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -183,3 +185,18 @@ async def test_the_palette_offers_a_screenshot_only_outside_a_browser(
         titles = [command.title for command in app.get_system_commands(app.screen)]
     assert ("Screenshot" in titles) is not in_a_browser
     assert "Theme" in titles
+
+
+@pytest.mark.parametrize(
+    "option", [("--max-sessions", "0"), ("--max-sessions", "\u0663"), ("--port", "70000")]
+)
+def test_a_bad_serve_option_is_one_line_and_exit_2(option: tuple[str, str]) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "armistice.tui.cli", "serve", *option],
+        capture_output=True,
+        text=True,
+        timeout=10,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and option[0] in result.stderr, result.stderr
