@@ -34,7 +34,7 @@ def repository_packages() -> set[str]:
     found = set()
     for folder in FOLDERS:
         for path in (ROOT / folder).rglob("*"):
-            if path.is_file() and path.suffix in (".py", ".toml", ".tcss", ".json"):
+            if path.is_file() and path.suffix in (".py", ".toml", ".tcss", ".json", ".html"):
                 if "__pycache__" in path.parts:
                     continue
                 found.add(".".join(("armistice", *path.parent.relative_to(ROOT).parts)))

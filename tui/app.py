@@ -155,8 +155,9 @@ class ArmisticeApp(App[None]):
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The actions of the active screen that apply now and the app's own, first; then
-        Textual's built-in commands (each title once)."""
-        titles = set()
+        Textual's built-in commands (each title once). In a browser there is no Screenshot: the
+        file it gives fetches its fonts from the internet."""
+        titles = {"Screenshot"} if self.is_web else set()
         for binding in (*screen.BINDINGS, *self.BINDINGS):
             if not isinstance(binding, Binding) or binding.description in ("", *titles):
                 continue

@@ -111,21 +111,24 @@ def _open_actions(game: Game) -> list[str]:
     return []
 
 
-class _Seed(click.ParamType):
-    """A seed: a whole number in ASCII digits from 0 to ``decode.MAX_INT``."""
+class _Whole(click.ParamType):
+    """A whole number in ASCII digits from ``low`` to ``high`` (at most ``decode.MAX_INT``)."""
 
     name = "N"
+
+    def __init__(self, low: int = 0, high: int = decode.MAX_INT) -> None:
+        self.low, self.high = low, high
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         if isinstance(value, int):
             return value
         try:
-            return decode.integer(str(value), "", low=0)
+            return decode.integer(str(value), "", low=self.low, high=self.high)
         except IllegalAnswer as error:
             self.fail(error.reason, param, ctx)
 
 
-SEED = _Seed()
+SEED = _Whole()
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -309,13 +312,23 @@ def play(source: str | None, seed: int | None, assume: tuple[str, ...], theme: s
 @cli.command()
 @click.argument("source", metavar="[SCENARIO|SAVE]", required=False)
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
-def serve(source: str | None, host: str, port: int) -> int:
-    """Serve the dashboard to a web browser (one app per browser tab)."""
-    from textual_serve.server import Server
+@click.option(
+    "--port", default=8000, show_default=True, type=_Whole(0, 65535), help="Port to listen on."
+)
+@click.option(
+    "--max-sessions",
+    default=4,
+    show_default=True,
+    type=_Whole(1),
+    help="Games played at once; one more browser tab is told to wait.",
+)
+def serve(source: str | None, host: str, port: int, max_sessions: int) -> int:
+    """Serve the dashboard to a web browser (one game per browser tab). Anyone who can reach
+    HOST can read and write this machine's files through the dashboard's save dialogs."""
+    from armistice.tui.serve import serve as run_server
 
     command = [sys.executable, "-m", "armistice.tui.cli", "play"] + ([source] if source else [])
-    Server(shlex.join(command), host=host, port=port, title="armistice").serve()
+    run_server(shlex.join(command), host, port, max_sessions)
     return 0
 
 
