@@ -14,6 +14,7 @@ dashboard's forms are all made from one description, for every registered system
 from __future__ import annotations
 
 import enum
+import re
 from typing import Any, Literal
 
 import msgspec
@@ -128,6 +129,27 @@ def answered(fields: tuple[Field, ...], answers: dict[str, Any]) -> dict[str, An
             table = table.setdefault(name, {})
         table[last] = value == "true" if kinds.get(path) == "boolean" else value
     return document
+
+
+def find(struct: type[msgspec.Struct], path: str) -> Field | None:
+    """The field a decoding error names, such as ``fleet[2].condition`` or
+    ``colonies.tunisia.control`` (an index steps into a list, a key into a table), or None
+    when ``path`` names no field of ``struct``."""
+    rows, prefix = describe(struct), ""
+    found: Field | None = None
+    entering = False
+    for step in (step for step in re.split(r"\.|(?=\[)", path) if step):
+        if entering:
+            entering = False
+            continue
+        found = next((f for f in rows if f.path == prefix + step), None)
+        if found is None:
+            return None
+        prefix = f"{found.path}."
+        if found.kind in ("list", "table") and found.items:
+            mark = "[]" if found.kind == "list" else "{}"
+            rows, prefix, entering = found.items, f"{found.path}{mark}.", True
+    return found
 
 
 def label_of(name: str) -> str:

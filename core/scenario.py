@@ -19,7 +19,7 @@ import msgspec
 from armistice.core import decode as front_door
 from armistice.core import systems
 from armistice.core.errors import ScenarioError
-from armistice.core.fields import about
+from armistice.core.fields import about, find
 
 _AT = re.compile(r"^(?P<reason>.*) - at `\$\.?(?P<field>[^`]*)`$", re.DOTALL)
 
@@ -60,7 +60,21 @@ def convert(raw: object, type_: type[Any], source: str) -> Any:
         field, reason = _located(error)
         if "[...]" in field:
             field = _name_key(raw, type_, field, reason)
-        raise ScenarioError(source, field, reason) from None
+        raise ScenarioError(source, field, _accepted(type_, field, reason)) from None
+
+
+def _accepted(type_: type[Any], field: str, reason: str) -> str:
+    """``reason`` with what ``field`` accepts added: its choices, or its bounds and unit."""
+    if not isinstance(type_, type) or not issubclass(type_, msgspec.Struct):
+        return reason
+    found = find(type_, field)
+    if found is None or reason.startswith(("missing", "unknown")):
+        return reason
+    if found.kind == "choice" and found.choices:
+        return f"{reason}; choose one of: {', '.join(value for value, _ in found.choices)}"
+    if found.kind == "integer" and found.bounds:
+        return f"{reason} ({found.label}: {found.bounds} {found.unit})".replace(" )", ")")
+    return reason
 
 
 def _located(error: msgspec.ValidationError) -> tuple[str, str]:

@@ -327,6 +327,8 @@ def serve(source: str | None, host: str, port: int, max_sessions: int) -> int:
     HOST can read and write this machine's files through the dashboard's save dialogs."""
     from armistice.tui.serve import serve as run_server
 
+    if source:
+        open_game(source, {}, None)
     command = [sys.executable, "-m", "armistice.tui.cli", "play"] + ([source] if source else [])
     run_server(shlex.join(command), host, port, max_sessions)
     return 0

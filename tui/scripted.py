@@ -106,8 +106,8 @@ def play_out(
     Raises IllegalAnswer or SaveError naming the option or file entry that was refused, a
     ``--decide`` for a prompt answered otherwise, one never asked by a finished game,
     ``--dice`` that run out within a batch, or a ``--next`` the game cannot take; and,
-    naming the first of them, ``answers`` or ``rolls`` left unused. Returns warnings:
-    decisions not reached yet.
+    naming the first of them, ``answers`` or ``rolls`` left unused or a ``decide`` the run
+    does not reach (it could not be kept). Returns warnings (none today).
     """
     used: set[str] = set()
     reached = {a.key for a in game.answers}
@@ -141,7 +141,7 @@ def play_out(
                     game.answer(item, Via.TYPED if rolled else Via.DECIDED)
             except IllegalAnswer as error:
                 raise SaveError(answers_source, f"[{index - 1}]", str(error)) from None
-        elif isinstance(prompt, Roll):
+        elif isinstance(prompt, Roll) and (prompt.key not in decide or prompt.key in used):
             if rolls:
                 value = rolls.popleft()
                 try:
@@ -181,12 +181,15 @@ def play_out(
         raise IllegalAnswer(
             "--dice", f"{rolls[0]} (value {first} of {given}) is not used: the game {stop}"
         )
-    warnings = []
-    for key in decide.keys() - used:
+    for key in sorted(decide.keys() - used):
         if key in reached:
             raise IllegalAnswer(f"--decide {key}", "already answered by the save or --answers")
         if game.complete:
             asked = ", ".join(sorted(reached)) or "nothing"
             raise IllegalAnswer(f"--decide {key}", f"never asked; this game asked: {asked}")
-        warnings.append(f"--decide {key} is not asked yet; it waits for a later run")
-    return warnings
+        raise IllegalAnswer(
+            f"--decide {key}",
+            f"not reached: the game {stop} (answer that in this run too, or give this one "
+            "in a later run)",
+        )
+    return []

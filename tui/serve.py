@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import logging
+import socket
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -20,6 +21,9 @@ from urllib.parse import urlsplit
 import aiohttp_jinja2
 from aiohttp import web
 from textual_serve.server import Server, to_int
+
+from armistice.core.errors import ArmisticeError
+from armistice.core.words import counted
 
 log = logging.getLogger("armistice.serve")
 PAGE = Path(__file__).with_name("web")
@@ -66,7 +70,7 @@ class ArmisticeServer(Server):
     async def on_startup(self, app: web.Application) -> None:
         print(
             f"armistice: serving the dashboard on {self.public_url} to at most "
-            f"{self.max_sessions} browser tab(s) at once; ctrl+c stops",
+            f"{counted(self.max_sessions, 'browser tab')} at once; ctrl+c stops",
             flush=True,
         )
 
@@ -75,7 +79,7 @@ class ArmisticeServer(Server):
         if len(self.games) < self.max_sessions:
             return None
         return (
-            f"armistice is already serving {len(self.games)} game(s), the most it serves at once "
+            f"armistice is already serving {counted(len(self.games), 'game')}, the most it serves at once "
             f"(--max-sessions {self.max_sessions}). Close one, then reload this page."
         )
 
@@ -133,6 +137,25 @@ class ArmisticeServer(Server):
             game.cancel()
 
 
+def listenable(host: str, port: int) -> None:
+    """Check that the server can listen on ``host``:``port``; raises ArmisticeError naming
+    ``--host``/``--port`` and the reason (an unknown name, a port in use) when it cannot."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except OSError as error:
+        raise ArmisticeError(f"--host {host}", f"cannot listen there: {error.strerror}") from None
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as error:
+            raise ArmisticeError(
+                f"--host {host} --port {port}", f"cannot listen there: {error.strerror}"
+            ) from None
+
+
 def serve(command: str, host: str, port: int, max_sessions: int) -> None:
-    """Run the web server until interrupted."""
+    """Run the web server until interrupted; raises ArmisticeError first if it cannot listen
+    on ``host``:``port``."""
+    listenable(host, port)
     ArmisticeServer(command, host, port, max_sessions).serve()

@@ -238,3 +238,34 @@ def test_missing_required_field_is_named(scenario_dict: dict[str, Any]) -> None:
     with pytest.raises(ScenarioError) as caught:
         from_mapping(scenario_dict, "my-game.toml")
     assert (caught.value.field, caught.value.reason) == ("name", "missing (required)")
+
+
+@pytest.mark.parametrize(
+    ("overrides", "reason"),
+    [
+        (
+            {"surrender": {"season": "autumn"}},
+            "surrender.season: Invalid enum value 'autumn'; choose one of: spring, summer, "
+            "fall, winter",
+        ),
+        (
+            {"colonies": {"tunisia": {"brp": 5, "control": "italian"}}},
+            "colonies.tunisia.control: Invalid enum value 'italian'; choose one of: french, "
+            "axis, british",
+        ),
+        (
+            {"surrender": {"year": 1937}},
+            "surrender.year: Expected `int` >= 1938 (Year of surrender: 1938 to 1950)",
+        ),
+        (
+            {"diplomacy": {"axis_dps": -1}},
+            "diplomacy.axis_dps: Expected `int` >= 0 (Axis DPs in France: at least 0 DPs)",
+        ),
+    ],
+)
+def test_a_refused_value_says_what_the_field_accepts(
+    overrides: dict[str, Any], reason: str
+) -> None:
+    with pytest.raises(ScenarioError) as caught:
+        from_mapping(support.raw(overrides), "my-game.toml")
+    assert str(caught.value) == f"my-game.toml: {reason}"

@@ -419,10 +419,38 @@ def test_a_decide_never_asked_by_a_finished_game_is_refused(
     assert not saved.exists()
 
 
-def test_a_decide_not_reached_yet_waits_with_a_warning(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = cli(capsys, "resolve", EXAMPLE, "--decide", "vichy.cruisers=foch")
-    assert code == 3
-    assert "--decide vichy.cruisers is not asked yet" in err
+def test_a_decide_the_run_does_not_reach_is_refused_and_nothing_is_saved(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    saved = tmp_path / "game.json"
+    args = ("resolve", EXAMPLE, "--decide", "vichy.cruisers=foch", "--save", str(saved))
+    code, _, err = cli(capsys, *args)
+    assert code == 2
+    assert err == (
+        "armistice: error: --decide vichy.cruisers: not reached: the game asks "
+        "establish_vichy first (answer that in this run too, or give this one in a later run)\n"
+    )
+    assert not saved.exists()
+
+
+def test_a_colonial_die_may_be_given_with_decide(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = cli(
+        capsys,
+        "resolve",
+        EXAMPLE,
+        "--json",
+        "--decide",
+        "establish_vichy=yes",
+        "--decide",
+        "colony_roll.lebanon_syria=1",
+        "--decide",
+        "colony_roll.north_africa=6",
+        "--auto",
+    )
+    assert (code, err) == (0, "")
+    state = json.loads(out)["state"]
+    assert state["colonies"]["lebanon_syria"] == "free_french"
+    assert state["colonies"]["tunisia"] == "vichy"
 
 
 def test_a_decide_that_conflicts_with_answers_is_refused(

@@ -200,3 +200,33 @@ def test_a_bad_serve_option_is_one_line_and_exit_2(option: tuple[str, str]) -> N
     )
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and option[0] in result.stderr, result.stderr
+
+
+def serve_once(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "armistice.tui.cli", "serve", *args],
+        capture_output=True,
+        text=True,
+        timeout=10,
+        check=False,
+    )
+
+
+def test_a_port_in_use_an_unknown_host_or_a_missing_scenario_is_one_line_before_serving() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        result = serve_once("--port", port)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == (
+        f"armistice: error: --host 127.0.0.1 --port {port}: cannot listen there: "
+        "Address already in use\n"
+    )
+    result = serve_once("--host", "999.1.1.1")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("armistice: error: --host 999.1.1.1: cannot listen there: ")
+    assert result.stderr.count("\n") == 1
+    result = serve_once("no-such-scenario")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("armistice: error: no-such-scenario: no such file")
