@@ -301,17 +301,22 @@ class GameScreen(Screen[None]):
         from armistice.tui.screens.dialogs import ChooseFile
 
         path = await self.app.push_screen_wait(
-            ChooseFile("Save to file:", str(saves.default_path(self.game)))
+            ChooseFile(
+                "Save to file (a name alone goes in the saves folder):",
+                str(saves.default_path(self.game)),
+                refused="Not saved",
+            )
         )
         if not path:
             return
+        target = saves.target(path)
         try:
-            written = saves.write(self.game, path)
+            written = saves.write(self.game, target)
         except ArmisticeError as error:
             self.notify(str(error), title="Not saved", severity="error")
             return
         except OSError as error:
-            self.notify(f"{path}: {error.strerror}", title="Not saved", severity="error")
+            self.notify(f"{target}: {error.strerror}", title="Not saved", severity="error")
             return
         self.saved = self.game.answers
         self.notify(f"Saved to {written}", timeout=3)
@@ -329,7 +334,7 @@ class GameScreen(Screen[None]):
             ChooseFile("Open a save or scenario file:", "", saves.recent())
         )
         if path:
-            opened = open_path(self, Path(path))
+            opened = open_path(self, saves.located(path))
             if opened is not None:
                 self.app.switch_screen(GameScreen(opened, self.typing))
 
