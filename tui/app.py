@@ -199,7 +199,7 @@ class ArmisticeApp(App[None]):
         if screen is not None and screen.unsaved:
             from armistice.tui.screens.dialogs import Confirm
 
-            question = f"Quit with {screen.unsaved} unsaved change(s)?"
+            question = f"Quit with {screen.unsaved_words}?"
             self.push_screen(Confirm(question), lambda yes: self.exit() if yes else None)
             return
         self.exit()

@@ -27,6 +27,7 @@ from armistice.core.errors import ArmisticeError
 from armistice.core.game import NEXT, Game
 from armistice.core.ledger import LogEntry
 from armistice.core.prompts import Answer, Decision, Option, Prompt, Roll, Rolls, Selection
+from armistice.core.words import counted
 from armistice.tui import panels, saves
 from armistice.tui.handover import Handover
 from armistice.tui.keys import ALWAYS
@@ -148,6 +149,11 @@ class GameScreen(Screen[None]):
         while same < min(len(now), len(saved)) and now[same] == saved[same]:
             same += 1
         return len(now) + len(saved) - 2 * same
+
+    @property
+    def unsaved_words(self) -> str:
+        """:attr:`unsaved` in words: ``1 unsaved answer``, ``2 unsaved answers``."""
+        return counted(self.unsaved, "unsaved answer")
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -327,7 +333,7 @@ class GameScreen(Screen[None]):
         from armistice.tui.screens.dialogs import ChooseFile, Confirm
 
         if self.unsaved and not await self.app.push_screen_wait(
-            Confirm(f"Drop {self.unsaved} unsaved change(s) and open another game?")
+            Confirm(f"Drop {self.unsaved_words} and open another game?")
         ):
             return
         path = await self.app.push_screen_wait(
@@ -344,7 +350,7 @@ class GameScreen(Screen[None]):
         from armistice.tui.screens.dialogs import Confirm
 
         if self.unsaved and not await self.app.push_screen_wait(
-            Confirm(f"Drop {self.unsaved} unsaved change(s) and start another game?")
+            Confirm(f"Drop {self.unsaved_words} and start another game?")
         ):
             return
         self.app.show_start()  # type: ignore[attr-defined]
