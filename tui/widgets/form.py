@@ -27,6 +27,7 @@ from textual.widgets import Checkbox, Collapsible, Input, Label, Select, Static
 from armistice.core import decode
 from armistice.core.errors import IllegalAnswer
 from armistice.core.fields import Field, explain
+from armistice.tui.widgets.tickbox import TickBox
 
 Key = tuple[str | int, ...]
 """Where a value sits in the form's data: names of fields and tables, indexes of lists."""
@@ -279,7 +280,7 @@ def _control(field: Field, value: Any, ident: str, listed: Field | None) -> Widg
     if listed is not None:
         return Input(", ".join(str(v) for v in value or ()), id=ident, compact=True)
     if field.kind == "boolean":
-        return Checkbox("", bool(value), id=ident, compact=True)
+        return TickBox("", bool(value), id=ident, compact=True)
     if field.kind == "choice":
         options = [(label, choice) for choice, label in field.choices]
         known = value in {choice for choice, _ in field.choices}
