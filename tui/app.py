@@ -20,6 +20,7 @@ from textual.screen import Screen
 from armistice.core import decode
 from armistice.core.errors import IllegalAnswer, ScenarioError
 from armistice.core.game import Game
+from armistice.tui.commands import GameFirst
 from armistice.tui.keys import ALWAYS, written
 from armistice.tui.screens.game import GameScreen
 from armistice.tui.screens.small import TooSmall, too_small
@@ -87,6 +88,7 @@ class ArmisticeApp(App[None]):
 
     CSS_PATH = "armistice.tcss"
     ENABLE_COMMAND_PALETTE = True
+    COMMANDS = {GameFirst}
     BINDINGS = ALWAYS
 
     def __init__(
@@ -153,12 +155,13 @@ class ArmisticeApp(App[None]):
         else:
             self.switch_screen(StartScreen(self.seed))
 
-    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        """The actions of the active screen that apply now and the app's own, first; then
-        Textual's built-in commands (each title once). In a browser there is no Screenshot: the
-        file it gives fetches its fonts from the internet."""
+    def own_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """The actions of ``screen`` that apply now, then the app's own (help, quit), in the
+        order of their bindings (each title once). In a browser there is no Screenshot: the file it
+        gives fetches its fonts from the internet."""
         titles = {"Screenshot"} if self.is_web else set()
-        for binding in (*screen.BINDINGS, *self.BINDINGS):
+        own = [b for b in screen.BINDINGS if b not in self.BINDINGS]
+        for binding in (*own, *self.BINDINGS):
             if not isinstance(binding, Binding) or binding.description in ("", *titles):
                 continue
             if binding in self.BINDINGS or screen.check_action(binding.action, ()) is True:
@@ -172,6 +175,13 @@ class ArmisticeApp(App[None]):
                         self if binding in self.BINDINGS else screen,
                     ),
                 )
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """:meth:`own_commands` first, then Textual's built-in commands not among them (no
+        Screenshot in a browser); :class:`GameFirst` keeps this order in the palette."""
+        own = list(self.own_commands(screen))
+        titles = {command.title for command in own} | ({"Screenshot"} if self.is_web else set())
+        yield from own
         for command in super().get_system_commands(screen):
             if command.title not in titles:
                 yield command

@@ -117,6 +117,7 @@ class GameScreen(Screen[None]):
         # Reached only when the action above is greyed out: says why nothing happens.
         Binding("r", "unavailable('roll')", show=False, id="roll"),
         Binding("u", "unavailable('undo')", show=False, id="undo"),
+        Binding("d", "unavailable('dice_mode')", show=False, id="dice-mode"),
         Binding("s", "save", "Save", id="save", tooltip="Write a save file"),
         Binding("o", "open", "Open", id="open", tooltip="Open a save file"),
         Binding("n", "new_game", "New", id="new-game", tooltip="Choose another scenario"),
@@ -224,6 +225,8 @@ class GameScreen(Screen[None]):
             return (isinstance(self.game.prompt, Roll | Rolls) and not self.typing) or None
         if action == "undo":
             return bool(self.game.answers or self.handover) or None
+        if action == "dice_mode":
+            return not self.game.complete or None
         return True
 
     def pending(self) -> Prompt | None:
@@ -233,7 +236,7 @@ class GameScreen(Screen[None]):
         return pending(self.game)
 
     def action_unavailable(self, action: str) -> None:
-        """Say briefly why ``action`` ("roll" or "undo") does nothing now."""
+        """Say briefly why ``action`` ("roll", "undo" or "dice_mode") does nothing now."""
         self.notify(unavailable(self.game, action, self.typing), timeout=3)
 
     @on(PromptPanel.Answered)
@@ -407,9 +410,12 @@ def pending(game: Game) -> Prompt | None:
 
 
 def unavailable(game: Game, action: str, typing: bool) -> str:
-    """Why ``action`` ("roll" or "undo") cannot be done in ``game`` now, in a line."""
+    """Why ``action`` ("roll", "undo" or "dice_mode") cannot be done in ``game`` now, in a
+    line."""
     if action == "undo":
         return "Nothing to take back yet."
+    if action == "dice_mode":
+        return "No dice left to roll or type: every rule has been resolved."
     prompt = game.prompt
     if typing and isinstance(prompt, Roll | Rolls):
         return "Dice are typed in: type the value and press enter (d: rolled by the app)."
