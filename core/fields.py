@@ -37,6 +37,8 @@ class Field(msgspec.Struct, frozen=True):
     sequence, or a mapping from a name, of ``items``), ``other`` (anything else).
     ``default`` is the value an omitted field takes (``required`` fields have none);
     ``unit`` (factors, BRPs, DPs...), ``rule`` and ``help`` come from the field's Meta.
+    ``keys`` names the keys a ``table`` may hold as pairs of key and label, when its keys
+    are enum members or its Meta gives the :class:`Word` they are spelled as.
     """
 
     path: str
@@ -52,6 +54,11 @@ class Field(msgspec.Struct, frozen=True):
     high: int | None = None
     choices: tuple[tuple[str, str], ...] = ()
     items: tuple[Field, ...] = ()
+    keys: tuple[tuple[str, str], ...] = ()
+
+    def key_label(self, key: object) -> str:
+        """How a reader sees ``key`` of this table: its label in :attr:`keys`, else itself."""
+        return dict(self.keys).get(str(key), str(key))
 
     @property
     def bounds(self) -> str:
@@ -65,14 +72,19 @@ class Field(msgspec.Struct, frozen=True):
         return ""
 
 
-def about(label: str, rule: str = "", help: str = "", unit: str = "") -> msgspec.Meta:
+def about(
+    label: str, rule: str = "", help: str = "", unit: str = "", keys: type[Word] | None = None
+) -> msgspec.Meta:
     """The ``msgspec.Meta`` that documents a field for :func:`describe`: its ``label``, the
-    ``rule`` number it serves, one line of ``help`` and its ``unit``. Bounds go in a
+    ``rule`` number it serves, one line of ``help``, its ``unit`` and, for a table whose
+    keys are spelled as a :class:`Word`'s values, that Word (``keys``). Bounds go in a
     Meta of their own (or a shared alias) beside it::
 
         year: Annotated[int, msgspec.Meta(ge=1939), about("Year of surrender", "58.21D")]
     """
-    extra = {k: v for k, v in (("unit", unit), ("rule", rule)) if v}
+    extra: dict[str, Any] = {k: v for k, v in (("unit", unit), ("rule", rule)) if v}
+    if keys is not None:
+        extra["keys"] = keys
     return msgspec.Meta(title=label, description=help or None, extra=extra or None)
 
 
@@ -206,7 +218,10 @@ def _field(
         return Field(kind="list", items=items, **known)
     if isinstance(inner, mi.DictType):
         items = _items(inner.value_type, f"{path}{{}}", known["label"])
-        return Field(kind="table", items=items, **known)
+        key_type = _unwrap(inner.key_type)[0]
+        words = meta.get("keys") or (key_type.cls if isinstance(key_type, mi.EnumType) else None)
+        keys = _choices(mi.EnumType(words)) if words is not None else ()
+        return Field(kind="table", items=items, keys=keys, **known)
     return Field(kind="other", **known)
 
 

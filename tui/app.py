@@ -20,6 +20,7 @@ from textual.screen import Screen
 from armistice.core import decode
 from armistice.core.errors import IllegalAnswer, ScenarioError
 from armistice.core.game import Game
+from armistice.tui.commands import GameFirst
 from armistice.tui.keys import ALWAYS, written
 from armistice.tui.screens.game import GameScreen
 from armistice.tui.screens.small import TooSmall, too_small
@@ -33,23 +34,58 @@ def keymap_path() -> Path:
     return Path(config) / "armistice" / "keymap.toml"
 
 
-def binding_ids() -> set[str]:
-    """Every binding id a keymap may name."""
+def _scopes() -> list[list[Binding]]:
+    """The bindings a keymap may change, by where they apply together: each screen's,
+    dialog's and widget's own with the app's."""
     from armistice.tui.screens.dialogs import ChooseFile, Confirm
     from armistice.tui.screens.setup import SetupScreen
     from armistice.tui.screens.start import StartScreen
     from armistice.tui.widgets.selection import SelectionView
 
-    classes = (ArmisticeApp, GameScreen, StartScreen, SetupScreen, SelectionView, Confirm)
-    classes += (ChooseFile,)
-    return {b.id for c in classes for b in c.BINDINGS if isinstance(b, Binding) and b.id}
+    classes = (GameScreen, StartScreen, SetupScreen, SelectionView, Confirm, ChooseFile)
+    return [
+        [b for b in (*c.BINDINGS, *ArmisticeApp.BINDINGS) if isinstance(b, Binding) and b.id]
+        for c in classes
+    ]
+
+
+def binding_ids() -> set[str]:
+    """Every binding id a keymap may name."""
+    return {b.id for scope in _scopes() for b in scope if b.id}
+
+
+def _unclashed(keys: dict[str, str], path: Path) -> tuple[dict[str, str], list[str]]:
+    """``keys`` without the entries whose key another binding applying in the same place
+    already has (the first entry in the file wins), and a line naming each left out."""
+    kept: dict[str, str] = {}
+    problems = []
+    for ident, key in keys.items():
+        wanted = {one.strip() for one in key.split(",")}
+        holders = {
+            (one, b.id)
+            for scope in _scopes()
+            if any(b.id == ident for b in scope)
+            for b in scope
+            if b.id != ident and (b.id in kept or b.id not in keys)
+            for one in kept.get(b.id or "", b.key).split(",")
+            if one.strip() in wanted
+        }
+        if holders:
+            one, other = min(holders)
+            problems.append(f"{path}: keys.{ident}: {one!r} is already {other}'s key; not applied")
+        else:
+            kept[ident] = key
+    if len(kept) < len(keys):
+        kept, more = _unclashed(kept, path)
+        problems += [p for p in more if p not in problems]
+    return kept, problems
 
 
 def read_keymap(path: Path) -> tuple[dict[str, str], list[str]]:
     """Binding id -> keys from a keymap file's ``[keys]`` table, and the problems to report,
     one line each: a file that cannot be read or decoded (limits of
     :mod:`armistice.core.decode` included) is ignored, entries that are not used (unknown
-    id, not a text) are named and skipped."""
+    id, not a text, a key another binding of the same place has) are named and skipped."""
     if not path.exists():
         return {}, []
     try:
@@ -68,13 +104,8 @@ def read_keymap(path: Path) -> tuple[dict[str, str], list[str]]:
             problems.append(f'{path}: keys.{ident}: must be a key name such as "z" or "ctrl+z"')
         else:
             keys[ident] = key
-    taken: dict[str, str] = {}
-    for ident, key in keys.items():
-        for one in key.split(","):
-            if one in taken:
-                problems.append(f"{path}: keys.{ident}: {one!r} is also given to {taken[one]}")
-            taken[one] = ident
-    return keys, problems
+    keys, clashes = _unclashed(keys, path)
+    return keys, problems + clashes
 
 
 class ArmisticeApp(App[None]):
@@ -87,6 +118,7 @@ class ArmisticeApp(App[None]):
 
     CSS_PATH = "armistice.tcss"
     ENABLE_COMMAND_PALETTE = True
+    COMMANDS = {GameFirst}
     BINDINGS = ALWAYS
 
     def __init__(
@@ -153,12 +185,13 @@ class ArmisticeApp(App[None]):
         else:
             self.switch_screen(StartScreen(self.seed))
 
-    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        """The actions of the active screen that apply now and the app's own, first; then
-        Textual's built-in commands (each title once). In a browser there is no Screenshot: the
-        file it gives fetches its fonts from the internet."""
+    def own_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """The actions of ``screen`` that apply now, then the app's own (help, quit), in the
+        order of their bindings (each title once). In a browser there is no Screenshot: the file it
+        gives fetches its fonts from the internet."""
         titles = {"Screenshot"} if self.is_web else set()
-        for binding in (*screen.BINDINGS, *self.BINDINGS):
+        own = [b for b in screen.BINDINGS if b not in self.BINDINGS]
+        for binding in (*own, *self.BINDINGS):
             if not isinstance(binding, Binding) or binding.description in ("", *titles):
                 continue
             if binding in self.BINDINGS or screen.check_action(binding.action, ()) is True:
@@ -172,6 +205,13 @@ class ArmisticeApp(App[None]):
                         self if binding in self.BINDINGS else screen,
                     ),
                 )
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """:meth:`own_commands` first, then Textual's built-in commands not among them (no
+        Screenshot in a browser); :class:`GameFirst` keeps this order in the palette."""
+        own = list(self.own_commands(screen))
+        titles = {command.title for command in own} | ({"Screenshot"} if self.is_web else set())
+        yield from own
         for command in super().get_system_commands(screen):
             if command.title not in titles:
                 yield command
@@ -199,7 +239,7 @@ class ArmisticeApp(App[None]):
         if screen is not None and screen.unsaved:
             from armistice.tui.screens.dialogs import Confirm
 
-            question = f"Quit with {screen.unsaved} unsaved change(s)?"
+            question = f"Quit with {screen.unsaved_words}?"
             self.push_screen(Confirm(question), lambda yes: self.exit() if yes else None)
             return
         self.exit()

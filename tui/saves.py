@@ -9,6 +9,7 @@ runs is removed by the next save into its folder.
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import stat
@@ -35,7 +36,8 @@ def saves_dir() -> Path:
 
 def recent(limit: int = 8) -> list[Path]:
     """The newest save files in :func:`saves_dir`, newest first: regular ``*.json`` files
-    whose names do not start with a dot (so no temporary file)."""
+    whose names do not start with a dot (so no temporary file) and that hold JSON (so no
+    position written under a ``.json`` name)."""
     folder = saves_dir()
     if not folder.is_dir():
         return []
@@ -47,7 +49,49 @@ def recent(limit: int = 8) -> list[Path]:
             continue
         if not path.name.startswith(".") and stat.S_ISREG(info.st_mode):
             found.append((info.st_mtime, path))
-    return [path for _, path in sorted(found, reverse=True)[:limit]]
+    newest = (path for _, path in sorted(found, reverse=True) if is_save(path))
+    return list(itertools.islice(newest, limit))
+
+
+def target(name: str, suffix: str = ".json") -> Path:
+    """Where a file name typed in the dashboard goes, as an absolute path: a bare name (no
+    folder) in :func:`saves_dir`, and ``suffix`` added to a name that has none.
+
+    Raises SaveError for an empty name."""
+    name = name.strip()
+    if not name:
+        raise SaveError("save", "", "needs a file name")
+    path = Path(name).expanduser()
+    if not path.suffix:
+        path = path.with_name(path.name + suffix)
+    if Path(name).name == name and not name.startswith("~"):
+        path = saves_dir() / path
+    return path.absolute()
+
+
+def located(name: str) -> Path:
+    """The file a name typed to open means: a bare name found in :func:`saves_dir` (as typed
+    or with ``.json`` added) is that file; anything else is read as typed."""
+    name = name.strip()
+    if name and Path(name).name == name and not name.startswith("~"):
+        for candidate in (saves_dir() / name, target(name)):
+            if candidate.is_file():
+                return candidate
+    return Path(name).expanduser()
+
+
+def ensure_folder(path: Path) -> None:
+    """Make sure the folder ``path`` goes into exists: the saves folder is created when
+    missing, any other folder must exist already.
+
+    Raises SaveError naming the missing folder."""
+    folder = path.parent
+    if folder.is_dir():
+        return
+    if folder.absolute() == saves_dir().expanduser().absolute():
+        folder.mkdir(parents=True, exist_ok=True)
+        return
+    raise SaveError(str(path), "", f"folder {folder} does not exist; create it first")
 
 
 def file_stem(name: str) -> str:
@@ -68,13 +112,13 @@ def write(game: Game, path: str | Path) -> Path:
     """Write ``game``'s save file to ``path`` all at once and return where it went.
 
     The target must be a new path or an armistice save (the old file's permissions are
-    kept); its folder is created if needed. The save is loaded back before anything is
-    written, so a save written is one that loads.
+    kept) in a folder that exists, never created except the saves folder. The save is
+    loaded back before anything is written, so a save written is one that loads.
 
     Raises SaveError, with nothing written, for an empty name, a target that is a folder,
-    a symbolic link, a device, a FIFO or a file that is not an armistice save, and a game
-    whose save would not load; raises OSError if writing fails, the old file then
-    untouched."""
+    a symbolic link, a device, a FIFO or a file that is not an armistice save, a missing
+    folder, and a game whose save would not load; raises OSError if writing fails, the old
+    file then untouched."""
     if not str(path).strip():
         raise SaveError("save", "", "needs a file name")
     target = Path(path).expanduser()
@@ -84,7 +128,7 @@ def write(game: Game, path: str | Path) -> Path:
         Game.load(data, str(target))
     except ArmisticeError as error:
         raise SaveError(str(target), "", f"not written, it would not load: {error}") from None
-    target.parent.mkdir(parents=True, exist_ok=True)
+    ensure_folder(target)
     sweep(target.parent)
     handle, temporary = tempfile.mkstemp(
         dir=target.parent, prefix=f".armistice-{os.getpid()}-", suffix=".tmp"

@@ -209,6 +209,13 @@ class Major(Word):
     VICHY_FRANCE = "vichy_france", "Vichy France"
 
 
+class Conqueror(Word):
+    """The major power that conquered France and takes its BRPs (58.72)."""
+
+    GERMANY = "germany", "Germany"
+    ITALY = "italy", "Italy"
+
+
 SIDES = Sides(
     powers=(
         Power(Major.GERMANY, Major.GERMANY.label, Alignment.AXIS),

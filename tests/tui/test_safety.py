@@ -98,10 +98,10 @@ def test_keymap_names_each_entry_it_cannot_use(tmp_path: Path) -> None:
     keymap = tmp_path / "keymap.toml"
     keymap.write_text('[keys]\nundo = "z"\nbogus = "x"\nroll = 5\nsave = "z"\n', encoding="utf-8")
     keys, problems = read_keymap(keymap)
-    assert keys == {"undo": "z", "save": "z"}
+    assert keys == {"undo": "z"}
     assert any("keys.bogus: no such binding" in p for p in problems)
     assert any("keys.roll: must be a key name" in p for p in problems)
-    assert any("keys.save: 'z' is also given to undo" in p for p in problems)
+    assert any("keys.save: 'z' is already undo's key; not applied" in p for p in problems)
 
 
 async def test_the_roll_hint_names_the_remapped_key(

@@ -39,13 +39,22 @@ class Confirm(ModalScreen[bool]):
 
 
 class ChooseFile(ModalScreen[str | None]):
-    """Type a path (or pick one of ``choices``); enter confirms, escape cancels."""
+    """Type a path (or pick one of ``choices``); enter confirms, escape cancels. Enter on an
+    empty name closes too, with an error notification titled ``refused`` (e.g. "Not
+    saved")."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="file-cancel")]
 
-    def __init__(self, title: str, default: str = "", choices: list[Path] | None = None) -> None:
+    def __init__(
+        self,
+        title: str,
+        default: str = "",
+        choices: list[Path] | None = None,
+        refused: str = "Not opened",
+    ) -> None:
         super().__init__()
         self.title_text, self.default, self.choices = title, default, choices or []
+        self.refused = refused
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -65,6 +74,8 @@ class ChooseFile(ModalScreen[str | None]):
 
     @on(Input.Submitted)
     def _typed(self, event: Input.Submitted) -> None:
+        if not event.value.strip():
+            self.app.notify("no file name", title=self.refused, severity="error")
         self.dismiss(event.value.strip() or None)
 
     @on(OptionList.OptionSelected)

@@ -27,6 +27,7 @@ from armistice.core.errors import ArmisticeError
 from armistice.core.game import NEXT, Game
 from armistice.core.ledger import LogEntry
 from armistice.core.prompts import Answer, Decision, Option, Prompt, Roll, Rolls, Selection
+from armistice.core.words import counted
 from armistice.tui import panels, saves
 from armistice.tui.handover import Handover
 from armistice.tui.keys import ALWAYS
@@ -116,6 +117,7 @@ class GameScreen(Screen[None]):
         # Reached only when the action above is greyed out: says why nothing happens.
         Binding("r", "unavailable('roll')", show=False, id="roll"),
         Binding("u", "unavailable('undo')", show=False, id="undo"),
+        Binding("d", "unavailable('dice_mode')", show=False, id="dice-mode"),
         Binding("s", "save", "Save", id="save", tooltip="Write a save file"),
         Binding("o", "open", "Open", id="open", tooltip="Open a save file"),
         Binding("n", "new_game", "New", id="new-game", tooltip="Choose another scenario"),
@@ -148,6 +150,11 @@ class GameScreen(Screen[None]):
         while same < min(len(now), len(saved)) and now[same] == saved[same]:
             same += 1
         return len(now) + len(saved) - 2 * same
+
+    @property
+    def unsaved_words(self) -> str:
+        """:attr:`unsaved` in words: ``1 unsaved answer``, ``2 unsaved answers``."""
+        return counted(self.unsaved, "unsaved answer")
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -218,6 +225,8 @@ class GameScreen(Screen[None]):
             return (isinstance(self.game.prompt, Roll | Rolls) and not self.typing) or None
         if action == "undo":
             return bool(self.game.answers or self.handover) or None
+        if action == "dice_mode":
+            return not self.game.complete or None
         return True
 
     def pending(self) -> Prompt | None:
@@ -227,7 +236,7 @@ class GameScreen(Screen[None]):
         return pending(self.game)
 
     def action_unavailable(self, action: str) -> None:
-        """Say briefly why ``action`` ("roll" or "undo") does nothing now."""
+        """Say briefly why ``action`` ("roll", "undo" or "dice_mode") does nothing now."""
         self.notify(unavailable(self.game, action, self.typing), timeout=3)
 
     @on(PromptPanel.Answered)
@@ -301,17 +310,22 @@ class GameScreen(Screen[None]):
         from armistice.tui.screens.dialogs import ChooseFile
 
         path = await self.app.push_screen_wait(
-            ChooseFile("Save to file:", str(saves.default_path(self.game)))
+            ChooseFile(
+                "Save to file (a name alone goes in the saves folder):",
+                str(saves.default_path(self.game)),
+                refused="Not saved",
+            )
         )
         if not path:
             return
+        target = saves.target(path)
         try:
-            written = saves.write(self.game, path)
+            written = saves.write(self.game, target)
         except ArmisticeError as error:
             self.notify(str(error), title="Not saved", severity="error")
             return
         except OSError as error:
-            self.notify(f"{path}: {error.strerror}", title="Not saved", severity="error")
+            self.notify(f"{target}: {error.strerror}", title="Not saved", severity="error")
             return
         self.saved = self.game.answers
         self.notify(f"Saved to {written}", timeout=3)
@@ -322,14 +336,14 @@ class GameScreen(Screen[None]):
         from armistice.tui.screens.dialogs import ChooseFile, Confirm
 
         if self.unsaved and not await self.app.push_screen_wait(
-            Confirm(f"Drop {self.unsaved} unsaved change(s) and open another game?")
+            Confirm(f"Drop {self.unsaved_words} and open another game?")
         ):
             return
         path = await self.app.push_screen_wait(
             ChooseFile("Open a save or scenario file:", "", saves.recent())
         )
         if path:
-            opened = open_path(self, Path(path))
+            opened = open_path(self, saves.located(path))
             if opened is not None:
                 self.app.switch_screen(GameScreen(opened, self.typing))
 
@@ -339,7 +353,7 @@ class GameScreen(Screen[None]):
         from armistice.tui.screens.dialogs import Confirm
 
         if self.unsaved and not await self.app.push_screen_wait(
-            Confirm(f"Drop {self.unsaved} unsaved change(s) and start another game?")
+            Confirm(f"Drop {self.unsaved_words} and start another game?")
         ):
             return
         self.app.show_start()  # type: ignore[attr-defined]
@@ -396,9 +410,12 @@ def pending(game: Game) -> Prompt | None:
 
 
 def unavailable(game: Game, action: str, typing: bool) -> str:
-    """Why ``action`` ("roll" or "undo") cannot be done in ``game`` now, in a line."""
+    """Why ``action`` ("roll", "undo" or "dice_mode") cannot be done in ``game`` now, in a
+    line."""
     if action == "undo":
         return "Nothing to take back yet."
+    if action == "dice_mode":
+        return "No dice left to roll or type: every rule has been resolved."
     prompt = game.prompt
     if typing and isinstance(prompt, Roll | Rolls):
         return "Dice are typed in: type the value and press enter (d: rolled by the app)."

@@ -130,18 +130,21 @@ class SetupScreen(Screen[None]):
             return
         path = await self.app.push_screen_wait(
             ChooseFile(
-                "Save this position as (a new .toml file):",
+                "Save this position as a new .toml file (a name alone goes in the saves folder):",
                 f"{saves.file_stem(self.scenario.name)}.toml",
+                refused="Not saved",
             )
         )
         if not path:
             return
+        target = saves.target(path, ".toml")
         try:
-            positions.write(self.scenario, path, self.source)
+            saves.ensure_folder(target)
+            positions.write(self.scenario, target, self.source)
         except ArmisticeError as error:
             self.notify(str(error), title="Not saved", severity="error", timeout=8)
             return
-        self.notify(f"Saved to {path}", title="Saved")
+        self.notify(f"Saved to {target}", title="Saved")
 
     def action_start(self) -> None:
         """Start resolving the position."""

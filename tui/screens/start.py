@@ -117,7 +117,7 @@ class StartScreen(Screen[None]):
         )
         if not path:
             return
-        self.resume(Path(path))
+        self.resume(saves.located(path))
 
     def help_keys(self) -> list[tuple[str, str]]:
         """The keys of this screen."""

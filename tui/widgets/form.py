@@ -27,6 +27,7 @@ from textual.widgets import Checkbox, Collapsible, Input, Label, Select, Static
 from armistice.core import decode
 from armistice.core.errors import IllegalAnswer
 from armistice.core.fields import Field, explain
+from armistice.tui.widgets.tickbox import TickBox
 
 Key = tuple[str | int, ...]
 """Where a value sits in the form's data: names of fields and tables, indexes of lists."""
@@ -136,14 +137,15 @@ class Form(VerticalScroll):
         ]
 
     def _entries(self, field: Field, value: Any, key: Key, path: str) -> Iterator[Widget]:
-        """A block per entry of a list or table of entries, titled by its name or key; its
-        fields are made when it is first opened."""
+        """A block per entry of a list or table of entries, titled by its name or its key's
+        label; its fields are made when it is first opened."""
         yield Static(_heading(field), classes="form-heading")
         pairs = value.items() if isinstance(value, Mapping) else enumerate(value or ())
         own = [i for i in field.items if i.name]
         for where, entry in pairs:
             step = f"{path}.{where}" if isinstance(where, str) else f"{path}[{where}]"
-            title = str(entry.get("name") or where) if isinstance(entry, Mapping) else str(where)
+            named = entry.get("name") if isinstance(entry, Mapping) else None
+            title = str(named or field.key_label(where))
             block = Collapsible(title=title, collapsed=True)
             self._unopened[step] = (block, own, (*key, where))
             yield block
@@ -173,7 +175,10 @@ class Form(VerticalScroll):
         elif field.kind == "table" and isinstance(value, Mapping):
             for name in value:
                 named = msgspec.structs.replace(
-                    item, path=f"{path}.{name}", name=str(name), label=f"{field.label}: {name}"
+                    item,
+                    path=f"{path}.{name}",
+                    name=str(name),
+                    label=f"{field.label}: {field.key_label(name)}",
                 )
                 yield from self._row(named, value[name], (*key, name), f"{path}.{name}")
 
@@ -275,7 +280,7 @@ def _control(field: Field, value: Any, ident: str, listed: Field | None) -> Widg
     if listed is not None:
         return Input(", ".join(str(v) for v in value or ()), id=ident, compact=True)
     if field.kind == "boolean":
-        return Checkbox("", bool(value), id=ident, compact=True)
+        return TickBox("", bool(value), id=ident, compact=True)
     if field.kind == "choice":
         options = [(label, choice) for choice, label in field.choices]
         known = value in {choice for choice, _ in field.choices}

@@ -18,6 +18,7 @@ from armistice.core.awaw.words import (
     BRPs,
     ColonyControl,
     Condition,
+    Conqueror,
     Control,
     DPs,
     Factors,
@@ -76,9 +77,9 @@ class Surrender(msgspec.Struct, **_Strict):
         BRPs, about("French BRP base", "58.71", "France's BRP base when it falls")
     ] = 60
     conqueror: Annotated[
-        Literal["germany", "italy"],
+        Conqueror,
         about("Conqueror", "58.72", "the major power that takes France's BRPs"),
-    ] = "germany"
+    ] = Conqueror.GERMANY
     cooperative: Annotated[
         bool, about("Joint conquest", "58.73", "Germany and Italy took France together")
     ] = False
@@ -231,7 +232,8 @@ class AwawScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_onl
     system: Annotated[Literal["awaw.58"], about("Rule system", "", "A World at War rule 58")]
     surrender: Annotated[Surrender, about("Surrender", "58.1")]
     colonies: Annotated[
-        dict[str, Colony], about("Colonies", "58.53", "every French colony, by key")
+        dict[str, Colony],
+        about("Colonies", "58.53", "every French colony, by key", keys=Region),
     ]
     territory: Annotated[Territory, about("Cities and objectives", "58.21A")] = Territory()
     diplomacy: Annotated[Diplomacy, about("Diplomatic points", "58.21E")] = Diplomacy()
