@@ -71,6 +71,11 @@ class Field(msgspec.Struct, frozen=True):
             return f"at most {self.high}"
         return ""
 
+    @property
+    def accepts(self) -> str:
+        """The accepted range with its unit: ``0 to 10 gold``, ``at least 0 DPs``, or empty."""
+        return f"{self.bounds} {self.unit}".strip() if self.bounds else ""
+
 
 def about(
     label: str, rule: str = "", help: str = "", unit: str = "", keys: type[Word] | None = None
@@ -106,7 +111,7 @@ def ask(fields: tuple[Field, ...], power: str, rule: str) -> tuple[Prompt, ...] 
     prompts: list[Prompt] = []
     for f in fields:
         key, label, cite = f.path, f.label, f.rule or rule
-        described = " ".join(p for p in (f.help, f"({f.bounds} {f.unit})" if f.bounds else "") if p)
+        described = " ".join(p for p in (f.help, f"({f.accepts})" if f.accepts else "") if p)
         if f.kind == "integer" and f.low is not None and f.high is not None and not f.required:
             prompts.append(
                 Fact(key, power, label, cite, f.unit, f.low, f.high, f.default, described)

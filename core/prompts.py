@@ -478,6 +478,18 @@ class Selection(msgspec.Struct, frozen=True, tag="selection", tag_field="type"):
 Prompt: TypeAlias = Decision | Roll | Rolls | Selection | Fact
 
 
+def throw(prompt: Roll) -> Generator[Prompt, AnswerValue, tuple[int | None, str]]:
+    """A procedure's step that rolls for ``prompt``: it yields the prompt only when the roll
+    can change something, and otherwise asks nothing (:meth:`Roll.only`). Returns the total
+    rolled (None when nothing was asked) and the label of the outcome it gives."""
+    only = prompt.only()
+    if only is not None:
+        return None, only
+    total = yield prompt
+    assert isinstance(total, int)
+    return total, prompt.outcome_of(total)
+
+
 def ask(prompt: Selection) -> Generator[Prompt, AnswerValue, dict[str, int]]:
     """A procedure's step that picks for ``prompt``: it yields the prompt only when the
     side has a real choice, and otherwise returns the only legal answer

@@ -72,8 +72,8 @@ def _accepted(type_: type[Any], field: str, reason: str) -> str:
         return reason
     if found.kind == "choice" and found.choices:
         return f"{reason}; choose one of: {', '.join(value for value, _ in found.choices)}"
-    if found.kind == "integer" and found.bounds:
-        return f"{reason} ({found.label}: {found.bounds} {found.unit})".replace(" )", ")")
+    if found.kind == "integer" and found.accepts:
+        return f"{reason} ({found.label}: {found.accepts})"
     return reason
 
 

@@ -19,7 +19,7 @@ from armistice.core.dice import D6
 from armistice.core.errors import ScenarioError
 from armistice.core.ledger import Ledger
 from armistice.core.memo import per_scenario
-from armistice.core.prompts import AnswerValue, Prompt, Roll, RollOutcome, Rolls, Total
+from armistice.core.prompts import AnswerValue, Prompt, Roll, RollOutcome, Rolls, Total, throw
 from armistice.core.scenario import ScenarioBase
 from armistice.core.sides import Alignment, Player, Power, Sides
 from armistice.core.summary import Row, Section, Summary
@@ -134,10 +134,11 @@ def procedure(s: IncomeScenario, ledger: Ledger[Year]) -> Generator[Prompt, Answ
         again = market("market.again", target, again=False)
         if again.only() is None:
             ledger.note("2.3", "a 6: the market die is rolled again")
-            die = yield again
-            assert isinstance(die, int)
+        second, outcome = yield from throw(again)
+        if second is None:
+            ledger.note("2.3", f"a 6, and any second die gives {outcome}", announce=True)
         else:
-            ledger.note("2.3", f"a 6, and any second die gives {again.only()}", announce=True)
+            die = second
     result = Economy.BOOM if die >= target else Economy.BUST
     ledger.state = msgspec.structs.replace(ledger.state, market=result)
     ledger.note("2.2", f"market die {die} against {target}: {result.label}")

@@ -16,7 +16,7 @@ from armistice.core.awaw.words import COLONY_STATUSES, ColonyControl, ColonyStat
 from armistice.core.dice import D6
 from armistice.core.ledger import Ledger, LogEntry
 from armistice.core.memo import per_scenario
-from armistice.core.prompts import AnswerValue, Prompt, Roll, RollOutcome
+from armistice.core.prompts import AnswerValue, Prompt, Roll, RollOutcome, throw
 
 
 def roll_colonies(
@@ -49,7 +49,7 @@ def roll_colonies(
                 open_.append(colony)
         if not open_:
             continue
-        by_face, outcomes = colony_faces(t, level, vichy)
+        _, outcomes = colony_faces(t, level, vichy)
         roll = Roll(
             key=f"colony_roll.{group.id}",
             label=f"{group.name} colonial die",
@@ -61,20 +61,17 @@ def roll_colonies(
         )
         bonus = t.rules.colony_roll.vichy_bonus if vichy else 0
         modifiers = f"level {level:+d}" + (f", +{bonus} for Vichy" if vichy else "")
-        die: int | None = None
+        die, label = yield from throw(roll)
+        result = ColonyStatus(label)
         modified: int | None = None
-        if (only := roll.only()) is not None:
-            result = ColonyStatus(only)
+        if die is None:
             ledger.note(
                 RESULT_RULES[result],
                 f"{group.name}: no die rolled; with {modifiers} every face gives {result.label}",
                 announce=True,
             )
         else:
-            answer = yield roll
-            assert isinstance(answer, int)
-            die, result = answer, by_face[answer]
-            modified = rules.colony_modified_roll(answer, level, vichy, t)
+            modified = rules.colony_modified_roll(die, level, vichy, t)
             ledger.note(
                 RESULT_RULES[result],
                 f"{group.name}: die {die}, {modifiers}: {modified}, {result.label}",
