@@ -113,8 +113,10 @@ class Check:
 class Mutant:
     """A named small change to a rule system: ``tables`` are the changed table files (what
     the suite's ``build`` turns into tables) and ``patch()`` a context manager that changes
-    rule code while it is open (by default none)."""
+    rule code while it is open (by default none). ``breaks`` names the properties the change
+    must make fail: a kept broken engine that shows each of them has teeth."""
 
     name: str
     tables: Any
     patch: Callable[[], AbstractContextManager[Any]] = nullcontext
+    breaks: tuple[str, ...] = ()
