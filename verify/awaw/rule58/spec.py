@@ -73,3 +73,107 @@ def modifiers(f: Any) -> tuple[Any, ...]:
         f.net_dps,
         ite(f.cooperation, -1, 0),
     )
+
+
+# The whole procedure as the rule text reads it: what the exhaustive checks of the
+# shipped steps compare the final state with. Plain values only (no z3).
+
+VICHY_COLONY_BONUS = 3
+"""58.531: +3 on the colonial die when Vichy France was established."""
+FREE_FRENCH_AT_MOST = 3
+"""58.531A: a modified colonial roll of 3 or lower makes the colonies Free French."""
+GROUND_STEP = 10
+"""58.21B: -1 for every full ten French ground factors in France."""
+
+
+def colony_status(control: str, die: int, level: int, vichy: bool) -> str:
+    """58.531-58.534: a colony's status (``free_french``, ``vichy``, ``axis`` or
+    ``independent``) from who held it at surrender (``french``, ``axis`` or ``british``),
+    its group's die, the surrender level and whether Vichy France was established."""
+    if control == "axis":
+        return "axis"
+    if control == "british":
+        return "free_french"
+    modified = die + level + (VICHY_COLONY_BONUS if vichy else 0)
+    if modified <= FREE_FRENCH_AT_MOST:
+        return "free_french"
+    return "vichy" if vichy else "independent"
+
+
+def clamp_level(raw: int) -> int:
+    """58.22: the raw sum of the modifiers treated as +3 above +3 and -3 below -3."""
+    return max(-LEVEL_LIMIT, min(LEVEL_LIMIT, raw))
+
+
+def ground_count(units: Any, corsica: bool) -> int:
+    """58.21B: French infantry and armor factors in France (Corsica too when ``corsica``);
+    air units and other nationalities are ignored. ``units`` are scenario units."""
+    places = {"northern_france", "southern_france"} | ({"corsica"} if corsica else set())
+    return sum(
+        u.factors
+        for u in units
+        if u.nationality == "french"
+        and u.kind in ("infantry", "armor")
+        and u.location in places
+    )
+
+
+def fleet_count(ships: Any, per_ship: bool) -> int:
+    """58.21C: the French fleet in factors: ready ships in full, damaged and "2"/"Launch" row
+    ships at half rounded down (halved ship by ship when ``per_ship``, else as one pool),
+    ships on row "3" or higher not at all. ``ships`` are scenario ships."""
+    ready = sum(x.factors for x in ships if x.condition == "ready")
+    halved = [x.factors for x in ships if x.condition in ("damaged", "row2", "launch")]
+    if per_ship:
+        return ready + sum(f // 2 for f in halved)
+    return ready + sum(halved) // 2
+
+
+def fleet_modifier(counted_factors: int) -> int:
+    """58.21C: the modifier for a counted fleet, in the rule's own bands."""
+    result: int = fleet_band(counted_factors)
+    return result
+
+
+def region_holder(region: str, vichy: bool, us_at_war: bool, statuses: dict[str, str]) -> str:
+    """Who holds a region's formerly French ports after the surrender: 58.41 (France outside
+    Vichy to the Axis; Vichy France and Corsica neutral Vichy), 58.411 (all to Britain when
+    the U.S. is at war), 58.531A-58.534 (a colony by its status)."""
+    if region == "british":
+        return "british"
+    if region in statuses:
+        return {
+            "free_french": "british",
+            "vichy": "vichy",
+            "axis": "axis",
+            "independent": "neutral",
+        }[statuses[region]]
+    if us_at_war:
+        return "british"
+    if region in ("southern_france", "corsica") and vichy:
+        return "vichy"
+    return "axis"
+
+
+def ship_tiers(
+    region: str,
+    holder: str,
+    condition: str,
+    in_range: bool,
+    any_axis_port: bool,
+    from_vichy_colonies: bool,
+) -> tuple[int | None, int | None]:
+    """58.641 with the game's readings: ``(free_french, vichy)`` priority of a ship, 0 for a
+    side's own ports, 1 for the ports it draws from only to make up a shortfall, None where
+    it may not draw at all. Ships on row "3" or higher serve no one (58.21C, 58.642)."""
+    if condition == "building":
+        return None, None
+    colony = region not in ("northern_france", "southern_france", "corsica")
+    if holder == "british":
+        return 0, 1
+    if holder == "vichy":
+        sails = in_range and colony and from_vichy_colonies
+        return (1 if sails else None), 0
+    if holder in ("axis", "neutral") and in_range and (colony or any_axis_port):
+        return 1, None
+    return None, None
