@@ -43,7 +43,7 @@ from armistice.core.awaw.words import (
     UnitKind,
 )
 from armistice.core.prompts import AnswerValue, Selection
-from armistice.verify.awaw.rule58 import judge, positions, steps
+from armistice.verify.awaw.rule58 import judge, positions, replay, steps
 from armistice.verify.awaw.rule58.positions import MODES, established, position
 from armistice.verify.model import Bounds, Check, Result, Strength, Verdict
 
@@ -51,33 +51,27 @@ Answers = tuple[tuple[str, AnswerValue], ...]
 
 
 class Reproduction(str):
-    """The ``armistice resolve`` command that reproduces a violating case (its text), with
-    the case's ``scenario``, the ``assume`` readings (key -> value) and the ``answers``
-    (prompt key -> answer) it carries for the counterexample file."""
+    """The ``armistice resolve`` command that reproduces a violating case (its text, the file
+    written as FILE), carrying the case's ``scenario``, the ``assume`` readings (key ->
+    value) and the ``answers`` (prompt key -> answer, in order) for the counterexample file."""
 
     scenario: AwawScenario
     assume: dict[str, str]
     answers: Answers
 
-    def __new__(cls, scenario: AwawScenario, assume: Mapping[str, str], answers: Answers) -> Reproduction:
-        words = ["armistice resolve FILE"]
-        words += [f"--assume {k}={v}" for k, v in assume.items()]
-        words += [f"--decide {k}={spell(v)}" for k, v in answers]
-        made = super().__new__(cls, " ".join(words))
+    def __new__(
+        cls, scenario: AwawScenario, assume: Mapping[str, str], answers: Answers
+    ) -> Reproduction:
+        made = super().__new__(cls, replay.command("FILE", assume, answers))
         made.scenario, made.assume, made.answers = scenario, dict(assume), answers
         return made
 
 
-def spell(value: AnswerValue) -> str:
-    """An answer as ``--decide`` takes it: an option, a face, or ``id:amount,...``."""
-    if isinstance(value, dict):
-        return ",".join(f"{k}:{n}" for k, n in value.items())
-    return str(value)
-
-
 @dataclass
 class Tally:
-    """Cases checked and the first violation of each property, in enumeration order."""
+    """Cases checked and the first violation found, in enumeration order: a check stops at
+    its first violation, so that is the smallest failing case it enumerates. ``names`` are
+    the properties judged."""
 
     names: tuple[str, ...]
     cases: int = 0
@@ -85,11 +79,11 @@ class Tally:
 
     @property
     def done(self) -> bool:
-        """Every property already has its counterexample."""
-        return len(self.first) == len(self.names)
+        """A violation has been found: the check stops."""
+        return bool(self.first)
 
     def note(self, broken: judge.Broken, case: str, reproduce: Callable[[], Reproduction]) -> None:
-        """Count one case and keep the first violation of each property it breaks."""
+        """Count one case and keep the violations it shows of the properties judged."""
         self.cases += 1
         for name, (engine, rule, what) in broken.items():
             if name in self.names and name not in self.first:
@@ -102,34 +96,29 @@ class Tally:
                 }
 
     def results(self, rules: Mapping[str, tuple[str, ...]], bounds: Bounds, why: str) -> list[Result]:
-        """One exhaustive result per property."""
+        """One exhaustive result per property judged: proved over the whole domain, violated
+        with its first counterexample, or unknown when the check stopped at another's."""
         out = []
         for name in self.names:
             found = self.first.get(name)
-            if found is None:
-                out.append(
-                    Result(
-                        name,
-                        rules[name],
-                        Verdict.PROVED,
-                        f"holds in all {self.cases} cases; {why}",
-                        strength=Strength.EXHAUSTIVE,
-                        bounds=bounds,
-                    )
+            if found is not None:
+                verdict = Verdict.VIOLATED
+                text = (
+                    f"{found['case']}: the engine gives {found['engine']}, the rule "
+                    f"{found['rule']} ({found['differs']})"
+                )
+            elif self.first:
+                verdict = Verdict.UNKNOWN
+                text = (
+                    f"not checked to the end: the check stopped after {self.cases} cases, at "
+                    f"the first violation (of {', '.join(self.first)})"
                 )
             else:
-                out.append(
-                    Result(
-                        name,
-                        rules[name],
-                        Verdict.VIOLATED,
-                        f"{found['case']}: the engine gives {found['engine']}, the rule "
-                        f"{found['rule']} ({found['differs']})",
-                        counterexample=found,
-                        strength=Strength.EXHAUSTIVE,
-                        bounds=bounds,
-                    )
-                )
+                verdict, text = Verdict.PROVED, f"holds in all {self.cases} cases; {why}"
+            out.append(
+                Result(name, rules[name], verdict, text, counterexample=found or {},
+                       strength=Strength.EXHAUSTIVE, bounds=bounds)
+            )
         return out
 
 
@@ -216,12 +205,12 @@ def _ship(kind: ShipKind, factors: int, region: str, condition: str, ident: str)
                 name=f"{kind.one} {ident}", condition=Condition(condition), port=region)
 
 
-def level_check(t: Tables) -> list[Result]:
+def level_check(t: Tables, only: tuple[str, ...] = ()) -> list[Result]:
     """58.21-58.22 on the shipped level step: turns, cities, cooperation, DPs -8..8 and
     voluntary surrenders; every set of French and British units of 0 or 5 factors in France,
     Corsica and a colony, with both Corsica readings; every fleet of up to three discounted,
     ready or building ships of 1-3 factors beside 30 ready ones, with both discount readings."""
-    tally = judge_level(t)
+    tally = judge_level(t, only)
     bounds = {
         "DPs": (-8, 8),
         "units of 0 or 5 factors (slots)": (0, len(SLOTS)),
@@ -231,8 +220,9 @@ def level_check(t: Tables) -> list[Result]:
     return tally.results(LEVEL_RULES, bounds, "the level is read through level.surrender")
 
 
-def judge_level(t: Tables) -> Tally:
-    tally = Tally(tuple(LEVEL_RULES))
+def judge_level(t: Tables, only: tuple[str, ...] = ()) -> Tally:
+    """The level step over its domain (see :func:`level_check`)."""
+    tally = Tally(only or tuple(LEVEL_RULES))
     with steps.uncached():
         for case, s, discount, corsica in _level_cases(t):
             try:
@@ -257,11 +247,11 @@ COLONY_RULES = {
 }
 
 
-def colony_check(t: Tables) -> list[Result]:
+def colony_check(t: Tables, only: tuple[str, ...] = ()) -> list[Result]:
     """58.31 and 58.53 on the shipped Vichy decision and colonial dice: every holder (French,
     Axis, British) of every colony, the U.S. at war or not, both Vichy choices, every level
     and every face of every die asked."""
-    tally = Tally(tuple(COLONY_RULES))
+    tally = Tally(only or tuple(COLONY_RULES))
     ids = tuple(t.colonies)
     with steps.uncached():
         for at, us_at_war, held in itertools.product(
@@ -277,10 +267,14 @@ def colony_check(t: Tables) -> list[Result]:
                 tally.note(_raised(tally.names, error), f"level {at:+d}, {controls}",
                            lambda s=s: Reproduction(s, {}, ()))
                 continue
-            for path, (vichy, statuses, holders, state) in leaves:
+            for path, (vichy, statuses, state) in leaves:
                 dice: dict[str, int | None] = {r.group: r.die for r in state.colony_rolls}
                 try:
-                    broken = judge.colonies(s, t, at, vichy, dict(statuses), dice, dict(holders))
+                    holders = dict(hexes.region_holders(s, vichy, statuses))
+                except Exception:  # judged below as holders missing
+                    holders = {}
+                try:
+                    broken = judge.colonies(s, t, at, vichy, dict(statuses), dice, holders)
                 except Exception as error:
                     broken = _raised(tally.names, error)
                 answers = tuple((p.key, a) for p, a in path)
@@ -331,26 +325,30 @@ def status_cases(t: Tables, mode: str, at: int) -> Iterator[dict[str, str]]:
         yield {c: by_group[info.group] for c, info in t.colonies.items()}
 
 
-def unit_check(t: Tables) -> list[Result]:
+def unit_check(t: Tables, only: tuple[str, ...] = ()) -> list[Result]:
     """58.4 and 58.61-58.623 on the shipped unit fates and the British choice of French
     units: French infantry, armor and air on British ground, in France and in a colony, and
     six kinds of British, U.S. and German units in every region; every mode, level, status
     of each die group's colonies and both readings of 58.41 and of Corsica (a unit's fate
-    reads only its own region's holder and status, so colonies varying by group suffice). keep_units asks each column from the
-    scenario, the column and the table level alone, and a unit's fate reads only its own
+    reads only its own region's holder and status, so colonies varying by group suffice).
+    keep_units asks each column from the scenario, the column and the table level alone, and a unit's fate reads only its own
     column's answer, so each prompt is sent every answer it accepts with the others at their
     first."""
-    tally = Tally(tuple(UNIT_RULES))
+    tally = Tally(only or tuple(UNIT_RULES))
     units = _units()
     with steps.uncached():
-        for mode in MODES:
-            for at in sorted(t.levels, key=abs):
-                for statuses, air_naval, corsica in itertools.product(
-                    status_cases(t, mode, at), AirNavalInVichy, YesNo
-                ):
-                    _unit_case(t, tally, mode, at, statuses, air_naval, corsica, units)
-                    if tally.done:
-                        break
+        cases = (
+            (mode, at, statuses, air_naval, corsica)
+            for mode in MODES
+            for at in sorted(t.levels, key=abs)
+            for statuses in status_cases(t, mode, at)
+            for air_naval in AirNavalInVichy
+            for corsica in YesNo
+        )
+        for mode, at, statuses, air_naval, corsica in cases:
+            _unit_case(t, tally, mode, at, statuses, air_naval, corsica, units)
+            if tally.done:
+                break
     bounds = {"level": (-3, 3), "French units per column on British-holdable ground": (0, 3),
               "statuses per die group (reachable)": (1, 4)}
     return tally.results(UNIT_RULES, bounds, "every answer of every 58.623 choice")
@@ -424,12 +422,12 @@ def fleet_of(kind: ShipKind, per_port: int, variant: int) -> tuple[Ship, ...]:
     )
 
 
-def fleet_check(t: Tables) -> list[Result]:
+def fleet_check(t: Tables, only: tuple[str, ...] = ()) -> list[Result]:
     """58.6-58.64 on the shipped force levels and fleet division: for each kind of ship on
     its own (a kind's split and prompts never read another kind's ships or levels), one or
     two ships in each port of :data:`PORTS`, every condition in every port, every mode, level
     and die group status, and every reading of 58.641; every answer of every prompt."""
-    tally = Tally(tuple(FLEET_RULES))
+    tally = Tally(only or tuple(FLEET_RULES))
     with steps.uncached():
         for per_port, kind, variant, mode in itertools.product(
             PER_PORT, ShipKind, range(len(CONDITIONS)), MODES

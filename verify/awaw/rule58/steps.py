@@ -136,17 +136,14 @@ def surrender_level(s: AwawScenario, t: Tables, discount: FleetDiscount, corsica
     return found
 
 
-def colony_step(
-    s: AwawScenario, t: Tables, at: int
-) -> Step[tuple[bool, Colonies, Holders, FallOfFrance]]:
+def colony_step(s: AwawScenario, t: Tables, at: int) -> Step[tuple[bool, Colonies, FallOfFrance]]:
     """58.31 and 58.53 at surrender level ``at``: the Vichy decision (asked unless the U.S. is
-    at war), the colonial dice, and the region holders the next steps get. Returns
-    ``(vichy, statuses, holders, state)``."""
+    at war) and the colonial dice. Returns ``(vichy, statuses, state)``; the region holders
+    the next steps get are :func:`hexes.region_holders` of them."""
     ledger: Ledger[FallOfFrance] = Ledger(FallOfFrance(), {})
     established = yield from vichy.establish_vichy(s, ledger, t)
     statuses = yield from colonies.roll_colonies(s, ledger, t, at, established)
-    holders = hexes.region_holders(s, established, statuses)
-    return established, statuses, holders, ledger.state
+    return established, statuses, ledger.state
 
 
 def unit_step(
