@@ -98,6 +98,12 @@ def _load(chosen: list[ProofSuite], tables: tuple[str, ...]) -> list[SuiteRun]:
     help="Where counterexample scenarios are written.",
 )
 @click.option(
+    "--exhaustive",
+    is_flag=True,
+    help="Run the exhaustive checks of each system's whole procedure (the shipped step code "
+    "over stated bounds and every answer) instead of the proofs.",
+)
+@click.option(
     "--mutate", is_flag=True, help="Also measure how many small mutations the properties catch."
 )
 @click.option(
@@ -112,12 +118,19 @@ def main(
     json_path: str | None,
     markdown: str | None,
     counterexamples: str,
+    exhaustive: bool,
     mutate: bool,
     update_baseline: bool,
 ) -> None:
     """Prove each rule system's invariants on the engine and its tables, and analyse the
-    tables. Every verdict states its strength: proved (every integer), exhaustive (within
-    the bounds it gives) or sampled (with its number of cases)."""
+    tables; with --exhaustive, check each system's whole procedure step by step instead.
+    Every verdict states its strength: proved (every integer), exhaustive (within the
+    bounds it gives) or sampled (with its number of cases)."""
+    if exhaustive and update_baseline:
+        raise click.ClickException(
+            "--update-baseline stores z3's effort, which exhaustive checks do not use; "
+            "run it without --exhaustive"
+        )
     chosen = _chosen(systems)
     start = time.perf_counter()
     runs = _load(chosen, tables)
@@ -129,7 +142,8 @@ def main(
         if grouped:
             click.echo(reports.heading(run))
         effort = stored.get(run.suite.system, {})
-        for result in runner.run(run.suite, run.tables, published, Path(counterexamples)):
+        found = runner.run(run.suite, run.tables, published, Path(counterexamples), exhaustive)
+        for result in found:
             run.results.append(result)
             click.echo(reports.row(result, effort))
     seconds = time.perf_counter() - start

@@ -24,12 +24,15 @@ def run(
     tables: Any,
     published: bool = True,
     counterexamples: Path | None = None,
+    exhaustive: bool = False,
 ) -> Iterator[Result]:
-    """Yield each result of ``suite``'s checks on ``tables`` as it is found, timed (seconds,
-    shared among the results of one check) and marked with the suite's system; a violated
-    property's inputs are written by the suite to ``counterexamples`` when given.
-    ``published`` is False when ``tables`` come from edited files."""
-    for check in suite.checks(tables, published):
+    """Yield each result of ``suite``'s checks on ``tables`` (its exhaustive checks when
+    ``exhaustive``) as it is found, timed (seconds, shared among the results of one check)
+    and marked with the suite's system; a violated property's inputs are written by the
+    suite to ``counterexamples`` when given. ``published`` is False when ``tables`` come
+    from edited files."""
+    chosen = suite.exhaustive(tables) if exhaustive else suite.checks(tables, published)
+    for check in chosen:
         start = time.perf_counter()
         results = check.run()
         elapsed = (time.perf_counter() - start) / max(len(results), 1)

@@ -93,7 +93,11 @@ def _value(v: Any) -> str:
     if isinstance(v, str):
         return json.dumps(v, ensure_ascii=False)
     if isinstance(v, Mapping):
-        return "{ " + ", ".join(f"{_key(k)} = {_value(x)}" for k, x in v.items()) + " }"
+        return (
+            "{ "
+            + ", ".join(f"{_key(k)} = {_value(x)}" for k, x in v.items() if x is not None)
+            + " }"
+        )
     return "[" + ", ".join(_value(x) for x in v) + "]"
 
 
@@ -101,30 +105,44 @@ def _key(k: str) -> str:
     return k if k.replace("_", "").isalnum() else json.dumps(k)
 
 
+def _entries(table: Mapping[str, Any]) -> list[str]:
+    """``key = value`` lines of a table; TOML has no null, so a None (a default) is left out."""
+    return [f"{_key(k)} = {_value(v)}" for k, v in table.items() if v is not None]
+
+
 def scenario_toml(s: AwawScenario, header: Sequence[str] = ()) -> str:
     """Any rule-58 scenario as a TOML file that loads back to it, each line of ``header`` a
     comment at the top; fields at their defaults are left out."""
     data = msgspec.to_builtins(s)
     defaults = msgspec.to_builtins(
-        AwawScenario(system=s.system, name=s.name, title=s.title, surrender=s.surrender,
-                     colonies=s.colonies)
+        AwawScenario(
+            system=s.system, name=s.name, title=s.title, surrender=s.surrender, colonies=s.colonies
+        )
     )
     lines = [f"# {h}" if h else "#" for h in header]
     tables: list[str] = []
     for key, value in data.items():
-        if key not in ("system", "name", "title", "surrender", "colonies") and value == defaults.get(key):
+        if key not in (
+            "system",
+            "name",
+            "title",
+            "surrender",
+            "colonies",
+        ) and value == defaults.get(key):
             continue
         if isinstance(value, Mapping):
-            tables += ["", f"[{key}]", *(f"{_key(k)} = {_value(v)}" for k, v in value.items())]
+            tables += ["", f"[{key}]", *_entries(value)]
         elif isinstance(value, list | tuple) and value and isinstance(value[0], Mapping):
             for entry in value:
-                tables += ["", f"[[{key}]]", *(f"{_key(k)} = {_value(v)}" for k, v in entry.items())]
+                tables += ["", f"[[{key}]]", *_entries(entry)]
         else:
             lines.append(f"{key} = {_value(value)}")
     return "\n".join(lines + tables) + "\n"
 
 
-def write_scenario(folder: Path, property_name: str, s: AwawScenario, header: Sequence[str]) -> Path:
+def write_scenario(
+    folder: Path, property_name: str, s: AwawScenario, header: Sequence[str]
+) -> Path:
     """Write ``s`` with ``header`` to ``folder/counterexample-<property>.toml`` (the folder is
     made if missing) after checking that the text loads back as a scenario; returns the path."""
     import tomllib

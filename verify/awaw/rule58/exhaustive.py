@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from armistice.core.awaw.rule58 import fleet as fleet_step_module
@@ -42,7 +43,7 @@ from armistice.core.awaw.words import (
     ShipKind,
     UnitKind,
 )
-from armistice.core.prompts import AnswerValue, Selection
+from armistice.core.prompts import AnswerValue
 from armistice.verify.awaw.rule58 import judge, positions, replay, steps
 from armistice.verify.awaw.rule58.positions import MODES, established, position
 from armistice.verify.model import Bounds, Check, Result, Strength, Verdict
@@ -95,7 +96,9 @@ class Tally:
                     "resolve": reproduce(),
                 }
 
-    def results(self, rules: Mapping[str, tuple[str, ...]], bounds: Bounds, why: str) -> list[Result]:
+    def results(
+        self, rules: Mapping[str, tuple[str, ...]], bounds: Bounds, why: str
+    ) -> list[Result]:
         """One exhaustive result per property judged: proved over the whole domain, violated
         with its first counterexample, or unknown when the check stopped at another's."""
         out = []
@@ -116,14 +119,23 @@ class Tally:
             else:
                 verdict, text = Verdict.PROVED, f"holds in all {self.cases} cases; {why}"
             out.append(
-                Result(name, rules[name], verdict, text, counterexample=found or {},
-                       strength=Strength.EXHAUSTIVE, bounds=bounds)
+                Result(
+                    name,
+                    rules[name],
+                    verdict,
+                    text,
+                    counterexample=found or {},
+                    strength=Strength.EXHAUSTIVE,
+                    bounds=bounds,
+                )
             )
         return out
 
 
 def _raised(names: tuple[str, ...], error: Exception) -> judge.Broken:
-    return {n: (f"raised {type(error).__name__}: {error}", "a result", "the step failed") for n in names}
+    return {
+        n: (f"raised {type(error).__name__}: {error}", "a result", "the step failed") for n in names
+    }
 
 
 # --- 58.21-58.22: the level step -------------------------------------------------------
@@ -135,8 +147,11 @@ LEVEL_RULES = {
     "handover_level": ("58.22", "58.621", "58.631"),
 }
 SLOTS = (
-    *((Nationality.FRENCH, k, r) for k in ("infantry", "armor", "air") for r in
-      ("northern_france", "southern_france", "corsica", "algeria")),
+    *(
+        (Nationality.FRENCH, k, r)
+        for k in ("infantry", "armor", "air")
+        for r in ("northern_france", "southern_france", "corsica", "algeria")
+    ),
     (Nationality.BRITISH, "infantry", "northern_france"),
 )
 """58.21B's units: French infantry, armor and air in France, Corsica and a colony, and a
@@ -161,8 +176,9 @@ def _level_cases(t: Tables) -> Iterator[tuple[str, AwawScenario, FleetDiscount, 
             system="awaw.58",
             name="exhaustive-level",
             title="Surrender level",
-            surrender=Surrender(season=season, year=1940, voluntary=voluntary,
-                                anglo_french_cooperation=coop),
+            surrender=Surrender(
+                season=season, year=1940, voluntary=voluntary, anglo_french_cooperation=coop
+            ),
             territory=Territory(
                 paris=Control.FRENCH if voluntary else Control.AXIS,
                 lyon=Control.AXIS if lyon else Control.FRENCH,
@@ -176,8 +192,13 @@ def _level_cases(t: Tables) -> Iterator[tuple[str, AwawScenario, FleetDiscount, 
     for corsica in YesNo:
         for sizes in itertools.product((0, 5), repeat=len(SLOTS)):
             units = tuple(
-                Unit(name=f"{n.label} {k} in {r}", nationality=n, kind=UnitKind(k),
-                     location=Region(r), factors=f)
+                Unit(
+                    name=f"{n.label} {k} in {r}",
+                    nationality=n,
+                    kind=UnitKind(k),
+                    location=Region(r),
+                    factors=f,
+                )
                 for (n, k, r), f in zip(SLOTS, sizes, strict=True)
                 if f
             )
@@ -189,8 +210,10 @@ def _level_cases(t: Tables) -> Iterator[tuple[str, AwawScenario, FleetDiscount, 
             for picked in itertools.combinations_with_replacement(per_ship, n):
                 ships = (
                     _ship(ShipKind.NAMED, 30, "british", "ready", "base"),
-                    *(_ship(ShipKind.CRUISER, f, "british", c.value, f"x{i}")
-                      for i, (c, f) in enumerate(picked)),
+                    *(
+                        _ship(ShipKind.CRUISER, f, "british", c.value, f"x{i}")
+                        for i, (c, f) in enumerate(picked)
+                    ),
                 )
                 s = AwawScenario(**{**_fields(base), "fleet": ships})
                 yield f"fleet {[(c.value, f) for c, f in picked]}", s, discount, YesNo.NO
@@ -201,8 +224,15 @@ def _fields(s: AwawScenario) -> dict[str, Any]:
 
 
 def _ship(kind: ShipKind, factors: int, region: str, condition: str, ident: str) -> Ship:
-    return Ship(kind=kind, factors=factors, region=Region(region), id=ident,
-                name=f"{kind.one} {ident}", condition=Condition(condition), port=region)
+    return Ship(
+        kind=kind,
+        factors=factors,
+        region=Region(region),
+        id=ident,
+        name=f"{kind.one} {ident}",
+        condition=Condition(condition),
+        port=region,
+    )
 
 
 def level_check(t: Tables, only: tuple[str, ...] = ()) -> list[Result]:
@@ -212,9 +242,9 @@ def level_check(t: Tables, only: tuple[str, ...] = ()) -> list[Result]:
     ready or building ships of 1-3 factors beside 30 ready ones, with both discount readings."""
     tally = judge_level(t, only)
     bounds = {
-        "DPs": (-8, 8),
-        "units of 0 or 5 factors (slots)": (0, len(SLOTS)),
-        "extra ships": (0, FLEET_SHIPS),
+        "net DPs": (-8, 8),
+        "unit slots of 0 or 5 factors": (len(SLOTS), len(SLOTS)),
+        "discounted or building ships": (0, FLEET_SHIPS),
         "factors per ship": (1, 3),
     }
     return tally.results(LEVEL_RULES, bounds, "the level is read through level.surrender")
@@ -227,13 +257,18 @@ def judge_level(t: Tables, only: tuple[str, ...] = ()) -> Tally:
         for case, s, discount, corsica in _level_cases(t):
             try:
                 lv = steps.surrender_level(s, t, discount, corsica)
-                broken = judge.level(s, lv, discount is FleetDiscount.PER_SHIP,
-                                     corsica is YesNo.YES)
+                broken = judge.level(
+                    s, lv, discount is FleetDiscount.PER_SHIP, corsica is YesNo.YES
+                )
                 broken |= judge.handover_level(t, lv.value)
             except Exception as error:  # a broken engine may raise anywhere
                 broken = _raised(tally.names, error)
             assume = {FLEET_DISCOUNT.key: discount.value, CORSICA.key: corsica.value}
-            tally.note(broken, case, lambda s=s, a=assume: Reproduction(s, a, (("establish_vichy", "yes"),)))
+            tally.note(
+                broken,
+                case,
+                partial(Reproduction, s, assume, (("establish_vichy", "yes"),)),
+            )
             if tally.done:
                 break
     return tally
@@ -255,17 +290,21 @@ def colony_check(t: Tables, only: tuple[str, ...] = ()) -> list[Result]:
     ids = tuple(t.colonies)
     with steps.uncached():
         for at, us_at_war, held in itertools.product(
-            sorted(t.levels, key=abs), (False, True),
+            sorted(t.levels, key=abs),
+            (False, True),
             itertools.product(("french", "axis", "british"), repeat=len(ids)),
         ):
             controls = dict(zip(ids, held, strict=True))
             mode = "us_at_war" if us_at_war else "vichy"
             s = position(t, at=at, mode=mode, controls=controls)
             try:
-                leaves = list(steps.walk(lambda s=s, at=at: steps.colony_step(s, t, at)))
+                leaves = list(steps.walk(partial(steps.colony_step, s, t, at)))
             except Exception as error:  # a broken engine may raise anywhere
-                tally.note(_raised(tally.names, error), f"level {at:+d}, {controls}",
-                           lambda s=s: Reproduction(s, {}, ()))
+                tally.note(
+                    _raised(tally.names, error),
+                    f"level {at:+d}, {controls}",
+                    partial(Reproduction, s, {}, ()),
+                )
                 continue
             for path, (vichy, statuses, state) in leaves:
                 dice: dict[str, int | None] = {r.group: r.die for r in state.colony_rolls}
@@ -278,8 +317,11 @@ def colony_check(t: Tables, only: tuple[str, ...] = ()) -> list[Result]:
                 except Exception as error:
                     broken = _raised(tally.names, error)
                 answers = tuple((p.key, a) for p, a in path)
-                tally.note(broken, f"level {at:+d}, held {controls}, answers {dict(answers)}",
-                           lambda s=s, answers=answers: Reproduction(s, {}, answers))
+                tally.note(
+                    broken,
+                    f"level {at:+d}, held {controls}, answers {dict(answers)}",
+                    partial(Reproduction, s, {}, answers),
+                )
             if tally.done:
                 break
     bounds = {"level": (-3, 3), "die": (1, 6), "holders per colony (French, Axis, British)": (1, 3)}
@@ -294,22 +336,31 @@ UNIT_RULES = {
 }
 FRENCH_PLACES = ("british", "northern_france", "algeria")
 OTHERS = (
-    (Nationality.BRITISH, UnitKind.INFANTRY), (Nationality.BRITISH, UnitKind.AIR),
-    (Nationality.BRITISH, UnitKind.NAVAL), (Nationality.BRITISH, UnitKind.AIRBASE),
-    (Nationality.US, UnitKind.AIR), (Nationality.GERMAN, UnitKind.INFANTRY),
+    (Nationality.BRITISH, UnitKind.INFANTRY),
+    (Nationality.BRITISH, UnitKind.AIR),
+    (Nationality.BRITISH, UnitKind.NAVAL),
+    (Nationality.BRITISH, UnitKind.AIRBASE),
+    (Nationality.US, UnitKind.AIR),
+    (Nationality.GERMAN, UnitKind.INFANTRY),
 )
 
 
 def _units() -> tuple[Unit, ...]:
     french = tuple(
-        Unit(name=f"French {kind} in {place}", nationality=Nationality.FRENCH, kind=kind,
-             location=Region(place), factors=factors)
+        Unit(
+            name=f"French {kind} in {place}",
+            nationality=Nationality.FRENCH,
+            kind=kind,
+            location=Region(place),
+            factors=factors,
+        )
         for kind, factors in ((UnitKind.INFANTRY, 4), (UnitKind.ARMOR, 3), (UnitKind.AIR, 1))
         for place in FRENCH_PLACES
     )
     others = tuple(
         Unit(name=f"{n.label} {k} in {r.value}", nationality=n, kind=k, location=r, factors=2)
-        for n, k in OTHERS for r in Region
+        for n, k in OTHERS
+        for r in Region
     )
     return french + others
 
@@ -318,8 +369,11 @@ def status_cases(t: Tables, mode: str, at: int) -> Iterator[dict[str, str]]:
     """Every status a resolution in ``mode`` at level ``at`` can give each die group, the
     colonies of a group sharing it (58.531): colony id -> status."""
     vichy = established(mode)
-    options = [x for x in ("free_french", "vichy", "axis", "independent")
-               if positions.reachable(x, at, vichy)]
+    options = [
+        x
+        for x in ("free_french", "vichy", "axis", "independent")
+        if positions.reachable(x, at, vichy)
+    ]
     for picked in itertools.product(options, repeat=len(t.groups)):
         by_group = dict(zip(t.groups, picked, strict=True))
         yield {c: by_group[info.group] for c, info in t.colonies.items()}
@@ -349,13 +403,24 @@ def unit_check(t: Tables, only: tuple[str, ...] = ()) -> list[Result]:
             _unit_case(t, tally, mode, at, statuses, air_naval, corsica, units)
             if tally.done:
                 break
-    bounds = {"level": (-3, 3), "French units per column on British-holdable ground": (0, 3),
-              "statuses per die group (reachable)": (1, 4)}
+    bounds = {
+        "level": (-3, 3),
+        "French units per column on British-holdable ground": (0, 3),
+        "statuses per die group (reachable)": (1, 4),
+    }
     return tally.results(UNIT_RULES, bounds, "every answer of every 58.623 choice")
 
 
-def _unit_case(t: Tables, tally: Tally, mode: str, at: int, statuses: dict[str, str],
-               air_naval: AirNavalInVichy, corsica: YesNo, units: tuple[Unit, ...]) -> None:
+def _unit_case(
+    t: Tables,
+    tally: Tally,
+    mode: str,
+    at: int,
+    statuses: dict[str, str],
+    air_naval: AirNavalInVichy,
+    corsica: YesNo,
+    units: tuple[Unit, ...],
+) -> None:
     vichy = established(mode)
     controls, dice = positions.dice_for(t, statuses, at, vichy)
     s = position(t, at=at, mode=mode, controls=controls, units=units, corsica=corsica)
@@ -363,11 +428,17 @@ def _unit_case(t: Tables, tally: Tally, mode: str, at: int, statuses: dict[str, 
     assume = {AIR_NAVAL_IN_VICHY.key: air_naval.value, CORSICA.key: corsica.value}
     before = _before(mode, dice)
     try:
-        leaves = list(steps.walk(
-            lambda: steps.unit_step(s, t, at, vichy, known, air_naval, corsica), alone=True))
+        leaves = list(
+            steps.walk(
+                lambda: steps.unit_step(s, t, at, vichy, known, air_naval, corsica), alone=True
+            )
+        )
     except Exception as error:  # a broken engine may raise anywhere
-        tally.note(_raised(tally.names, error), f"level {at:+d}, {statuses}",
-                   lambda: Reproduction(s, assume, before))
+        tally.note(
+            _raised(tally.names, error),
+            f"level {at:+d}, {statuses}",
+            lambda: Reproduction(s, assume, before),
+        )
         return
     for path, fates in leaves:
         answers = tuple((p.key, a) for p, a in path)
@@ -375,8 +446,11 @@ def _unit_case(t: Tables, tally: Tally, mode: str, at: int, statuses: dict[str, 
             broken = judge.units(s, t, at, vichy, statuses, fates, answers)
         except Exception as error:
             broken = _raised(tally.names, error)
-        tally.note(broken, f"{mode}, level {at:+d}, colonies {statuses}, answers {dict(answers)}",
-                   lambda answers=answers: Reproduction(s, assume, before + answers))
+        tally.note(
+            broken,
+            f"{mode}, level {at:+d}, colonies {statuses}, answers {dict(answers)}",
+            partial(Reproduction, s, assume, before + answers),
+        )
 
 
 def _status(x: str) -> Any:
@@ -388,7 +462,9 @@ def _status(x: str) -> Any:
 def _before(mode: str, dice: Mapping[str, int]) -> Answers:
     """The answers a resolution needs before the units and the fleet: the Vichy decision and
     the colonial dice."""
-    vichy = () if mode == "us_at_war" else (("establish_vichy", "yes" if mode == "vichy" else "no"),)
+    vichy = (
+        () if mode == "us_at_war" else (("establish_vichy", "yes" if mode == "vichy" else "no"),)
+    )
     return (*vichy, *((f"colony_roll.{g}", d) for g, d in dice.items()))
 
 
@@ -416,9 +492,15 @@ def fleet_of(kind: ShipKind, per_port: int, variant: int) -> tuple[Ship, ...]:
     condition ``(variant + 2i + j) mod 5`` (so over the five variants every port holds every
     condition); destroyer groups hold 1 and 2 factors."""
     return tuple(
-        _ship(kind, FACTORS[kind] + (j if kind is ShipKind.DESTROYER else 0), port,
-              CONDITIONS[(variant + 2 * i + j) % len(CONDITIONS)].value, f"{kind.value}_{port}_{j}")
-        for i, port in enumerate(PORTS) for j in range(per_port)
+        _ship(
+            kind,
+            FACTORS[kind] + (j if kind is ShipKind.DESTROYER else 0),
+            port,
+            CONDITIONS[(variant + 2 * i + j) % len(CONDITIONS)].value,
+            f"{kind.value}_{port}_{j}",
+        )
+        for i, port in enumerate(PORTS)
+        for j in range(per_port)
     )
 
 
@@ -443,21 +525,38 @@ def fleet_check(t: Tables, only: tuple[str, ...] = ()) -> list[Result]:
 
 
 def _fleet_results(tally: Tally) -> list[Result]:
-    bounds = {"ships of each kind per port": (1, 2), "ports": (len(PORTS), len(PORTS)),
-              "level": (-3, 3), "58.641 readings": (1, len(READINGS))}
+    bounds = {
+        "ships of each kind per port": (1, 2),
+        "ports": (len(PORTS), len(PORTS)),
+        "level": (-3, 3),
+        "58.641 readings": (1, len(READINGS)),
+    }
     return tally.results(FLEET_RULES, bounds, "every answer of every Free French and Vichy choice")
 
 
-def _fleet_case(t: Tables, tally: Tally, mode: str, at: int, statuses: dict[str, str],
-                readings: tuple[ShipRange, ShipSources, YesNo], ships: tuple[Ship, ...]) -> None:
+def _fleet_case(
+    t: Tables,
+    tally: Tally,
+    mode: str,
+    at: int,
+    statuses: dict[str, str],
+    readings: tuple[ShipRange, ShipSources, YesNo],
+    ships: tuple[Ship, ...],
+) -> None:
     vichy = established(mode)
     controls, dice = positions.dice_for(t, statuses, at, vichy)
     s = position(t, at=at, mode=mode, controls=controls, ships=ships)
     known = tuple((c, _status(x)) for c, x in statuses.items())
-    flags = (readings[0] is ShipRange.IN_RANGE, readings[1] is ShipSources.ANY_AXIS_PORT,
-             readings[2] is YesNo.YES)
-    assume = {SHIP_RANGE.key: readings[0].value, SHIP_SOURCES.key: readings[1].value,
-              FROM_VICHY_COLONIES.key: readings[2].value}
+    flags = (
+        readings[0] is ShipRange.IN_RANGE,
+        readings[1] is ShipSources.ANY_AXIS_PORT,
+        readings[2] is YesNo.YES,
+    )
+    assume = {
+        SHIP_RANGE.key: readings[0].value,
+        SHIP_SOURCES.key: readings[1].value,
+        FROM_VICHY_COLONIES.key: readings[2].value,
+    }
     before = _before(mode, dice)
     case = f"{mode}, level {at:+d}, colonies {statuses}, {assume}"
     try:
@@ -475,21 +574,31 @@ def _fleet_case(t: Tables, tally: Tally, mode: str, at: int, statuses: dict[str,
     for path, (_, forces, result) in leaves:
         answers = tuple((p.key, a) for p, a in path)
         try:
-            broken = judge.fleet(s, t, at, vichy, statuses, flags, forces, result,
-                                 [p.key for p, _ in path], tier)
+            broken = judge.fleet(
+                s, t, at, vichy, statuses, flags, forces, result, [p.key for p, _ in path], tier
+            )
         except Exception as error:
             broken = _raised(tally.names, error)
-        tally.note(broken, f"{case}, answers {dict(answers)}",
-                   lambda answers=answers: Reproduction(s, assume, before + answers))
+        tally.note(
+            broken,
+            f"{case}, answers {dict(answers)}",
+            partial(Reproduction, s, assume, before + answers),
+        )
 
 
-def _handovers(s: AwawScenario, t: Tables, at: int, vichy: bool, levels: Any, plan: Any) -> judge.Broken:
+def _handovers(
+    s: AwawScenario, t: Tables, at: int, vichy: bool, levels: Any, plan: Any
+) -> judge.Broken:
     broken: judge.Broken = {}
     sides = set(levels) == set(FrenchSide)
-    if not sides or any(getattr(levels[side], f.value) < 0 for side in levels for f in FORCE_FIELDS):
+    if not sides or any(
+        getattr(levels[side], f.value) < 0 for side in levels for f in FORCE_FIELDS
+    ):
         broken["handover_forces"] = (levels, "non-negative forces for both sides", f"level {at:+d}")
     listed = [x.id for kind in ShipKind for x in plan.ships.get(kind, ())]
-    if sorted(listed) != sorted(x.id for x in s.fleet) or set(plan.source) != {x.id for x in s.fleet}:
+    if sorted(listed) != sorted(x.id for x in s.fleet) or set(plan.source) != {
+        x.id for x in s.fleet
+    }:
         broken["handover_fleet_plan"] = (sorted(listed), sorted(x.id for x in s.fleet), "the plan")
     return broken
 
@@ -497,12 +606,24 @@ def _handovers(s: AwawScenario, t: Tables, at: int, vichy: bool, levels: Any, pl
 def checks(t: Tables) -> list[Check]:
     """The exhaustive checks of rule 58's procedure, step by step, in rule order."""
     return [
-        Check("level step", tuple(sorted({r for v in LEVEL_RULES.values() for r in v})),
-              lambda: level_check(t)),
-        Check("colony step", tuple(sorted({r for v in COLONY_RULES.values() for r in v})),
-              lambda: colony_check(t)),
-        Check("unit step", tuple(sorted({r for v in UNIT_RULES.values() for r in v})),
-              lambda: unit_check(t)),
-        Check("fleet step", tuple(sorted({r for v in FLEET_RULES.values() for r in v})),
-              lambda: fleet_check(t)),
+        Check(
+            "level step",
+            tuple(sorted({r for v in LEVEL_RULES.values() for r in v})),
+            lambda: level_check(t),
+        ),
+        Check(
+            "colony step",
+            tuple(sorted({r for v in COLONY_RULES.values() for r in v})),
+            lambda: colony_check(t),
+        ),
+        Check(
+            "unit step",
+            tuple(sorted({r for v in UNIT_RULES.values() for r in v})),
+            lambda: unit_check(t),
+        ),
+        Check(
+            "fleet step",
+            tuple(sorted({r for v in FLEET_RULES.values() for r in v})),
+            lambda: fleet_check(t),
+        ),
     ]

@@ -53,8 +53,7 @@ def level(s: AwawScenario, lv: SurrenderLevel, per_ship: bool, corsica: bool) ->
         broken["fleet_count_58_21c"] = (
             by_rule.get("58.21C"),
             spec.fleet_modifier(counted),
-            f"the fleet counts {counted} factors "
-            + ("ship by ship" if per_ship else "pooled"),
+            f"the fleet counts {counted} factors " + ("ship by ship" if per_ship else "pooled"),
         )
     return broken
 
@@ -181,8 +180,7 @@ def units(
             if u.nationality != "french" or u.kind != kind or i not in fate:
                 continue
             on_british = (
-                spec.region_holder(u.location.value, vichy, us_at_war, dict(statuses))
-                == "british"
+                spec.region_holder(u.location.value, vichy, us_at_war, dict(statuses)) == "british"
             )
             whole = u.units if column is Force.ARMOR else u.factors
             n = kept.get(i, 0)
@@ -200,7 +198,9 @@ def units(
                 )
             if fate[i] is not wanted:
                 name = "units_kept_within_level" if on_british else "units_all_have_fates"
-                broken.setdefault(name, (f"{u.name}: {fate[i]}", str(wanted), f"{n} of {whole} kept"))
+                broken.setdefault(
+                    name, (f"{u.name}: {fate[i]}", str(wanted), f"{n} of {whole} kept")
+                )
     return broken
 
 
@@ -246,7 +246,11 @@ def fleet(
         if b > x.amount - a:
             broken.setdefault(
                 "free_french_choose_first",
-                (f"{x.id}: Vichy take {b} of it", f"at most {x.amount - a}", "after the Free French"),
+                (
+                    f"{x.id}: Vichy take {b} of it",
+                    f"at most {x.amount - a}",
+                    "after the Free French",
+                ),
             )
     sides = [k.split(".")[0] for k in keys if k.startswith(("free_french.", "vichy."))]
     if "vichy" in sides and "free_french" in sides[sides.index("vichy") :]:

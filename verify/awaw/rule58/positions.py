@@ -35,7 +35,9 @@ def established(mode: Mode) -> bool:
     return mode == "vichy"
 
 
-def base_level(units: Iterable[Unit], ships: Iterable[Ship], discount: FleetDiscount, corsica: YesNo) -> int:
+def base_level(
+    units: Iterable[Unit], ships: Iterable[Ship], discount: FleetDiscount, corsica: YesNo
+) -> int:
     """58.21's raw sum for a position before DPs: Paris held by the Axis (+2), Summer 1940 (0),
     the French ground factors in France (58.21B) and the fleet (58.21C), as the rule reads."""
     ground = spec.ground_count(units, corsica is YesNo.YES)

@@ -62,7 +62,9 @@ def _damaged_in_full(ships: Any, discount: FleetDiscount) -> tuple[int, str]:
 _roll_colonies = colonies.roll_colonies
 
 
-def _british_unassigned(s: Any, ledger: Any, t: Tables, at: int, vichy: bool) -> Generator[Any, Any, Any]:
+def _british_unassigned(
+    s: Any, ledger: Any, t: Tables, at: int, vichy: bool
+) -> Generator[Any, Any, Any]:
     final = yield from _roll_colonies(s, ledger, t, at, vichy)
     kept = tuple((c, x) for c, x in final if s.colonies[c].control is not ColonyControl.BRITISH)
     ledger.state = msgspec.structs.replace(ledger.state, colonies=dict(kept))
@@ -72,7 +74,9 @@ def _british_unassigned(s: Any, ledger: Any, t: Tables, at: int, vichy: bool) ->
 _choose = fleet._choose
 
 
-def _vichy_retake(p: Any, side: FrenchSide, kind: Any, required: int, taken: Any, log: Any) -> Generator[Any, Any, None]:
+def _vichy_retake(
+    p: Any, side: FrenchSide, kind: Any, required: int, taken: Any, log: Any
+) -> Generator[Any, Any, None]:
     if side is FrenchSide.VICHY:
         taken = {FrenchSide.FREE_FRENCH: {}, FrenchSide.VICHY: taken[FrenchSide.VICHY]}
     yield from _choose(p, side, kind, required, taken, log)
@@ -84,7 +88,8 @@ _on_british_ground = hexes.french_on_british_ground
 def _also_vichy_ground(s: Any, holders: Any) -> tuple[int, ...]:
     held = dict(holders)
     extra = tuple(
-        i for i, u in enumerate(s.units)
+        i
+        for i, u in enumerate(s.units)
         if u.nationality == "french" and held[u.location] is Holder.VICHY
     )
     return tuple(sorted({*_on_british_ground(s, holders), *extra}))
@@ -111,7 +116,9 @@ _plan = fleet.plan
 
 def _plan_without_building(s: Any, *args: Any) -> Any:
     p = _plan(s, *args)
-    ships = {k: tuple(x for x in v if x.condition is not Condition.BUILDING) for k, v in p.ships.items()}
+    ships = {
+        k: tuple(x for x in v if x.condition is not Condition.BUILDING) for k, v in p.ships.items()
+    }
     return fleet.Plan(p.source, ships, p.amounts)
 
 
@@ -140,17 +147,23 @@ def procedure_mutants(t: Tables) -> Iterator[Mutant]:
             ("ground_factors_58_21b",),
         ),
         "level held within +/-4": (
-            _patched((level, "rules", _rules_with(
-                surrender_level=lambda f, tt: (
-                    lambda raw: (raw, clamp(raw, -4, 4))
-                )(sum(x.value for x in rules.surrender_terms(f, tt)))
-            ))),
+            _patched(
+                (
+                    level,
+                    "rules",
+                    _rules_with(
+                        surrender_level=lambda f, tt: (lambda raw: (raw, clamp(raw, -4, 4)))(
+                            sum(x.value for x in rules.surrender_terms(f, tt))
+                        )
+                    ),
+                )
+            ),
             ("level_is_clamped_raw_sum", "handover_level"),
         ),
         "colonial die step drops the +3 for Vichy": (
-            _patched((colonies, "rules", _rules_with(
-                colony_modified_roll=lambda d, lv, v, tt: d + lv
-            ))),
+            _patched(
+                (colonies, "rules", _rules_with(colony_modified_roll=lambda d, lv, v, tt: d + lv))
+            ),
             ("colonies_one_status",),
         ),
         "British-held colony left unassigned": (
@@ -170,8 +183,16 @@ def procedure_mutants(t: Tables) -> Iterator[Mutant]:
             ("free_french_choose_first", "ships_one_fate"),
         ),
         "Free French take sailing ships before British-port ones": (
-            _patched((fleet, "TIERS", {**fleet.TIERS, FrenchSide.FREE_FRENCH: {
-                "british": 0, "movable": 0, "contested": 0}})),
+            _patched(
+                (
+                    fleet,
+                    "TIERS",
+                    {
+                        **fleet.TIERS,
+                        FrenchSide.FREE_FRENCH: {"british": 0, "movable": 0, "contested": 0},
+                    },
+                )
+            ),
             ("port_order_58_641",),
         ),
         "each side given its table level whatever ships exist": (

@@ -118,7 +118,9 @@ def judge_state(game: Game, t: Tables, answers: Answers) -> judge.Broken:
             assume[FROM_VICHY_COLONIES.key] == "yes",
         )
         keys = [k for k, _ in answers]
-        broken |= judge.fleet(s, t, lv.value, vichy, statuses, flags, state.forces, state.fleet, keys)
+        broken |= judge.fleet(
+            s, t, lv.value, vichy, statuses, flags, state.forces, state.fleet, keys
+        )
     return broken
 
 
@@ -135,4 +137,3 @@ def reproduces(path: Path, property_name: str, values: Mapping[str, Any]) -> boo
     except Exception:  # a broken engine may raise anywhere
         return True
     return game is not None and property_name in judge_state(game, shipped(), used)
-

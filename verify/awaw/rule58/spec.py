@@ -109,21 +109,20 @@ def ground_count(units: Any, corsica: bool) -> int:
     """58.21B: French infantry and armor factors in France (Corsica too when ``corsica``);
     air units and other nationalities are ignored. ``units`` are scenario units."""
     places = {"northern_france", "southern_france"} | ({"corsica"} if corsica else set())
-    return sum(
+    counted: int = sum(
         u.factors
         for u in units
-        if u.nationality == "french"
-        and u.kind in ("infantry", "armor")
-        and u.location in places
+        if u.nationality == "french" and u.kind in ("infantry", "armor") and u.location in places
     )
+    return counted
 
 
 def fleet_count(ships: Any, per_ship: bool) -> int:
     """58.21C: the French fleet in factors: ready ships in full, damaged and "2"/"Launch" row
     ships at half rounded down (halved ship by ship when ``per_ship``, else as one pool),
     ships on row "3" or higher not at all. ``ships`` are scenario ships."""
-    ready = sum(x.factors for x in ships if x.condition == "ready")
-    halved = [x.factors for x in ships if x.condition in ("damaged", "row2", "launch")]
+    ready: int = sum(x.factors for x in ships if x.condition == "ready")
+    halved: list[int] = [x.factors for x in ships if x.condition in ("damaged", "row2", "launch")]
     if per_ship:
         return ready + sum(f // 2 for f in halved)
     return ready + sum(halved) // 2

@@ -15,8 +15,8 @@ value cached before the patch.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterator
-from contextlib import contextmanager
-from typing import Any, TypeVar
+from contextlib import contextmanager, suppress
+from typing import TypeVar
 
 from armistice.core.awaw.rule58 import colonies, fleet, forces, hexes, level, vichy
 from armistice.core.awaw.rule58.assumptions import (
@@ -48,10 +48,8 @@ def allocations(s: Selection) -> list[dict[str, int]]:
     def grow(i: int, pick: dict[str, int], total: int) -> None:
         if i == len(s.items):
             if s.least <= total:
-                try:
+                with suppress(ValueError):
                     found.append(s.check(pick))
-                except ValueError:
-                    pass
             return
         item = s.items[i]
         for n in range(min(item.available, s.required - total) + 1):
@@ -85,6 +83,7 @@ def walk(start: Callable[[], Step[R]], alone: bool = False) -> Iterator[tuple[Pa
     its first answer: for steps whose prompts do not depend on earlier answers and whose
     results read each answer on its own, that covers every answer of every prompt.
     """
+
     def options_of(prompt: Prompt) -> list[AnswerValue]:
         if prompt not in _ACCEPTED:
             _ACCEPTED[prompt] = accepted(prompt)
@@ -129,7 +128,9 @@ def uncached() -> Iterator[None]:
         fresh_caches()
 
 
-def surrender_level(s: AwawScenario, t: Tables, discount: FleetDiscount, corsica: YesNo) -> SurrenderLevel:
+def surrender_level(
+    s: AwawScenario, t: Tables, discount: FleetDiscount, corsica: YesNo
+) -> SurrenderLevel:
     """58.11-58.22 through :func:`level.surrender`: the level with its logged modifiers."""
     found = level.surrender(s, t, discount, corsica).changes["surrender_level"]
     assert isinstance(found, SurrenderLevel)
