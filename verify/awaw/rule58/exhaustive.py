@@ -18,8 +18,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from armistice.core.awaw.rule58 import fleet as fleet_step_module
-from armistice.core.awaw.rule58 import hexes
+from armistice.core.awaw.rule58 import fleet, hexes
 from armistice.core.awaw.rule58.assumptions import (
     AIR_NAVAL_IN_VICHY,
     CORSICA,
@@ -33,13 +32,23 @@ from armistice.core.awaw.rule58.assumptions import (
     ShipSources,
     YesNo,
 )
-from armistice.core.awaw.rule58.scenario import AwawScenario, Ship, Unit
+from armistice.core.awaw.rule58.scenario import (
+    AwawScenario,
+    Diplomacy,
+    Ship,
+    Surrender,
+    Territory,
+    Unit,
+)
 from armistice.core.awaw.rule58.tables import FORCE_FIELDS, Tables
 from armistice.core.awaw.words import (
+    ColonyStatus,
     Condition,
+    Control,
     FrenchSide,
     Nationality,
     Region,
+    Season,
     ShipKind,
     UnitKind,
 )
@@ -162,9 +171,6 @@ FLEET_FACTORS = (1, 2, 3)
 
 
 def _level_cases(t: Tables) -> Iterator[tuple[str, AwawScenario, FleetDiscount, YesNo]]:
-    from armistice.core.awaw.rule58.scenario import Diplomacy, Surrender, Territory
-    from armistice.core.awaw.words import Control, Season
-
     base = position(t, at=0, ships=(_ship(ShipKind.NAMED, 42, "british", "ready", "base"),))
     seasons = (Season.SPRING, Season.SUMMER, Season.FALL, Season.WINTER)
     for season, lyon, marseilles, coop, dps, voluntary in itertools.product(
@@ -453,9 +459,7 @@ def _unit_case(
         )
 
 
-def _status(x: str) -> Any:
-    from armistice.core.awaw.words import ColonyStatus
-
+def _status(x: str) -> ColonyStatus:
     return ColonyStatus(x)
 
 
@@ -562,7 +566,7 @@ def _fleet_case(
     try:
         holders = hexes.region_holders(s, vichy, known)
         levels = steps.force_levels(s, t, at, vichy, known)
-        broken = _handovers(s, t, at, vichy, levels, fleet_step_module.plan(s, holders, *readings))
+        broken = _handovers(s, t, at, vichy, levels, fleet.plan(s, holders, *readings))
         leaves = list(steps.walk(lambda: steps.fleet_step(s, levels, vichy, holders, readings)))
     except Exception as error:  # a broken engine may raise anywhere
         tally.note(_raised(tally.names, error), case, lambda: Reproduction(s, assume, before))

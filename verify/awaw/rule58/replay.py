@@ -76,7 +76,8 @@ def command(path: Path | str, assume: Mapping[str, str], answers: Answers) -> st
 def write_case(folder: Path, property_name: str, values: Mapping[str, Any]) -> Path:
     """Write the case carried by ``values["resolve"]`` (scenario, readings, answers) with a
     header: the property, the engine's and the rule's values and the command that
-    reproduces it. Raises ScenarioError if the scenario does not load back."""
+    reproduces it, checked by replaying it (the header says so when a resolution's state
+    cannot show the violation). Raises ScenarioError if the scenario does not load back."""
     carried = values["resolve"]
     _, used = play(carried.scenario, carried.assume, carried.answers, strict=False)
     path = folder / f"counterexample-{property_name.replace('_', '-')}.toml"
@@ -87,6 +88,13 @@ def write_case(folder: Path, property_name: str, values: Mapping[str, Any]) -> P
         f" ({values.get('differs', '')}).",
         "Reproduce it with:",
         f"  {command(path, carried.assume, used)}",
+    ]
+    written = write_scenario(folder, property_name, carried.scenario, header)
+    if reproduces(written, property_name, values):
+        return written
+    header += [
+        "A resolution's state does not show this: the step hands the next one what the",
+        "check above found, and the resolution then goes on (or stops) from there.",
     ]
     return write_scenario(folder, property_name, carried.scenario, header)
 
