@@ -15,7 +15,7 @@ from typing import Any
 from armistice.core.awaw.rule58.scenario import AwawScenario, Ship
 from armistice.core.awaw.rule58.state import Fate, Fleet, SurrenderLevel
 from armistice.core.awaw.rule58.tables import FORCE_FIELDS, NAVAL, Force, Forces, Tables
-from armistice.core.awaw.words import ColonyStatus, FrenchSide, ShipKind, UnitFate
+from armistice.core.awaw.words import ColonyStatus, FrenchSide, Region, ShipKind, UnitFate
 from armistice.core.prompts import AnswerValue
 from armistice.verify.awaw.rule58 import spec
 
@@ -106,16 +106,15 @@ def colonies(
                     f"level {at:+d}, Vichy {'established' if vichy else 'not established'}",
                 ),
             )
-    regions = {r.value for r in holders}
-    missing = [c for c in t.colonies if c not in regions]
+    held = holders_of(holders)
+    missing = [r.value for r in Region if r.value not in held]
+    us_at_war = s.surrender.us_at_war_with_germany
     wrong = [
-        c
-        for c in t.colonies
-        if c in regions
-        and c in statuses
-        and holders_of(holders)[c] != spec.region_holder(c, vichy, False, dict(statuses))
+        r
+        for r, h in held.items()
+        if r in statuses and h != spec.region_holder(r, vichy, us_at_war, dict(statuses))
     ]
-    if missing or wrong or len(holders) < len(t.colonies):
+    if missing or wrong:
         broken["handover_colonies"] = (
             f"no holder for {missing}, wrong for {wrong}",
             "a holder for every region, by each colony's status",
