@@ -6,7 +6,7 @@ the step from its start for every answer sequence, sending each prompt every ans
 ``check`` accepts: every enabled option of a Decision, every face of a Roll, every
 allocation of a Selection.
 
-Steps memoize per scenario (:mod:`armistice.core.memo`) and some helpers per argument
+Steps memoize per scenario (:mod:`armistice.core.memo`) and some functions per argument
 (``colony_faces``, ``fleet.selection``); callers build fresh scenarios inside a check's run
 and :func:`fresh_caches` clears the module caches, so a patched engine is never hidden by a
 value cached before the patch.
