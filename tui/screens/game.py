@@ -388,7 +388,7 @@ class GameScreen(Screen[None]):
 
     def rules_help(self) -> str:
         """The rule summary of this game's system."""
-        return self.game.system.help()
+        return self.game.system.help(self.game.tables)
 
 
 def pending(game: Game) -> Prompt | None:

@@ -102,7 +102,7 @@ def outcome_lines(game: Game) -> Text:
     out.append("Chances from here\n", style="bold")
     if result.defaults:
         out.append("(open choices at default)\n", style="dim")
-    names = game.system.outcome_names()
+    names = game.system.outcome_names(game.tables)
     for key, dist in result.marginals.items():
         out.append(f"{names.get(key, key)[:13]:<13} ")
         for label, p in sorted(dist.items(), key=lambda kv: -kv[1]):
@@ -127,7 +127,7 @@ def by_choice(game: Game, prompt: Decision) -> Text:
     out = Text(f"{headline.label} chance by choice\n", style="bold")
     out.append(f"{'':<13}" + "".join(f" {v[:6]:>6}" for v in options) + "\n", style="bold")
     keys = next(iter(table.values())).marginals
-    names = game.system.outcome_names()
+    names = game.system.outcome_names(game.tables)
     for key in keys:
         out.append(f"{names.get(key, key)[:13]:<13}")
         for value in options:

@@ -224,11 +224,43 @@ class Tables(msgspec.Struct, frozen=True, eq=False):
 
 def read(path: Path, type_: type[Any]) -> Any:
     """Decode one table file into ``type_``; raises TableError naming file and place."""
-    raw = decode.toml(decode.read(path, TableError), str(path), TableError)
+    return _convert(
+        decode.toml(decode.read(path, TableError), str(path), TableError), type_, str(path)
+    )
+
+
+def _convert(raw: Mapping[str, Any], type_: type[Any], source: str) -> Any:
     try:
-        return convert(raw, type_, str(path))
+        return convert(raw, type_, source)
     except ScenarioError as error:
-        raise TableError(str(path), error.field, error.reason) from None
+        raise TableError(source, error.field, error.reason) from None
+
+
+def kind(document: Mapping[str, Any], source: str) -> str:
+    """The name of the table file a decoded TOML document is, told by what it holds:
+    ``forces.toml`` (``free_french`` or ``vichy`` tables) or ``rule58.toml`` (a ``level``
+    table). Raises TableError naming ``source`` for neither."""
+    if "free_french" in document or "vichy" in document:
+        return FORCES_FILE.name
+    if "level" in document:
+        return RULE58_FILE.name
+    raise TableError(source, "", "neither a force table file nor rule58.toml")
+
+
+def from_documents(documents: Mapping[str, tuple[Mapping[str, Any], str]]) -> Tables:
+    """Tables from decoded table files keyed by name (``rule58.toml``, ``forces.toml``),
+    each with the source that names it in errors; the published file for a name not given.
+    Raises TableError naming the source, the place and the reason."""
+
+    def part(path: Path, type_: type[Any]) -> tuple[Any, str]:
+        if path.name not in documents:
+            return read(path, type_), str(path)
+        raw, source = documents[path.name]
+        return _convert(raw, type_, source), source
+
+    rules, rules_source = part(RULE58_FILE, Rule58File)
+    forces, forces_source = part(FORCES_FILE, ForceTableFile)
+    return build(rules, forces, rules_source, forces_source)
 
 
 def _index(
