@@ -369,7 +369,7 @@ class GameScreen(Screen[None]):
         )
         if values is None or dict(values) == dict(game.assumptions):
             return
-        self.game = Game(game.scenario, assumptions=values, seed=game.seed)
+        self.game = Game(game.scenario, assumptions=values, seed=game.seed, tables=game.house)
         self.notify("Assumptions changed", timeout=2)
         self.refresh_views()
 
