@@ -85,7 +85,8 @@ class Game:
     answers come from: prompts the system began asking later take their defaults as
     they are reached. ``tables`` are house tables (see :mod:`armistice.core.tablefiles`)
     the game runs with instead of its system's published tables; the scenario is checked
-    against them too (raises ScenarioError naming the scenario and the field).
+    against them too (raises ScenarioError naming the scenario and the field), and they
+    stay ``house`` (None: the published tables).
 
     ``system``, ``scenario``, ``state``, ``prompt``, ``summary`` and ``tables`` are those of
     the procedure running now; ``log`` and ``answers`` cover the whole chain.

@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from armistice.core import scenario
 from armistice.core.awaw.words import ColonyStatus
 from armistice.core.game import Game
 from armistice.tui.app import ArmisticeApp
+from armistice.tui.screens.dialogs import ChangeAssumptions
 from armistice.tui.screens.help import Help
 from tests.tui.dashboard import NARROW, dashboard, isolate, press, screen_text, until
 
@@ -57,3 +59,17 @@ async def test_a_save_with_house_tables_plays_under_them_in_the_dashboard(saves:
         await until(pilot, lambda: isinstance(app.screen, Help), "the help screen")
         assert isinstance(app.screen, Help)
         assert "plus 2 with Vichy" in " ".join(app.screen.rules.split())
+
+
+async def test_changing_an_assumption_keeps_the_house_tables(saves: Path) -> None:
+    house = Game.open(SAVE).house
+    app = ArmisticeApp(Game(scenario.load("rulebook-example-fall-1940"), seed=4, tables=house))
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await dashboard(pilot)
+        await press(pilot, "a")
+        await until(pilot, lambda: isinstance(app.screen, ChangeAssumptions), "the dialog")
+        await press(pilot, "enter", "down", "enter", "ctrl+a")
+        await until(pilot, lambda: app.screen is screen, "the game screen")
+        assert screen.game.assumptions["awaw.58.conquest_proration"] == "full"
+        assert screen.game.house is house
+        assert "House tables rule58.toml" in screen.sub_title
