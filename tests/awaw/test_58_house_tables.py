@@ -206,7 +206,7 @@ def test_a_save_of_an_earlier_version_holds_no_house_tables() -> None:
         ("[vichy_france]\nbrp = 3\n", "neither a force table file nor rule58.toml"),
         (
             FORCES_TEXT.replace(VICHY_ROW[0], VICHY_ROW[0].replace("fsl = -1", "fsl = -2")),
-            "vichy[5]: overlaps vichy[4]: both give FSL -2",
+            "both give FSL -2",
         ),
     ],
     ids=["missing", "not-toml", "neither", "overlap"],
