@@ -306,9 +306,7 @@ def colony_odds(t: Tables) -> dict[tuple[int, bool], dict[ColonyStatus, Fraction
             dist: dict[ColonyStatus, Fraction] = {}
             for face, p in D6.distribution().items():
                 code = rules.colony_status(
-                    rules.PRIOR_FRENCH,
-                    rules.colony_result(rules.colony_modified_roll(face, level, vichy, t), t),
-                    vichy,
+                    rules.colony_result(rules.colony_modified_roll(face, level, vichy, t), t), vichy
                 )
                 status = COLONY_STATUSES[code]
                 dist[status] = dist.get(status, Fraction(0)) + p
