@@ -356,8 +356,8 @@ def naval_allocation_conserves(t: Tables) -> Result:
         ),
         shown={
             "Free French": (free, rule_free),
-            "Vichy": (vich, z3.If(legal, rule_vichy, vich)),
-            "removed": (removed, z3.If(removed < 0, 0, removed)),
+            "Vichy": (vich, z3.If(legal, rule_vichy, _within(vich, 0, vichy_level))),
+            "removed": (removed, _within(removed, 0, total)),
             "ships in all": (free + vich + removed, total),
         },
     )
@@ -368,6 +368,11 @@ def naval_allocation_conserves(t: Tables) -> Result:
         "ships are conserved, the Free French served first, no side over its level",
         "ships appear, vanish, or a side gets other than the rule gives it",
     )
+
+
+def _within(value: Any, low: Any, high: Any) -> Any:
+    """``value`` if it is within ``low..high``, else the nearer end: what the rule allows."""
+    return z3.If(value < low, low, z3.If(value > high, high, value))
 
 
 def level_feeds_force_tables(t: Tables) -> Result:
