@@ -94,7 +94,7 @@ def test_an_overlap_names_both_rows(capsys: pytest.CaptureFixture[str], tmp_path
     path = edited(tmp_path, RULE58_FILE, "[[colony_result]]\nlow = 4", "[[colony_result]]\nlow = 2")
     code, out, _ = verify(capsys, "--tables", str(path))
     assert code == 1
-    assert "overlap: 2..3 in rows 0, 1; smallest: 2" in out
+    assert "overlap: 2..3 in rows 1, 2; smallest: 2" in out
 
 
 def test_a_wrong_modifier_gives_a_counterexample_scenario_that_loads(
@@ -132,7 +132,7 @@ def test_edited_force_tables_that_differ_from_the_rule_book_are_a_finding(
         (
             "{ fsl = -3, infantry_factors = 10,",
             "{ fsl = -3, infantry_factors = 10.5,",
-            "vichy[6].infantry_factors",
+            "vichy row 7, infantry_factors",
         ),
         (
             "  { fsl = -3, infantry_factors = 10, armor_units = 0, air_factors = 0, named_ships = 0, cruisers = 0, destroyer_factors = 0 },\n",
@@ -142,7 +142,7 @@ def test_edited_force_tables_that_differ_from_the_rule_book_are_a_finding(
         (
             "{ fsl =  3, infantry_factors = 12,",
             "{ fsl =  3, infantry_factors = -12,",
-            "vichy[0].infantry_factors",
+            "vichy row 1, infantry_factors",
         ),
     ],
 )
