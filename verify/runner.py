@@ -26,8 +26,9 @@ def run(
     counterexamples: Path | None = None,
 ) -> Iterator[Result]:
     """Yield each result of ``suite``'s checks on ``tables`` as it is found, timed (seconds,
-    shared among the results of one check) and marked with the suite's system; a violated
-    property's inputs are written by the suite to ``counterexamples`` when given.
+    shared among the results of one check) and marked with the suite's system; the inputs of
+    a violated property, or of a finding that has some (a house rule's effect), are written by
+    the suite to ``counterexamples`` when given.
     ``published`` is False when ``tables`` come from edited files."""
     for check in suite.checks(tables, published):
         start = time.perf_counter()
@@ -35,7 +36,8 @@ def run(
         elapsed = (time.perf_counter() - start) / max(len(results), 1)
         for result in results:
             result = replace(result, seconds=elapsed, system=suite.system)
-            if result.verdict is Verdict.VIOLATED and counterexamples is not None:
+            shown = result.verdict in (Verdict.VIOLATED, Verdict.FINDING)
+            if shown and result.counterexample and counterexamples is not None:
                 path = suite.counterexample(counterexamples, result.name, result.counterexample)
                 if path is not None:
                     result = replace(result, scenario=str(path))

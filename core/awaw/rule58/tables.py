@@ -282,11 +282,28 @@ def _index(
     return MappingProxyType({level: found[level][1] for level in levels})
 
 
+def _unique(rows: tuple[Any, ...], table: str, source: str) -> None:
+    """Refuse a row whose ``id`` an earlier row of ``table`` has (TableError naming both)."""
+    first: dict[str, int] = {}
+    for index, entry in enumerate(rows):
+        if entry.id in first:
+            raise TableError(
+                source,
+                f"{row(table, index)}, id",
+                f"{entry.id!r} is also the id of row {first[entry.id] + 1}",
+            )
+        first[entry.id] = index
+
+
 def build(
     rules: Rule58File, forces: ForceTableFile, rules_source: str, forces_source: str
 ) -> Tables:
-    """Check decoded files against each other and index them; raises TableError."""
+    """Check decoded files against each other and index them: ids unique within each table,
+    every colony in a known roll group, one force row per surrender level; raises
+    TableError naming the file, the row (from 1) and the reason."""
     levels = range(-rules.level.limit, rules.level.limit + 1)
+    for table in ("roll_group", "colony", "key_area"):
+        _unique(getattr(rules, table), table, rules_source)
     groups = {g.id: g for g in rules.roll_group}
     for index, colony in enumerate(rules.colony):
         if colony.group not in groups:

@@ -92,23 +92,26 @@ def level_within_limits(t: Tables) -> Result:
 
 
 def level_is_clamped_sum(t: Tables) -> Result:
-    """58.21-58.22: the engine's level is its listed modifiers' sum, held within +/-3."""
+    """58.21-58.22: the engine's level is its listed modifiers' sum, held within the tables'
+    limit (``level.limit``; the book's is 3, which :func:`level_within_limits` holds it to)."""
     p = Proof()
     facts, _ = surrender_facts(p)
     engine_raw, engine_level = rules.surrender_level(facts, t)
     raw = p.define("58.21", "raw", engine_raw)
     level = p.define("58.22", "level", engine_level)
     total = z3.Sum([term.value for term in rules.surrender_terms(facts, t)])
+    limit = t.rules.level.limit
+    held = _within(total, -limit, limit)
     outcome = p.prove(
-        z3.And(raw == total, level == spec.level(total)),
-        shown={"sum": (raw, total), "level": (level, spec.level(total))},
+        z3.And(raw == total, level == held),
+        shown={"sum": (raw, total), "level": (level, held)},
     )
     return _result(
         "level_is_clamped_sum",
         ("58.21", "58.22"),
         outcome,
-        "the level shown equals the clamped sum of the modifiers shown",
-        "the level differs from the clamped sum of its listed modifiers",
+        f"the level shown equals the sum of the modifiers shown, held within +/-{limit}",
+        f"the level differs from the sum of its listed modifiers held within +/-{limit}",
     )
 
 
@@ -262,11 +265,12 @@ def _force_levels(p: Proof, level: Any, vichy: Any, t: Tables) -> tuple[Forces, 
 
 
 def force_tables_total(t: Tables) -> Result:
-    """58.621, 58.631: both tables give a level for every surrender level and Vichy choice,
-    with no negative entry."""
+    """58.621, 58.631: both tables give a level for every surrender level the tables' limit
+    allows and every Vichy choice, with no negative entry."""
     p = Proof()
     level, vichy = p.int("level"), p.bool("vichy")
-    p.assume("domain", z3.And(level >= -spec.LEVEL_LIMIT, level <= spec.LEVEL_LIMIT))
+    limit = t.rules.level.limit
+    p.assume("domain", z3.And(level >= -limit, level <= limit))
     free, vich = _force_levels(p, level, vichy, t)
     covered = z3.And(
         in_domain(t.free_french[True], level),
@@ -287,7 +291,7 @@ def force_tables_total(t: Tables) -> Result:
         "force_tables_total",
         ("58.621", "58.631"),
         outcome,
-        "every level -3..+3 has a row in each table, none negative",
+        f"every level -{limit}..+{limit} has a row in each table, none negative",
         "a level has no row, or a cell is negative",
     )
 
