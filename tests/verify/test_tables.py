@@ -140,7 +140,7 @@ def test_58_621_free_french_with_vichy_above_without_fails_naming_both_rows(
 
 def test_a_turn_gap_is_named_by_season(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = edited(tmp_path, RULE58_FILE, "low = 2\nhigh = 2", "low = 3\nhigh = 2")
-    code, out, _ = verify(capsys, "--tables", str(path))
+    code, out, _ = verify(capsys, "--tables", str(path), "--counterexamples", str(tmp_path))
     assert code == 1
     assert "turn_modifier_no_gaps: violated" in out
     assert "no row covers Fall 1940; smallest: Fall 1940" in out

@@ -81,6 +81,10 @@ a step below 1, a negative limit, cell or BRP value, an unknown status, region o
 group)."""
 
 
+RULES = tuple(sorted({r.rule for r in RANGES.values()} | {"58.621"}))
+"""The rules :func:`values_in_range` holds the tables to."""
+
+
 def _show(field: str, value: Any) -> str:
     if field in TURN_FIELDS and isinstance(value, int):
         return turn_name(value)
@@ -103,13 +107,12 @@ def values_in_range(t: Tables) -> Result:
         if not r.test(values[field], t)
     ]
     wrong += list(_more_with_vichy(t))
-    rules_ = tuple(sorted({r.rule for r in RANGES.values()} | {"58.621"}))
     return Result(
         "table_values_in_range",
-        rules_,
+        RULES,
         Verdict.VIOLATED if wrong else Verdict.PROVED,
         "; ".join(wrong) if wrong else "every table value is within the range its rule gives",
-        () if wrong else rules_,
+        () if wrong else RULES,
         strength=Strength.EXHAUSTIVE,
         bounds={"level": (t.levels[0], t.levels[-1])},
     )
