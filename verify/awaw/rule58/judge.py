@@ -92,9 +92,9 @@ def colonies(
         if control == "french" and info.group in dice:
             die = dice[info.group]
             faces = range(1, 7) if die is None else (die,)
-            wanted = {spec.colony_status(control, d, at, vichy) for d in faces}
+            wanted = {spec.colony_outcome(control, d, at, vichy) for d in faces}
         else:
-            wanted = {spec.colony_status(control, 1, at, vichy)}
+            wanted = {spec.colony_outcome(control, 1, at, vichy)}
             die = None
         if got is None or got not in STATUSES or len(wanted) != 1 or got != next(iter(wanted)):
             broken.setdefault(

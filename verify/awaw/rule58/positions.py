@@ -88,7 +88,7 @@ def reachable(status: str, at: int, vichy: bool) -> bool:
         return True
     if (status == "vichy") != vichy:
         return False
-    return any(spec.colony_status("french", d, at, vichy) == status for d in range(1, 7))
+    return any(spec.colony_outcome("french", d, at, vichy) == status for d in range(1, 7))
 
 
 def dice_for(
@@ -107,7 +107,9 @@ def dice_for(
             controls[c] = "british"
         else:
             controls[c] = "french"
-            faces = [d for d in range(1, 7) if spec.colony_status("french", d, at, vichy) == status]
+            faces = [
+                d for d in range(1, 7) if spec.colony_outcome("french", d, at, vichy) == status
+            ]
             if not faces:
                 raise ValueError(f"no colonial die gives {c} {status} at level {at:+d}")
             dice[t.colonies[c].group] = faces[0]

@@ -141,7 +141,7 @@ def colony_step(s: AwawScenario, t: Tables, at: int) -> Step[tuple[bool, Colonie
     """58.31 and 58.53 at surrender level ``at``: the Vichy decision (asked unless the U.S. is
     at war) and the colonial dice. Returns ``(vichy, statuses, state)``; the region holders
     the next steps get are :func:`hexes.region_holders` of them."""
-    ledger: Ledger[FallOfFrance] = Ledger(FallOfFrance(), {})
+    ledger: Ledger[FallOfFrance] = Ledger(FallOfFrance(), {}, t)
     established = yield from vichy.establish_vichy(s, ledger, t)
     statuses = yield from colonies.roll_colonies(s, ledger, t, at, established)
     return established, statuses, ledger.state
@@ -159,7 +159,7 @@ def unit_step(
     """58.4 and 58.61-58.623 for given colony ``statuses``: every unit's fate, the British
     keeping French units as Free French (one Selection per column). Returns the fates."""
     holders = hexes.region_holders(s, established, statuses)
-    ledger: Ledger[FallOfFrance] = Ledger(FallOfFrance(), {})
+    ledger: Ledger[FallOfFrance] = Ledger(FallOfFrance(), {}, t)
     apply(ledger, forces.force_levels(s, t, at, established, statuses))
     apply(ledger, hexes.units(s, holders, statuses, air_naval, corsica))
     yield from forces.keep_units(s, ledger, holders)
