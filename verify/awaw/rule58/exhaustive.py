@@ -194,7 +194,13 @@ def _level_cases(t: Tables) -> Iterator[tuple[str, AwawScenario, FleetDiscount, 
             colonies=base.colonies,
             fleet=base.fleet,
         )
-        yield f"{season.label} 1940, DPs {dps:+d}", s, FleetDiscount.POOLED, YesNo.NO
+        held = [c for c, axis in (("Lyon", lyon), ("Marseilles", marseilles)) if axis]
+        case = (
+            f"{season.label} 1940, {'voluntary' if voluntary else 'Paris held by the Axis'}, "
+            f"Axis also in {', '.join(held) or 'nothing else'}, net DPs {dps:+d}"
+            + (", cooperation 7+" if coop else "")
+        )
+        yield case, s, FleetDiscount.POOLED, YesNo.NO
     for corsica in YesNo:
         for sizes in itertools.product((0, 5), repeat=len(SLOTS)):
             units = tuple(
@@ -209,7 +215,8 @@ def _level_cases(t: Tables) -> Iterator[tuple[str, AwawScenario, FleetDiscount, 
                 if f
             )
             s = AwawScenario(**{**_fields(base), "units": units})
-            yield f"units {sizes}", s, FleetDiscount.POOLED, corsica
+            listed = ", ".join(f"{u.name} ({u.factors})" for u in units) or "no units"
+            yield f"{listed}; Corsica in France: {corsica.value}", s, FleetDiscount.POOLED, corsica
     per_ship = [(c, f) for c in CONDITIONS for f in FLEET_FACTORS]
     for discount in FleetDiscount:
         for n in range(FLEET_SHIPS + 1):
@@ -222,7 +229,9 @@ def _level_cases(t: Tables) -> Iterator[tuple[str, AwawScenario, FleetDiscount, 
                     ),
                 )
                 s = AwawScenario(**{**_fields(base), "fleet": ships})
-                yield f"fleet {[(c.value, f) for c, f in picked]}", s, discount, YesNo.NO
+                extra = ", ".join(f"{c.label} {f}" for c, f in picked) or "none"
+                case = f"30 ready factors and ships of {extra} factors, {discount.value}"
+                yield case, s, discount, YesNo.NO
 
 
 def _fields(s: AwawScenario) -> dict[str, Any]:
