@@ -32,10 +32,10 @@ def level(s: AwawScenario, lv: SurrenderLevel, per_ship: bool, corsica: bool) ->
     (``fleet_count_58_21c``)."""
     broken: Broken = {}
     total = sum(m.value for m in lv.modifiers)
-    if total != lv.raw or lv.value != spec.clamp_level(total):
+    if total != lv.raw or lv.value != int(spec.level(total)):
         broken["level_is_clamped_raw_sum"] = (
             f"raw {lv.raw:+d}, level {lv.value:+d}",
-            f"modifiers add up to {total:+d}, level {spec.clamp_level(total):+d}",
+            f"modifiers add up to {total:+d}, level {int(spec.level(total)):+d}",
             "the level is not the sum of its logged modifiers held within +/-3 (58.22)",
         )
     if lv.voluntary:
@@ -49,10 +49,10 @@ def level(s: AwawScenario, lv: SurrenderLevel, per_ship: bool, corsica: bool) ->
             f"{ground} French infantry and armor factors in France",
         )
     counted = spec.fleet_count(s.fleet, per_ship)
-    if by_rule.get("58.21C") != spec.fleet_modifier(counted):
+    if by_rule.get("58.21C") != int(spec.fleet_band(counted)):
         broken["fleet_count_58_21c"] = (
             by_rule.get("58.21C"),
-            spec.fleet_modifier(counted),
+            int(spec.fleet_band(counted)),
             f"the fleet counts {counted} factors " + ("ship by ship" if per_ship else "pooled"),
         )
     return broken

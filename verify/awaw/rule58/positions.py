@@ -42,7 +42,7 @@ def base_level(
     the French ground factors in France (58.21B) and the fleet (58.21C), as the rule reads."""
     ground = spec.ground_count(units, corsica is YesNo.YES)
     counted = spec.fleet_count(ships, discount is FleetDiscount.PER_SHIP)
-    return 2 - ground // spec.GROUND_STEP + spec.fleet_modifier(counted)
+    return 2 - ground // spec.GROUND_STEP + int(spec.fleet_band(counted))
 
 
 def position(

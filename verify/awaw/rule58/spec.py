@@ -151,12 +151,6 @@ def colony_outcome(control: str, die: int, level: int, vichy: bool) -> str:
     return str(COLONY_STATUSES[colony_status(die, level, vichy)].value)
 
 
-def clamp_level(raw: int) -> int:
-    """58.22: the raw sum of the modifiers treated as +3 above +3 and -3 below -3."""
-    clamped: int = level(raw)
-    return clamped
-
-
 def ground_count(units: Any, corsica: bool) -> int:
     """58.21B: French infantry and armor factors in France (Corsica too when ``corsica``);
     air units and other nationalities are ignored. ``units`` are scenario units."""
@@ -178,12 +172,6 @@ def fleet_count(ships: Any, per_ship: bool) -> int:
     if per_ship:
         return ready + sum(f // 2 for f in halved)
     return ready + sum(halved) // 2
-
-
-def fleet_modifier(counted_factors: int) -> int:
-    """58.21C: the modifier for a counted fleet, in the rule's own bands."""
-    result: int = fleet_band(counted_factors)
-    return result
 
 
 def region_holder(region: str, vichy: bool, us_at_war: bool, statuses: dict[str, str]) -> str:
