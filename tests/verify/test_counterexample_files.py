@@ -124,6 +124,11 @@ def test_force_tables_total_shows_the_negative_cell(tmp_path: Path) -> None:
     # 58.621 at FSL 0 with Vichy France: no destroyer factors; one short is -1.
     assert "Free French: infantry_factors 3" in engine
     assert "destroyer_factors -1; Vichy" in engine
+    rule = next(x for x in header(path) if x.startswith("  the rule gives"))
+    assert (
+        "Free French: infantry_factors 3, armor_units 0, air_factors 0, named_ships 0, cruisers 0, destroyer_factors 0; Vichy"
+        in rule
+    )
 
 
 def test_a_fleet_model_is_a_surrender_with_those_ready_and_damaged_factors(tmp_path: Path) -> None:

@@ -143,6 +143,19 @@ def _published(level: int, vichy: bool) -> str:
     )
 
 
+def _least(level: int, vichy: bool, t: Tables) -> str:
+    """58.621, 58.631 as far as a table can be judged without the book: the tables' rows
+    for ``level`` with no cell below 0, or a sentence if a table has no such row."""
+    try:
+        rows = (rules.free_french_level(level, vichy, t), rules.vichy_level(level, vichy, t))
+    except LookupError:
+        return f"a row for level {level:+d} in each force table"
+    return "; ".join(
+        f"{side.label}: " + ", ".join(f"{n} {max(getattr(row, n), 0)}" for n in FORCE_FIELDS)
+        for side, row in zip(FrenchSide, rows, strict=True)
+    )
+
+
 def _force_case(
     name: str, values: Mapping[str, Any], house: HouseTables | None, t: Tables
 ) -> ModelCase | str:
@@ -151,10 +164,8 @@ def _force_case(
     if s is None:
         return f"no Summer 1940 surrender with Paris lost reaches level {level:+d}"
     answers = (_vichy(vichy), *_dice(t, 1))
-    if name == "forces_match_published":
-        rule = _published(level, vichy)
-    else:
-        rule = f"a row for level {level:+d} in each force table, no cell negative"
+    published = name == "forces_match_published"
+    rule = _published(level, vichy) if published else _least(level, vichy, t)
     return ModelCase(s, answers, "the force levels (58.621, 58.631)", rule, _forces)
 
 
