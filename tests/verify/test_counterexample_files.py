@@ -260,3 +260,13 @@ def test_the_runner_hands_the_suite_the_edited_table_files(tmp_path: Path) -> No
     with MUTANTS["counted fleet ignores damage"].patch():
         list(runner.run(suite, T, False, tmp_path, house=[edited]))
     assert seen == [("fleet_modifier_bands", (edited,))]
+
+
+def test_a_file_whose_resolution_agrees_with_the_rule_says_so(tmp_path: Path) -> None:
+    # On the engine as shipped, 30 ready and 5 damaged factors count 32: +2 either way.
+    path = write(tmp_path, "fleet_modifier_bands", {"fleet_full": 30, "fleet_discounted": 5})
+    assert isinstance(path, Path)
+    lines = header(path)
+    assert "  the engine gives +2" in lines
+    assert "  the rule gives +2" in lines
+    assert "A resolution does not show this: the engine's values agree here, and the" in lines
