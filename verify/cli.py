@@ -151,7 +151,14 @@ def main(
         if grouped:
             click.echo(reports.heading(run))
         effort = stored.get(run.suite.system, {})
-        found = runner.run(run.suite, run.tables, published, Path(counterexamples), exhaustive)
+        found = runner.run(
+            run.suite,
+            run.tables,
+            published,
+            Path(counterexamples),
+            exhaustive,
+            [Path(p) for p in tables],
+        )
         for result in found:
             run.results.append(result)
             click.echo(reports.row(result, effort))

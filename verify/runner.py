@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -25,12 +25,15 @@ def run(
     published: bool = True,
     counterexamples: Path | None = None,
     exhaustive: bool = False,
+    house: Sequence[Path] = (),
 ) -> Iterator[Result]:
     """Yield each result of ``suite``'s checks on ``tables`` (its exhaustive checks when
     ``exhaustive``) as it is found, timed (seconds, shared among the results of one check)
     and marked with the suite's system; the inputs of a violated property, or of a finding
     that has some (a house rule's effect), are written by the suite to ``counterexamples``
-    when given. ``published`` is False when ``tables`` come from edited files."""
+    when given, each reproducing its case under the same tables: ``house``, the edited table
+    files ``tables`` come from (``published`` is then False), or none for the published
+    ones. A result whose inputs give no file says why, when the suite says."""
     chosen = suite.exhaustive(tables) if exhaustive else suite.checks(tables, published)
     for check in chosen:
         start = time.perf_counter()
@@ -40,8 +43,13 @@ def run(
             result = replace(result, seconds=elapsed, system=suite.system)
             shown = result.verdict in (Verdict.VIOLATED, Verdict.FINDING)
             if shown and result.counterexample and counterexamples is not None:
-                path = suite.counterexample(counterexamples, result.name, result.counterexample)
-                if path is not None:
+                path = suite.counterexample(
+                    counterexamples, result.name, result.counterexample, house
+                )
+                if isinstance(path, str):
+                    why = f"{result.explanation}; no scenario file: {path}"
+                    result = replace(result, explanation=why)
+                elif path is not None:
                     result = replace(result, scenario=str(path))
             yield result
 

@@ -35,7 +35,9 @@ def _no_build(_files: Any) -> Any:
     raise NotImplementedError("this suite makes no mutants")
 
 
-def _no_counterexample(_folder: Path, _property: str, _values: dict[str, Any]) -> Path | None:
+def _no_counterexample(
+    _folder: Path, _property: str, _values: dict[str, Any], _house: Sequence[Path]
+) -> Path | str | None:
     return None
 
 
@@ -69,9 +71,11 @@ class ProofSuite:
     * ``mutants(tables)`` are small changes to the rules or tables (see
       :mod:`armistice.verify.mutate`); ``build(files)`` turns a mutant's table files into
       tables, raising ArmisticeError for files the engine refuses.
-    * ``counterexample(folder, property, values)`` writes a violated property's inputs
-      (name -> value) as a file in ``folder`` that reproduces them, and returns its path, or
-      None when the inputs describe nothing a user can open.
+    * ``counterexample(folder, property, values, house)`` writes a violated property's
+      inputs (name -> value), found under the edited table files ``house`` (empty: the
+      published tables), as a file in ``folder`` that reproduces them under the same tables,
+      and returns its path; or a sentence saying why the inputs describe nothing a user can
+      open, or None when there is nothing to say.
     * ``exhaustive(tables)`` are the exhaustive checks of the system's whole procedure (the
       shipped step code run over stated bounds and every answer), run on their own by
       ``--exhaustive``; each result is of strength ``exhaustive`` with its bounds.
@@ -88,7 +92,9 @@ class ProofSuite:
     tables_help: str = ""
     mutants: Callable[[Any], Iterable[Mutant]] = _no_mutants
     build: Callable[[Any], Any] = _no_build
-    counterexample: Callable[[Path, str, dict[str, Any]], Path | None] = _no_counterexample
+    counterexample: Callable[[Path, str, dict[str, Any], Sequence[Path]], Path | str | None] = (
+        _no_counterexample
+    )
     report_sections: Callable[[Any], list[str]] = _no_sections
     json_extra: Callable[[Any], dict[str, Any]] = _no_extra
     exhaustive: Callable[[Any], list[Check]] = _no_exhaustive

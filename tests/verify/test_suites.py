@@ -117,7 +117,9 @@ def _mutants(t: dict[str, int]) -> Iterator[Mutant]:
     )
 
 
-def _counterexample(folder: Path, name: str, values: dict[str, Any]) -> Path | None:
+def _counterexample(
+    folder: Path, name: str, values: dict[str, Any], house: Sequence[Path]
+) -> Path | None:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.json"
     path.write_text(json.dumps(values), encoding="utf-8")

@@ -1,9 +1,10 @@
 """Counterexamples as scenario files: a violated property's inputs written out so
 `armistice resolve` and `armistice play` open them, and the regression tests replay them.
 
-A z3 model of the level's inputs is turned into a scenario by :func:`scenario_text`; an
-exhaustive check's case already is a scenario (:class:`AwawScenario`), written by
-:func:`scenario_toml` under a header that gives the answers reproducing it.
+A z3 model's surrender facts become a scenario by :func:`surrender`; an exhaustive check's
+case already is one (:class:`AwawScenario`). Either is written by :func:`write_scenario`
+under a header that gives the command reproducing it (see
+:mod:`armistice.verify.awaw.rule58.replay`).
 """
 
 from __future__ import annotations
@@ -22,66 +23,65 @@ from armistice.core.scenario import from_mapping
 SEASONS = list(Season)
 
 
-def scenario_text(name: str, property_name: str, values: dict[str, Any]) -> str | None:
-    """A TOML scenario reproducing a model of :func:`armistice.verify.awaw.rule58.inputs.surrender_facts`
-    (inputs named without a suffix), or None if the model is not about a surrender."""
-    if "turn" not in values:
-        return None
-    turn = values["turn"]
-    season, year = SEASONS[turn % 4].value, 1940 + turn // 4
+def surrender(values: Mapping[str, Any]) -> AwawScenario:
+    """A scenario with the surrender facts of a model of
+    :func:`armistice.verify.awaw.rule58.inputs.surrender_facts` (inputs named without a
+    suffix; absent ones at their least): the turn, who holds Paris, Lyon and Marseilles,
+    the other objectives France holds, the net DPs (Axis minus Allies), cooperation, French
+    ground factors in northern France and ready and damaged named ships. Four colonies of
+    5 BRPs each. Raises ScenarioError if the facts make no scenario (a voluntary surrender
+    too early)."""
+    turn = values.get("turn", 1)
     net = values.get("net_dps", 0)
-    objectives = ", ".join(f'"Objective {i + 1}"' for i in range(values.get("other_objectives", 0)))
-    lines = [
-        f"# Counterexample to {property_name}, found by `python -m armistice.verify`.",
-        'system = "awaw.58"',
-        f'name = "{name}"',
-        f'title = "Counterexample: {property_name}"',
-        "",
-        "[surrender]",
-        f'season = "{season}"',
-        f"year = {year}",
-        f"voluntary = {str(values.get('voluntary', False)).lower()}",
-        f"anglo_french_cooperation = {str(values.get('cooperation', False)).lower()}",
-        "",
-        "[territory]",
-        f'paris = "{"axis" if values.get("paris_axis") else "french"}"',
-        f'lyon = "{"axis" if values.get("lyon_axis") else "french"}"',
-        f'marseilles = "{"axis" if values.get("marseilles_axis") else "french"}"',
-        f"other_french_objectives = [{objectives}]",
-        "",
-        "[diplomacy]",
-        f"axis_dps = {max(net, 0)}",
-        f"allied_dps = {max(-net, 0)}",
-        "",
-        "[colonies]",
-        *(f"{c} = {{ brp = 5 }}" for c in ("lebanon_syria", "tunisia", "algeria", "morocco")),
-    ]
-    if values.get("ground_factors", 0):
-        lines += [
-            "",
-            "[[units]]",
-            'name = "French army"',
-            'nationality = "french"',
-            'kind = "infantry"',
-            f"factors = {values['ground_factors']}",
-            'location = "northern_france"',
-        ]
-    for ident, key, condition in (
-        ("ready", "fleet_full", "ready"),
-        ("damaged", "fleet_discounted", "damaged"),
-    ):
-        if values.get(key, 0):
-            lines += [
-                "",
-                "[[fleet]]",
-                f'id = "{ident}"',
-                f'name = "{ident.title()} ships"',
-                'kind = "named"',
-                f"factors = {values[key]}",
-                f'condition = "{condition}"',
-                'region = "southern_france"',
+    data: dict[str, Any] = {
+        "system": "awaw.58",
+        "name": "counterexample",
+        "title": "Counterexample",
+        "surrender": {
+            "season": SEASONS[turn % 4].value,
+            "year": 1940 + turn // 4,
+            "voluntary": bool(values.get("voluntary", False)),
+            "anglo_french_cooperation": bool(values.get("cooperation", False)),
+        },
+        "territory": {
+            city: "axis" if values.get(f"{city}_axis") else "french"
+            for city in ("paris", "lyon", "marseilles")
+        }
+        | {
+            "other_french_objectives": [
+                f"Objective {i + 1}" for i in range(values.get("other_objectives", 0))
             ]
-    return "\n".join(lines) + "\n"
+        },
+        "diplomacy": {"axis_dps": max(net, 0), "allied_dps": max(-net, 0)},
+        "colonies": {c: {"brp": 5} for c in ("lebanon_syria", "tunisia", "algeria", "morocco")},
+        "units": [],
+        "fleet": [],
+    }
+    if values.get("ground_factors", 0):
+        data["units"].append(
+            {
+                "name": "French army",
+                "nationality": "french",
+                "kind": "infantry",
+                "factors": values["ground_factors"],
+                "location": "northern_france",
+            }
+        )
+    for ident, key in (("ready", "fleet_full"), ("damaged", "fleet_discounted")):
+        if values.get(key, 0):
+            data["fleet"].append(
+                {
+                    "id": ident,
+                    "name": f"{ident.title()} ships",
+                    "kind": "named",
+                    "factors": values[key],
+                    "condition": ident,
+                    "region": "southern_france",
+                }
+            )
+    scenario = from_mapping(data, "counterexample")
+    assert isinstance(scenario, AwawScenario)
+    return scenario
 
 
 def _value(v: Any) -> str:
@@ -157,24 +157,17 @@ def write_scenario(
     return path
 
 
-def write(folder: Path, property_name: str, values: dict[str, Any]) -> Path | None:
-    """Write the counterexample scenario to ``folder/counterexample-<property>.toml`` and
-    return its path: an exhaustive case (``values["resolve"]`` carries its scenario, see
-    :mod:`armistice.verify.awaw.rule58.replay`), or a z3 model of a surrender whose file
-    loads; None for values that describe no surrender."""
-    import tomllib
+def write(
+    folder: Path, property_name: str, values: dict[str, Any], house: Sequence[Path] = ()
+) -> Path | str | None:
+    """Write the counterexample found under the edited table files ``house`` (none: the
+    published tables) to ``folder/counterexample-<property>.toml`` as a scenario whose
+    header gives the command that reproduces it under the same tables: an exhaustive case
+    (``values["resolve"]`` carries its scenario) or a z3 model that describes a resolution
+    (see :mod:`armistice.verify.awaw.rule58.replay`). Returns its path, a sentence saying
+    why the model describes no resolution, or None for values that describe none."""
+    from armistice.verify.awaw.rule58 import replay
 
-    carried = values.get("resolve")
-    if getattr(carried, "scenario", None) is not None:
-        from armistice.verify.awaw.rule58.replay import write_case
-
-        return write_case(folder, property_name, values)
-    name = f"counterexample-{property_name.replace('_', '-')}"
-    text = scenario_text(name, property_name, values)
-    if text is None:
-        return None
-    from_mapping(tomllib.loads(text), name)
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{name}.toml"
-    path.write_text(text, encoding="utf-8")
-    return path
+    if getattr(values.get("resolve"), "scenario", None) is not None:
+        return replay.write_case(folder, property_name, values, house)
+    return replay.write_model(folder, property_name, values, house)

@@ -1,6 +1,8 @@
-"""An exhaustive check's counterexample as a whole resolution: the case's scenario written as
-a file whose header gives the ``armistice resolve`` command that reproduces it, and the
-replay of that command that judges the resolution's state as the check judged the step."""
+"""A counterexample as a whole resolution: an exhaustive check's case, or a z3 model that
+describes a resolution (:mod:`armistice.verify.awaw.rule58.models`), written as a scenario
+file whose header gives the ``armistice resolve`` command that reproduces it, and the replay
+of that command, under the same tables, that judges the resolution's state as the check
+judged the step."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from armistice.core import systems, tablefiles
 from armistice.core.awaw.rule58.assumptions import (
     CORSICA,
     FLEET_DISCOUNT,
@@ -20,21 +23,38 @@ from armistice.core.awaw.rule58.tables import Tables, shipped
 from armistice.core.game import Game
 from armistice.core.prompts import AnswerValue, Roll, Via
 from armistice.core.scenario import load
-from armistice.verify.awaw.rule58 import judge
+from armistice.verify.awaw.rule58 import judge, steps
 from armistice.verify.awaw.rule58.counterexample import write_scenario
 
 Answers = Sequence[tuple[str, AnswerValue]]
 
 
+def house_tables(paths: Sequence[Path]) -> tablefiles.HouseTables | None:
+    """The house tables of rule 58 in the edited table files at ``paths`` (as ``armistice
+    resolve --tables`` reads them), or None for none or files that hold the published
+    tables. Raises TableError naming the file, the field and the reason."""
+    return tablefiles.read(systems.get("awaw.58"), list(paths))
+
+
+def tables_of(house: tablefiles.HouseTables | None) -> Tables:
+    """The tables a game under ``house`` runs with: the house tables, else the published."""
+    return house.tables if house is not None else shipped()
+
+
 def play(
-    scenario: Any, assume: Mapping[str, str], answers: Answers, strict: bool = True
+    scenario: Any,
+    assume: Mapping[str, str],
+    answers: Answers,
+    strict: bool = True,
+    house: tablefiles.HouseTables | None = None,
 ) -> tuple[Game | None, list[tuple[str, AnswerValue]]]:
-    """Resolve ``scenario`` with the ``assume`` readings, giving each prompt the first of
-    ``answers`` made for its key, until a prompt has none. Returns the game and the answers
-    it took, in order. Raises what the engine raises, unless not ``strict``: then the game
-    is None once the engine raises, and the answers end with the one it raised on."""
+    """Resolve ``scenario`` under the ``house`` tables (None: the published ones) with the
+    ``assume`` readings, giving each prompt the first of ``answers`` made for its key, until
+    a prompt has none. Returns the game and the answers it took, in order. Raises what the
+    engine raises, unless not ``strict``: then the game is None once the engine raises, and
+    the answers end with the one it raised on."""
     try:
-        return _play(scenario, assume, answers)
+        return _play(scenario, assume, answers, house)
     except Exception:  # a broken engine may raise anywhere
         if strict:
             raise
@@ -42,9 +62,13 @@ def play(
 
 
 def _play(
-    scenario: Any, assume: Mapping[str, str], answers: Answers
+    scenario: Any,
+    assume: Mapping[str, str],
+    answers: Answers,
+    house: tablefiles.HouseTables | None,
 ) -> tuple[Game | None, list[tuple[str, AnswerValue]]]:
-    game = Game(scenario, assumptions=dict(assume), seed=0)
+    steps.fresh_caches()
+    game = Game(scenario, assumptions=dict(assume), seed=0, tables=house)
     queue = list(answers)
     used: list[tuple[str, AnswerValue]] = []
     while game.prompt is not None:
@@ -65,32 +89,42 @@ def spell(value: AnswerValue) -> str:
     return str(value)
 
 
-def command(path: Path | str, assume: Mapping[str, str], answers: Answers) -> str:
-    """The ``armistice resolve`` command that gives ``answers`` to the file at ``path``."""
+def command(
+    path: Path | str, assume: Mapping[str, str], answers: Answers, house: Sequence[Path] = ()
+) -> str:
+    """The ``armistice resolve`` command that gives ``answers`` to the file at ``path`` under
+    the edited table files ``house`` (named by absolute path, so it runs from anywhere)."""
     words = [f"armistice resolve {path}"]
+    words += [f"--tables {Path(p).resolve()}" for p in house]
     words += [f"--assume {k}={v}" for k, v in assume.items()]
     words += [f"--decide {k}={spell(v)}" for k, v in answers]
     return " ".join(words)
 
 
-def write_case(folder: Path, property_name: str, values: Mapping[str, Any]) -> Path:
-    """Write the case carried by ``values["resolve"]`` (scenario, readings, answers) with a
-    header: the property, the engine's and the rule's values and the command that
-    reproduces it, checked by replaying it (the header says so when a resolution's state
-    cannot show the violation). Raises ScenarioError if the scenario does not load back."""
+def write_case(
+    folder: Path, property_name: str, values: Mapping[str, Any], house: Sequence[Path] = ()
+) -> Path:
+    """Write the case carried by ``values["resolve"]`` (scenario, readings, answers), found
+    under the edited table files ``house``, with a header: the property, the engine's and
+    the rule's values and the command that reproduces it, checked by replaying it under the
+    same tables (the header says so when a resolution's state cannot show the violation).
+    Raises ScenarioError if the scenario does not load back, TableError for a table file
+    that cannot be read."""
     carried = values["resolve"]
-    _, used = play(carried.scenario, carried.assume, carried.answers, strict=False)
+    tables = house_tables(house)
+    _, used = play(carried.scenario, carried.assume, carried.answers, False, tables)
     path = folder / f"counterexample-{property_name.replace('_', '-')}.toml"
+    tables_flag = " --tables" if house else ""
     header = [
-        f"Counterexample to {property_name}, found by `armistice verify --exhaustive`.",
+        f"Counterexample to {property_name}, found by `armistice verify --exhaustive{tables_flag}`.",
         f"Case: {values.get('case', '')}",
         f"The engine gives {values.get('engine', '')}; the rule {values.get('rule', '')}"
         f" ({values.get('differs', '')}).",
         "Reproduce it with:",
-        f"  {command(path, carried.assume, used)}",
+        f"  {command(path, carried.assume, used, house)}",
     ]
     written = write_scenario(folder, property_name, carried.scenario, header)
-    if reproduces(written, property_name, values):
+    if reproduces(written, property_name, values, house):
         return written
     header += [
         "A resolution's state does not show this: the step hands the next one what the",
@@ -132,16 +166,58 @@ def judge_state(game: Game, t: Tables, answers: Answers) -> judge.Broken:
     return broken
 
 
-def reproduces(path: Path, property_name: str, values: Mapping[str, Any]) -> bool:
-    """Whether resolving the file at ``path`` with the case's readings and answers breaks
-    ``property_name`` again (an engine that raises on the way breaks it too; one that refuses
-    an answer does not). Raises ScenarioError if the file does not load."""
+def reproduces(
+    path: Path, property_name: str, values: Mapping[str, Any], house: Sequence[Path] = ()
+) -> bool:
+    """Whether resolving the file at ``path`` under the edited table files ``house`` with
+    the case's readings and answers breaks ``property_name`` again (an engine that raises on
+    the way breaks it too; one that refuses an answer does not). Raises ScenarioError if the
+    file does not load, TableError for a table file that cannot be read."""
     carried = values["resolve"]
     scenario = load(str(path))
+    tables = house_tables(house)
     try:
-        game, used = play(scenario, carried.assume, carried.answers)
+        game, used = play(scenario, carried.assume, carried.answers, house=tables)
     except ValueError:  # an answer this engine refuses: the case does not arise
         return False
     except Exception:  # a broken engine may raise anywhere
         return True
-    return game is not None and property_name in judge_state(game, shipped(), used)
+    return game is not None and property_name in judge_state(game, tables_of(tables), used)
+
+
+def write_model(
+    folder: Path, property_name: str, values: Mapping[str, Any], house: Sequence[Path] = ()
+) -> Path | str | None:
+    """Write the resolution a z3 model ``values`` of ``property_name`` describes
+    (:func:`armistice.verify.awaw.rule58.models.case`), found under the edited table files
+    ``house``, with a header: the property, z3's inputs, the engine's value beside the
+    rule's in the resolution and the command that reproduces it; the header says so when
+    the resolution does not show the violation. Returns the path, a sentence saying why the
+    model describes no resolution, or None for a model of no resolution. Raises
+    ScenarioError if the scenario does not load back, TableError for an unreadable table."""
+    from armistice.verify.awaw.rule58.models import case
+
+    tables = house_tables(house)
+    found = case(property_name, values, tables, tables_of(tables))
+    if found is None or isinstance(found, str):
+        return found
+    path = folder / f"counterexample-{property_name.replace('_', '-')}.toml"
+    game, used = play(found.scenario, {}, found.answers, False, tables)
+    engine = "an error" if game is None else found.engine(game)
+    inputs = ", ".join(f"{k}={v}" for k, v in sorted(values.items()))
+    tables_flag = " --tables" if house else ""
+    header = [
+        f"Counterexample to {property_name}, found by `armistice verify{tables_flag}`.",
+        f"z3's inputs: {inputs}",
+        f"Resolved, {found.what}:",
+        f"  the engine gives {engine}",
+        f"  the rule gives {found.rule}",
+        "Reproduce it with:",
+        f"  {command(path, {}, used, house)}",
+    ]
+    if engine == found.rule:
+        header += [
+            "A resolution does not show this: the engine's values agree here, and the",
+            "violation lies in inputs no scenario gives (see the property's explanation).",
+        ]
+    return write_scenario(folder, property_name, found.scenario, header)
