@@ -9,7 +9,6 @@ under a header that gives the command reproducing it (see
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ import msgspec
 
 from armistice.core.awaw.rule58.scenario import AwawScenario
 from armistice.core.awaw.words import Season
+from armistice.core.commented import render
 from armistice.core.scenario import from_mapping
 
 SEASONS = list(Season)
@@ -84,60 +84,11 @@ def surrender(values: Mapping[str, Any]) -> AwawScenario:
     return scenario
 
 
-def _value(v: Any) -> str:
-    """A TOML value: strings, numbers, booleans, arrays and inline tables."""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int | float):
-        return str(v)
-    if isinstance(v, str):
-        return json.dumps(v, ensure_ascii=False)
-    if isinstance(v, Mapping):
-        return (
-            "{ "
-            + ", ".join(f"{_key(k)} = {_value(x)}" for k, x in v.items() if x is not None)
-            + " }"
-        )
-    return "[" + ", ".join(_value(x) for x in v) + "]"
-
-
-def _key(k: str) -> str:
-    return k if k.replace("_", "").isalnum() else json.dumps(k)
-
-
-def _entries(table: Mapping[str, Any]) -> list[str]:
-    """``key = value`` lines of a table; TOML has no null, so a None (a default) is left out."""
-    return [f"{_key(k)} = {_value(v)}" for k, v in table.items() if v is not None]
-
-
 def scenario_toml(s: AwawScenario, header: Sequence[str] = ()) -> str:
-    """Any rule-58 scenario as a TOML file that loads back to it, each line of ``header`` a
-    comment at the top; fields at their defaults are left out."""
-    data = msgspec.to_builtins(s)
-    defaults = msgspec.to_builtins(
-        AwawScenario(
-            system=s.system, name=s.name, title=s.title, surrender=s.surrender, colonies=s.colonies
-        )
-    )
-    lines = [f"# {h}" if h else "#" for h in header]
-    tables: list[str] = []
-    for key, value in data.items():
-        if key not in (
-            "system",
-            "name",
-            "title",
-            "surrender",
-            "colonies",
-        ) and value == defaults.get(key):
-            continue
-        if isinstance(value, Mapping):
-            tables += ["", f"[{key}]", *_entries(value)]
-        elif isinstance(value, list | tuple) and value and isinstance(value[0], Mapping):
-            for entry in value:
-                tables += ["", f"[[{key}]]", *_entries(entry)]
-        else:
-            lines.append(f"{key} = {_value(value)}")
-    return "\n".join(lines + tables) + "\n"
+    """Any rule-58 scenario as a commented TOML file that loads back to it (the form
+    ``armistice new`` writes), each line of ``header`` a comment at the top, kept whole so a
+    command in it can be copied. Raises ValueError for a value TOML cannot hold."""
+    return "".join(f"# {h}\n" if h else "#\n" for h in header) + render(s)
 
 
 def write_scenario(
