@@ -187,7 +187,7 @@ def _code_mutants() -> None:
         score = codemutants.run(
             lambda done, total: click.echo(f"  {done} of {total} mutants run", err=True)
         )
-    except codemutants.MutationError as error:
+    except ArmisticeError as error:
         raise click.ClickException(str(error)) from error
     for line in codemutants.report(score):
         click.echo(line)
