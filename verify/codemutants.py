@@ -43,11 +43,12 @@ class MutationError(ArmisticeError):
 @dataclass(frozen=True)
 class Settings:
     """``verify/mutation.toml``: ``modules`` (folders and files to mutate), ``tests`` (test
-    paths a mutant may be tried against), ``timeout`` (seconds for one mutant) and
-    ``workers`` (worker copies run at once)."""
+    paths a mutant may be tried against), ``deselect`` (node ids of those never tried),
+    ``timeout`` (seconds for one mutant) and ``workers`` (worker copies run at once)."""
 
     modules: list[str]
     tests: list[str]
+    deselect: list[str]
     timeout: float
     workers: int
 
@@ -110,6 +111,7 @@ def load_settings(root: Path) -> Settings:
         settings = Settings(
             modules=[str(m) for m in raw["modules"]],
             tests=[str(t) for t in raw["tests"]],
+            deselect=[str(t) for t in raw.get("deselect", [])],
             timeout=float(raw["timeout"]),
             workers=int(raw["workers"]),
         )

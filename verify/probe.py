@@ -10,7 +10,9 @@ report reads, and exits 1 when the mutant is killed, 0 when it survives.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
+import io
 import os
 import shutil
 import subprocess
@@ -19,8 +21,6 @@ import time
 from pathlib import Path
 
 from armistice.verify import codemutants, testmap
-
-VERIFY_SECONDS = 60
 
 
 def changed(worker: Path, pristine: Path, modules: list[str]) -> tuple[str, list[int]]:
@@ -50,6 +50,19 @@ def _run(command: list[str], seconds: float) -> bool:
     return done.returncode != 0
 
 
+def _verify_fails() -> bool:
+    """True when ``python -m armistice.verify`` does not exit 0 on the mutated engine, run in
+    this process (the mutant is imported here for the first time) with its output dropped."""
+    from armistice.verify.cli import run
+
+    sink = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
+            return run([]) != 0
+    except Exception:
+        return True
+
+
 def main() -> int:
     """Probe the mutant in the current directory; the exit status cosmic-ray reads."""
     start = time.monotonic()
@@ -58,11 +71,15 @@ def main() -> int:
     settings = codemutants.load_settings(worker)
     file, lines = changed(worker, workdir / "source", settings.modules)
     print(f"mutant: {file}:{','.join(map(str, lines))}")
-    if _run([sys.executable, "-m", "armistice.verify"], VERIFY_SECONDS):
+    if _verify_fails():
         print("verify: killed")
         return 1
     print("verify: survived")
-    chosen = testmap.load(workdir / "testmap.json").select(file, lines)
+    chosen = [
+        t
+        for t in testmap.load(workdir / "testmap.json").select(file, lines)
+        if t not in settings.deselect
+    ]
     if not chosen:
         print("tests: survived (no test runs the line)")
         return 0
