@@ -44,11 +44,14 @@ class MutationError(ArmisticeError):
 class Settings:
     """``verify/mutation.toml``: ``modules`` (folders and files to mutate), ``tests`` (test
     paths a mutant may be tried against), ``deselect`` (node ids of those never tried),
+    ``equivalent_operators`` (cosmic-ray operators whose every mutant here is equivalent, each
+    with the reason),
     ``timeout`` (seconds for one mutant) and ``workers`` (worker copies run at once)."""
 
     modules: list[str]
     tests: list[str]
     deselect: list[str]
+    equivalent_operators: dict[str, str]
     timeout: float
     workers: int
 
@@ -112,6 +115,9 @@ def load_settings(root: Path) -> Settings:
             modules=[str(m) for m in raw["modules"]],
             tests=[str(t) for t in raw["tests"]],
             deselect=[str(t) for t in raw.get("deselect", [])],
+            equivalent_operators={
+                str(k): str(v) for k, v in raw.get("equivalent-operators", {}).items()
+            },
             timeout=float(raw["timeout"]),
             workers=int(raw["workers"]),
         )
@@ -221,7 +227,7 @@ def run(progress: Callable[[int, int], None] = lambda done, total: None) -> Code
     config.write_text(_config(settings, ports))
     session = workdir / "session.sqlite"
     _cosmic(["init", str(config), str(session), "--force"], source)
-    _skip_annotations(session, source)
+    _skip_equivalents(session, source, settings.equivalent_operators)
     started = _start_workers(workers, ports, workdir)
     log = workdir / "exec.log"
     try:
@@ -246,7 +252,7 @@ def run(progress: Callable[[int, int], None] = lambda done, total: None) -> Code
             proc.wait()
     if execution.returncode != 0:
         raise MutationError("cosmic-ray exec", _last_line(log.read_text()))
-    return CodeScore(_results(session, source, equivalents), seconds)
+    return CodeScore(_results(session, source, equivalents, settings.equivalent_operators), seconds)
 
 
 def _last_line(text: str) -> str:
@@ -350,21 +356,26 @@ def _start_workers(
     return started
 
 
-def _skip_annotations(session: Path, source: Path) -> None:
+def _skip_equivalents(session: Path, source: Path, operators: dict[str, str]) -> None:
+    """Mark as skipped, without running them, the mutants that only change an annotation
+    never evaluated and those of an operator listed as equivalent."""
     with sqlite3.connect(session) as db:
         rows = db.execute(
-            "select job_id, module_path, start_pos_row, start_pos_col from mutation_specs"
+            "select job_id, module_path, operator_name, start_pos_row, start_pos_col"
+            " from mutation_specs"
         ).fetchall()
         spans: dict[str, set[tuple[int, int]]] = {}
         skipped = []
-        for job, module, row, col in rows:
+        for job, module, operator, row, col in rows:
             if module not in spans:
                 spans[module] = unevaluated_annotations((source / module).read_text())
             if (row, col) in spans[module]:
-                skipped.append((job,))
+                skipped.append(("annotation", job))
+            elif operator.removeprefix("core/") in operators:
+                skipped.append(("operator", job))
         db.executemany(
             "insert into work_results (worker_outcome, output, test_outcome, diff, job_id)"
-            " values ('SKIPPED', 'annotation', NULL, NULL, ?)",
+            " values ('SKIPPED', ?, NULL, NULL, ?)",
             skipped,
         )
 
@@ -376,7 +387,9 @@ def _progress(session: Path) -> tuple[int, int]:
     return int(done), int(total)
 
 
-def _results(session: Path, source: Path, equivalents: list[Equivalent]) -> list[CodeMutant]:
+def _results(
+    session: Path, source: Path, equivalents: list[Equivalent], operators: dict[str, str]
+) -> list[CodeMutant]:
     listed = {(e.file, e.operator, e.mutation.strip()) for e in equivalents}
     with sqlite3.connect(session) as db:
         rows = db.execute(
@@ -391,7 +404,9 @@ def _results(session: Path, source: Path, equivalents: list[Equivalent]) -> list
         mutation = _mutated_line(diff or "") or (source / file).read_text().splitlines()[line - 1]
         output = output or ""
         worker, outcome = (worker or "pending").lower(), (outcome or "").lower()
-        if worker == "skipped":
+        if worker == "skipped" and output == "operator":
+            verdict, detail = "equivalent", operators.get(operator, "")
+        elif worker == "skipped":
             verdict, detail = "annotation", ""
         elif outcome == "killed":
             verdict = "verify" if "verify: killed" in output else "tests"
@@ -425,7 +440,7 @@ def report(score: CodeScore) -> list[str]:
 
     lines = [
         f"  {len(score.mutants)} mutants; {score.count('annotation')} change only an annotation "
-        f"never evaluated, {score.count('equivalent')} listed equivalent in {EQUIVALENTS}",
+        f"never evaluated, {score.count('equivalent')} equivalent ({SETTINGS} and {EQUIVALENTS})",
         f"  killed by python -m armistice.verify alone: {share(by_verify)}",
         f"  killed by verify plus the tests: {share(by_both)}",
         f"  cosmic-ray run time: {score.seconds / 60:.1f} min",

@@ -114,7 +114,7 @@ def test_the_report_counts_shares_of_the_non_equivalent_mutants() -> None:
     )
     assert codemutants.report(score) == [
         "  12 mutants; 1 change only an annotation never evaluated, "
-        "1 listed equivalent in verify/equivalent-mutants.toml",
+        "1 equivalent (verify/mutation.toml and verify/equivalent-mutants.toml)",
         "  killed by python -m armistice.verify alone: 6 of 10 (60.0%)",
         "  killed by verify plus the tests: 9 of 10 (90.0%)",
         "  cosmic-ray run time: 10.0 min",
