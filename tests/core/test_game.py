@@ -17,7 +17,7 @@ from armistice.core.errors import (
     SaveError,
     UnknownAssumption,
 )
-from armistice.core.game import Game
+from armistice.core.game import Game, describe
 from armistice.core.prompts import Decision, Roll, Selection, Via
 from armistice.core.scenario import from_mapping, load
 from tests import support
@@ -397,3 +397,18 @@ def test_an_old_value_must_name_a_retired_spelling_and_a_current_choice() -> Non
                 why=".",
                 old_values=old_values,
             )
+
+
+def test_58_31_an_answer_reads_as_its_option_label() -> None:
+    prompt = example().prompt
+    assert isinstance(prompt, Decision)
+    assert describe(prompt, "yes") == "Establish Vichy France"
+    assert describe(prompt, "no") == "Do not establish Vichy France"
+    assert describe(prompt, "maybe") == "maybe"
+
+
+def test_a_game_without_a_seed_draws_one_of_a_billion() -> None:
+    seeds = [Game(load("rulebook-example-fall-1940")).seed for _ in range(30)]
+    assert all(0 <= s < 10**9 for s in seeds)
+    # 30 draws all below 10**8 would happen once in 10**30 games with the full range.
+    assert max(seeds) >= 10**8
