@@ -1,0 +1,27 @@
+"""58.532A: a colony whose result is Vichy becomes an independent neutral minor only when
+Vichy France was not established; the log says so once per colony, and never otherwise."""
+
+from __future__ import annotations
+
+from tests import support
+
+COLONIES = ("Lebanon-Syria", "Tunisia", "Algeria", "Morocco")
+
+
+def _independence(vichy: str) -> list[str]:
+    g = support.game(seed=1)  # level +3: every face gives Vichy (58.531B)
+    support.play(g, vichy=vichy)
+    return [e.text for e in g.log if e.rule == "58.532A" and "throws off" in e.text]
+
+
+def test_58_532a_without_vichy_france_each_vichy_colony_throws_off_french_rule() -> None:
+    texts = _independence("no")
+    assert [t.split(" throws off")[0] for t in texts] == list(COLONIES)
+    assert texts[0] == (
+        "Lebanon-Syria throws off French rule: an independent neutral minor with one 2-3 "
+        "infantry in Beirut; attacking it takes a 10-BRP declaration of war"
+    )
+
+
+def test_58_532a_with_vichy_france_no_colony_becomes_independent() -> None:
+    assert _independence("yes") == []
