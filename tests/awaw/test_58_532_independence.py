@@ -1,5 +1,6 @@
 """58.532A: a colony whose result is Vichy becomes an independent neutral minor only when
-Vichy France was not established; the log says so once per colony, and never otherwise."""
+Vichy France was not established; the log says so once per colony, and never otherwise.
+58.52: a colony held by the Axis is neither Free French nor Vichy for a conquest's supply."""
 
 from __future__ import annotations
 
@@ -25,3 +26,12 @@ def test_58_532a_without_vichy_france_each_vichy_colony_throws_off_french_rule()
 
 def test_58_532a_with_vichy_france_no_colony_becomes_independent() -> None:
     assert _independence("yes") == []
+
+
+def test_58_52_a_colony_held_by_the_axis_gives_a_conquest_no_land_supply() -> None:
+    conquest = {"name": "Fezzan", "land_distance": {"tunisia": 2}}
+    state = support.resolved(
+        {"colonies": {"tunisia": {"control": "axis"}}, "conquests": [conquest]}, vichy="yes"
+    )
+    assert state.colonies["tunisia"] == "axis"
+    assert state.conquests == {"Fezzan": "axis"}
