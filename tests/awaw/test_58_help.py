@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from armistice.core.awaw.rule58 import colonies, rules, summary
-from armistice.core.awaw.rule58.tables import RULE58_FILE, Tables, load, shipped
+from armistice.core.awaw.rule58.tables import FORCES_FILE, RULE58_FILE, Tables, load, shipped
+from armistice.core.errors import TableError
 
 
 @pytest.fixture
@@ -64,3 +65,21 @@ def test_58_531_the_colonial_die_help_reads_the_result_table(edited: Tables) -> 
     assert colonies.roll_help(edited, 0, True) == (
         "Die +0 for the level, +2 for Vichy: 2 or less goes Free French, 3 or more goes Vichy."
     )
+
+
+def test_58_21d_the_rules_help_names_every_turn_band() -> None:
+    text = " ".join(summary.rules_help().split())
+    assert (
+        "+2 in Spring 1940 or before, +0 in Summer 1940, -2 in Fall 1940, -4 from Winter 1940"
+        in text
+    )
+
+
+def test_58_6_a_force_row_outside_the_surrender_levels_is_refused(tmp_path: Path) -> None:
+    text = FORCES_FILE.read_text(encoding="utf-8")
+    path = tmp_path / "forces.toml"
+    path.write_text(text.replace("{ fsl =  3, vichy = true,", "{ fsl =  4, vichy = true,", 1))
+    with pytest.raises(
+        TableError, match=r"free_french\[0\]\.fsl: \+4 is outside the surrender levels -3\.\.\+3$"
+    ):
+        load(forces_path=path)
