@@ -207,3 +207,11 @@ def test_58_7_rulebook_example_brps() -> None:
     assert (b.conquest_value, b.receiver, b.received_next_turn) == (20, "germany", 5)
     assert b.vichy_value == 40
     assert b.axis_instead_of_vichy == 0
+
+
+def test_58_31a_vichy_without_a_colony_is_worth_its_own_20_brps() -> None:
+    state = support.resolved(
+        at_level(-3), vichy="yes", dice={"lebanon_syria": 1, "north_africa": 1}
+    )
+    assert set(state.colonies.values()) == {"free_french"}
+    assert state.brp.vichy_value == 20
