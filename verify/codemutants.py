@@ -13,6 +13,7 @@ listed with their reason in ``verify/equivalent-mutants.toml``.
 from __future__ import annotations
 
 import ast
+import hashlib
 import os
 import shutil
 import socket
@@ -74,10 +75,13 @@ class CodeMutant:
 
 @dataclass(frozen=True)
 class CodeScore:
-    """The mutants of one run and cosmic-ray's run time in seconds."""
+    """The mutants of one run, cosmic-ray's run time in seconds, and how many results were
+    kept from an earlier run of the same engine (``kept``: killed or set apart, not tried
+    again)."""
 
     mutants: list[CodeMutant]
     seconds: float
+    kept: int = 0
 
     def count(self, *outcomes: str) -> int:
         """How many mutants have one of ``outcomes``."""
@@ -210,7 +214,10 @@ def load_equivalents(root: Path) -> list[Equivalent]:
 
 def run(progress: Callable[[int, int], None] = lambda done, total: None) -> CodeScore:
     """Make and run every code mutant of the engine; ``progress(done, total)`` is called about
-    every half minute. Raises ``MutationError`` when cosmic-ray is missing or a step fails."""
+    every half minute. When ``.mutation/`` holds a run of the same engine files (finished or
+    stopped), it is continued: its killed mutants are kept and its survivors tried again
+    against the current proofs and tests. Raises ``MutationError`` when cosmic-ray is
+    missing or a step fails."""
     if WORKDIR_ENV in os.environ:
         raise MutationError("", "code mutants are not run from within a mutation run")
     if shutil.which("cosmic-ray", path=str(Path(sys.executable).parent)) is None:
@@ -225,8 +232,15 @@ def run(progress: Callable[[int, int], None] = lambda done, total: None) -> Code
     ports = [_free_port() for _ in workers]
     config = workdir / "cosmic-ray.toml"
     config.write_text(_config(settings, ports))
-    session = workdir / "session.sqlite"
-    _cosmic(["init", str(config), str(session), "--force"], source)
+    session, stamp = workdir / "session.sqlite", workdir / "engine.sha256"
+    engine = _engine_digest(root, settings)
+    if session.is_file() and stamp.is_file() and stamp.read_text() == engine:
+        kept = _retry_survivors(session)
+    else:
+        stamp.unlink(missing_ok=True)
+        _cosmic(["init", str(config), str(session), "--force"], source)
+        stamp.write_text(engine)
+        kept = 0
     _skip_equivalents(session, source, settings.equivalent_operators)
     started = _start_workers(workers, ports, workdir)
     log = workdir / "exec.log"
@@ -252,7 +266,8 @@ def run(progress: Callable[[int, int], None] = lambda done, total: None) -> Code
             proc.wait()
     if execution.returncode != 0:
         raise MutationError("cosmic-ray exec", _last_line(log.read_text()))
-    return CodeScore(_results(session, source, equivalents, settings.equivalent_operators), seconds)
+    mutants = _results(session, source, equivalents, settings.equivalent_operators)
+    return CodeScore(mutants, seconds, kept)
 
 
 def _last_line(text: str) -> str:
@@ -375,9 +390,26 @@ def _skip_equivalents(session: Path, source: Path, operators: dict[str, str]) ->
                 skipped.append(("operator", job))
         db.executemany(
             "insert into work_results (worker_outcome, output, test_outcome, diff, job_id)"
-            " values ('SKIPPED', ?, NULL, NULL, ?)",
+            " values ('SKIPPED', ?, NULL, NULL, ?) on conflict do nothing",
             skipped,
         )
+
+
+def _engine_digest(root: Path, settings: Settings) -> str:
+    h = hashlib.sha256()
+    for file in module_files(root, settings.modules):
+        h.update(file.encode())
+        h.update((root / file).read_bytes())
+    return h.hexdigest()
+
+
+def _retry_survivors(session: Path) -> int:
+    """Forget the survivors of the run in ``session`` so that they are tried again against
+    the current proofs and tests; the number of results kept (killed or set apart)."""
+    with sqlite3.connect(session) as db:
+        db.execute("delete from work_results where test_outcome = 'SURVIVED'")
+        kept: int = db.execute("select count(*) from work_results").fetchone()[0]
+    return kept
 
 
 def _progress(session: Path) -> tuple[int, int]:
@@ -421,10 +453,15 @@ def _results(
 
 
 def _mutated_line(diff: str) -> str:
-    for line in diff.splitlines():
-        if line.startswith("+") and not line.startswith("+++"):
-            return line[1:]
-    return ""
+    """The line a mutant puts in, or ``removed: LINE`` for one that only takes a line out."""
+    lines = diff.splitlines()
+    added = [x[1:] for x in lines if x.startswith("+") and not x.startswith("+++")]
+    taken = [
+        x[1:] for x in lines if x.startswith("-") and not x.startswith("---") and x[1:].strip()
+    ]
+    if added:
+        return added[0]
+    return f"removed: {taken[0].strip()}" if taken else ""
 
 
 def report(score: CodeScore) -> list[str]:
@@ -443,7 +480,8 @@ def report(score: CodeScore) -> list[str]:
         f"never evaluated, {score.count('equivalent')} equivalent ({SETTINGS} and {EQUIVALENTS})",
         f"  killed by python -m armistice.verify alone: {share(by_verify)}",
         f"  killed by verify plus the tests: {share(by_both)}",
-        f"  cosmic-ray run time: {score.seconds / 60:.1f} min",
+        f"  cosmic-ray run time: {score.seconds / 60:.1f} min"
+        + (f" (continuing an earlier run: {score.kept} results kept)" if score.kept else ""),
     ]
     lines += [f"  survived: {m.file}:{m.line} {m.operator}: {m.mutation}" for m in score.survivors]
     lines += [

@@ -61,3 +61,13 @@ def test_58_64_ships_in_neither_fleet_leave_play_destroyers_with_their_factors()
         "French naval units in neither fleet leave play: "
         "Ballast, Foch, Suffren, D2 (2 factors), D3 (3 factors)"
     ]
+
+
+def test_58_641_the_log_gives_an_amount_only_for_a_pick_of_several_factors() -> None:
+    g, _ = _played()
+    assert [e.text for e in g.log if e.rule == "58.641"] == [
+        "Free French cruisers: Algerie (3 factors, a British-held place), "
+        "Duquesne (3 factors, a British-held place) (decided)",
+        "Free French destroyer factors: D1 destroyer (2 factors, a British-held place): "
+        "2 factors (decided)",
+    ]

@@ -83,3 +83,11 @@ def test_58_6_a_force_row_outside_the_surrender_levels_is_refused(tmp_path: Path
         TableError, match=r"free_french\[0\]\.fsl: \+4 is outside the surrender levels -3\.\.\+3$"
     ):
         load(forces_path=path)
+
+
+def test_58_71_a_key_area_with_a_field_the_table_does_not_know_is_refused(tmp_path: Path) -> None:
+    text = RULE58_FILE.read_text(encoding="utf-8")
+    path = tmp_path / "rule58.toml"
+    path.write_text(text.replace('id = "paris"\n', 'id = "paris"\ncapital = true\n', 1))
+    with pytest.raises(TableError, match="capital"):
+        load(path)

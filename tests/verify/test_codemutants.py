@@ -4,6 +4,7 @@ finds the changed line, and the figures printed."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -126,3 +127,20 @@ def test_a_run_inside_a_mutation_run_is_refused(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setenv(codemutants.WORKDIR_ENV, "/nowhere")
     with pytest.raises(MutationError, match="not run from within a mutation run"):
         codemutants.run()
+
+
+def test_a_continued_run_tries_only_its_survivors_again(tmp_path: Path) -> None:
+    session = tmp_path / "session.sqlite"
+    with sqlite3.connect(session) as db:
+        db.execute("create table work_results (worker_outcome, output, test_outcome, diff, job_id)")
+        db.executemany(
+            "insert into work_results values (?, '', ?, '', ?)",
+            [("NORMAL", "KILLED", "a"), ("NORMAL", "SURVIVED", "b"), ("SKIPPED", None, "c")],
+        )
+    assert codemutants._retry_survivors(session) == 2
+    with sqlite3.connect(session) as db:
+        assert sorted(r[0] for r in db.execute("select job_id from work_results")) == ["a", "c"]
+    score = CodeScore([_mutant("tests")], 90.0, kept=2)
+    assert codemutants.report(score)[3] == (
+        "  cosmic-ray run time: 1.5 min (continuing an earlier run: 2 results kept)"
+    )
