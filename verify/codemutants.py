@@ -44,7 +44,8 @@ class MutationError(ArmisticeError):
 @dataclass(frozen=True)
 class Settings:
     """``verify/mutation.toml``: ``modules`` (folders and files to mutate), ``tests`` (test
-    paths a mutant may be tried against), ``deselect`` (node ids of those never tried),
+    paths a mutant may be tried against), ``deselect`` (node ids of those never tried), ``definitions`` (node ids of tests that
+    check definitions without running them, added for a line that runs only on import),
     ``equivalent_operators`` (cosmic-ray operators whose every mutant here is equivalent, each
     with the reason),
     ``timeout`` (seconds for one mutant) and ``workers`` (worker copies run at once)."""
@@ -52,6 +53,7 @@ class Settings:
     modules: list[str]
     tests: list[str]
     deselect: list[str]
+    definitions: list[str]
     equivalent_operators: dict[str, str]
     timeout: float
     workers: int
@@ -119,6 +121,7 @@ def load_settings(root: Path) -> Settings:
             modules=[str(m) for m in raw["modules"]],
             tests=[str(t) for t in raw["tests"]],
             deselect=[str(t) for t in raw.get("deselect", [])],
+            definitions=[str(t) for t in raw.get("definitions", [])],
             equivalent_operators={
                 str(k): str(v) for k, v in raw.get("equivalent-operators", {}).items()
             },

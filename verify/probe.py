@@ -77,7 +77,7 @@ def main() -> int:
     print("verify: survived")
     chosen = [
         t
-        for t in testmap.load(workdir / "testmap.json").select(file, lines)
+        for t in testmap.load(workdir / "testmap.json").select(file, lines, settings.definitions)
         if t not in settings.deselect
     ]
     if not chosen:

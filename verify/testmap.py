@@ -41,19 +41,21 @@ class TestMap(msgspec.Struct, frozen=True):
     lines: dict[str, dict[int, list[int]]]
     modules: dict[str, list[int]]
 
-    def select(self, file: str, lines: Iterable[int]) -> list[str]:
+    def select(self, file: str, lines: Iterable[int], definitions: Sequence[str] = ()) -> list[str]:
         """The node ids of the tests that run any of ``lines`` of ``file``, fastest first.
 
-        A line that only runs when its module is imported (a ``def``, a constant, a decorator)
-        is run by no test in particular: then every test that runs some line of the file is
-        chosen. Empty when no test runs the file at all."""
+        A line that only runs when its module is imported (a ``def``, a constant, a class
+        option) is run by no test in particular: then every test that runs some line of the
+        file is chosen, and ``definitions``, tests that read definitions without running
+        them. Empty when no test runs the file at all."""
         by_line = self.lines.get(file, {})
         chosen: set[int] = set()
         for line in lines:
             chosen.update(by_line.get(line, ()))
-        if not chosen:
-            chosen.update(self.modules.get(file, ()))
-        return [self.tests[i] for i in sorted(chosen)]
+        if chosen:
+            return [self.tests[i] for i in sorted(chosen)]
+        tests = [self.tests[i] for i in self.modules.get(file, ())]
+        return tests + [t for t in definitions if t not in tests] if tests else []
 
 
 def digest(root: Path, folders: Sequence[str] = ("core", "verify", "tests")) -> str:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from armistice.core.game import Game
+from armistice.core.scenario import load
 from tests import support
 from tests.support import neutral, ship
 
@@ -65,3 +67,14 @@ def test_58_21c_an_even_number_of_halved_factors_is_not_rounded() -> None:
     g = support.game({"fleet": fleet}, assumptions={"awaw.58.fleet_discount": "pooled"})
     line = next(m for m in g.state.surrender_level.modifiers if m.rule == "58.21C")
     assert line.basis == "45 factors = 42 ready + 3 (6 halved)"
+
+
+def test_58_11b_the_voluntary_row_says_whether_france_surrendered_voluntarily() -> None:
+    voluntary = Game(load("voluntary-fall-1940"))
+    assert _rows(voluntary, "level")[0] == ("Voluntary surrender", "+1", "58.21", "yes")
+    assert _rows(support.game(neutral()), "level")[9] == (
+        "Voluntary surrender",
+        "+0",
+        "58.21",
+        "no",
+    )

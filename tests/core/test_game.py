@@ -412,3 +412,9 @@ def test_a_game_without_a_seed_draws_one_of_a_billion() -> None:
     assert all(0 <= s < 10**9 for s in seeds)
     # 30 draws all below 10**8 would happen once in 10**30 games with the full range.
     assert max(seeds) >= 10**8
+
+
+def test_a_seed_is_taken_up_to_a_billion_and_refused_above() -> None:
+    assert Game(load("rulebook-example-fall-1940"), seed=10**9).seed == 10**9
+    with pytest.raises(IllegalAnswer, match=r"^seed: 1000000001 is outside 0\.\.1000000000$"):
+        Game(load("rulebook-example-fall-1940"), seed=10**9 + 1)

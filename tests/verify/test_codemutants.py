@@ -83,7 +83,9 @@ def test_a_changed_line_selects_the_tests_that_run_it_else_those_of_its_file() -
     assert tmap.select("core/logic.py", [10]) == ["fast", "slow"]
     assert tmap.select("core/logic.py", [10, 11]) == ["fast", "middle", "slow"]
     assert tmap.select("core/logic.py", [3]) == ["fast", "middle", "slow"]
-    assert tmap.select("core/odds.py", [3]) == []
+    assert tmap.select("core/logic.py", [3], ["frozen"]) == ["fast", "middle", "slow", "frozen"]
+    assert tmap.select("core/logic.py", [10], ["frozen"]) == ["fast", "slow"]
+    assert tmap.select("core/odds.py", [3], ["frozen"]) == []
 
 
 def test_the_probe_finds_the_mutated_file_and_line(tmp_path: Path) -> None:
