@@ -264,9 +264,7 @@ def run(progress: Callable[[int, int], None] = lambda done, total: None) -> Code
                     progress(*_progress(session))
         seconds = time.monotonic() - start
     finally:
-        for proc in started:
-            proc.terminate()
-            proc.wait()
+        _stop(started)
     if execution.returncode != 0:
         raise MutationError("cosmic-ray exec", _last_line(log.read_text()))
     mutants = _results(session, source, equivalents, settings.equivalent_operators)
@@ -365,13 +363,24 @@ def _start_workers(
                 break
             except OSError:
                 if time.monotonic() > deadline:
-                    for proc in started:
-                        proc.terminate()
+                    _stop(started)
                     raise MutationError(
                         f"cosmic-ray worker on port {port}", "did not start"
                     ) from None
                 time.sleep(0.2)
     return started
+
+
+def _stop(workers: list[subprocess.Popen[bytes]]) -> None:
+    """End the workers, waiting a few seconds for a mutant they are still probing."""
+    for proc in workers:
+        proc.terminate()
+    for proc in workers:
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
 
 def _skip_equivalents(session: Path, source: Path, operators: dict[str, str]) -> None:
