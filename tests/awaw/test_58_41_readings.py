@@ -1,5 +1,6 @@
-"""58.41: the log cites the reading of Allied air and naval units in Vichy France
-(awaw.58.allied_air_naval_in_vichy) exactly where it decided a unit's fate."""
+"""58.41, 58.43: the log cites the reading of Allied air and naval units in Vichy France
+(awaw.58.allied_air_naval_in_vichy) and of Corsica (awaw.58.france_includes_corsica) exactly
+where it decided a unit's fate, and says nothing of a unit the surrender leaves alone."""
 
 from __future__ import annotations
 
@@ -38,3 +39,27 @@ def test_58_41_units_the_reading_does_not_decide_cite_nothing(
     kind: str, location: str, text: str
 ) -> None:
     assert _entry(kind, location) == ("58.41", text, "")
+
+
+@pytest.mark.parametrize(
+    ("location", "entry"),
+    [
+        ("british", None),
+        (
+            "corsica",
+            (
+                "58.43",
+                "raf: eliminated (caught in Vichy territory)",
+                "awaw.58.france_includes_corsica=no",
+            ),
+        ),
+        ("algeria", ("58.43", "raf: eliminated (caught in a Vichy colony)", "")),
+    ],
+)
+def test_58_43_only_a_unit_on_corsica_cites_the_corsica_reading(
+    location: str, entry: tuple[str, str, str] | None
+) -> None:
+    g = support.game({"units": [unit("raf", "british", "infantry", location)]}, seed=1)
+    support.play(g, vichy="yes")
+    found = [(e.rule, e.text, e.assumption) for e in g.log if e.text.startswith("raf:")]
+    assert found == ([entry] if entry else [])
