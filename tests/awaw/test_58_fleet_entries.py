@@ -1,10 +1,15 @@
-"""A fleet written as totals (58.612): an entry of ``count`` N, even one with its own id and
-name, becomes N alike ships, each counted as one unit."""
+"""Scenario entries as rule 58 reads them: a fleet written as totals (58.612), where an entry
+of ``count`` N, even one with its own id and name, becomes N alike ships; a ship named with
+its state (58.21C); a unit entry of at least one counter; conquests next to known colonies."""
 
 from __future__ import annotations
 
+import pytest
+
+from armistice.core.awaw.rule58 import phrases
+from armistice.core.errors import ScenarioError
 from tests import support
-from tests.support import ship
+from tests.support import ship, unit
 
 
 def test_58_612_an_entry_with_a_count_becomes_that_many_ships() -> None:
@@ -15,3 +20,31 @@ def test_58_612_an_entry_with_a_count_becomes_that_many_ships() -> None:
         ("algerie_2", "Algerie", 1),
         ("algerie_3", "Algerie", 1),
     ]
+
+
+def test_58_21c_a_ship_reads_with_its_state_unless_ready() -> None:
+    conditions = ("ready", "damaged", "row2", "launch", "building")
+    fleet = support.scenario(
+        {"fleet": [ship(c, "cruiser", 3, "northern_france", c) for c in conditions]}
+    ).fleet
+    assert [phrases.ship(s) for s in fleet] == [
+        "Ready (3 factors, northern France)",
+        "Damaged (3 factors, damaged, northern France)",
+        "Row2 (3 factors, row 2, northern France)",
+        "Launch (3 factors, launch, northern France)",
+        "Building (3 factors, building, northern France)",
+    ]
+
+
+def test_58_612_a_unit_entry_has_at_least_one_counter() -> None:
+    entry = {**unit("x", "french", "infantry", "northern_france"), "units": 0}
+    with pytest.raises(ScenarioError, match=r"^test: units\[0\]\.units: Expected `int` >= 1"):
+        support.scenario({"units": [entry]})
+
+
+def test_58_52_a_conquest_may_only_name_rule_58_colonies() -> None:
+    conquest = {"name": "Fezzan", "land_distance": {"atlantis": 2}}
+    with pytest.raises(
+        ScenarioError, match=r"^test: conquests\[0\]\.land_distance\.atlantis: unknown colony$"
+    ):
+        support.scenario({"conquests": [conquest]})

@@ -405,6 +405,7 @@ def test_58_31_an_answer_reads_as_its_option_label() -> None:
     assert describe(prompt, "yes") == "Establish Vichy France"
     assert describe(prompt, "no") == "Do not establish Vichy France"
     assert describe(prompt, "maybe") == "maybe"
+    assert describe(prompt, "".join(["y", "es"])) == "Establish Vichy France"  # equal, not same
 
 
 def test_a_game_without_a_seed_draws_one_of_a_billion() -> None:
