@@ -48,3 +48,15 @@ def test_58_52_a_conquest_may_only_name_rule_58_colonies() -> None:
         ScenarioError, match=r"^test: conquests\[0\]\.land_distance\.atlantis: unknown colony$"
     ):
         support.scenario({"conquests": [conquest]})
+
+
+@pytest.mark.parametrize(
+    ("year", "taken"), [(1937, False), (1938, True), (1950, True), (1951, False)]
+)
+def test_58_21d_a_surrender_falls_in_1938_to_1950(year: int, taken: bool) -> None:
+    overrides = {"surrender": {"season": "fall", "year": year}}
+    if taken:
+        assert support.scenario(overrides).surrender.year == year
+    else:
+        with pytest.raises(ScenarioError, match=r"^test: surrender\.year: Expected `int` [<>]= 19"):
+            support.scenario(overrides)

@@ -78,3 +78,11 @@ def test_58_11b_the_voluntary_row_says_whether_france_surrendered_voluntarily() 
         "58.21",
         "no",
     )
+
+
+def test_58_21f_the_cooperation_row_says_whether_it_was_achieved() -> None:
+    achieved = support.game(neutral({"surrender": {"anglo_french_cooperation": True}}))
+    row = next(r for r in _rows(achieved, "level") if r[2] == "58.21F")
+    assert row == ("Anglo-French cooperation 7+", "-1", "58.21F", "achieved")
+    row = next(r for r in _rows(support.game(neutral()), "level") if r[2] == "58.21F")
+    assert row == ("Anglo-French cooperation 7+", "+0", "58.21F", "not achieved")

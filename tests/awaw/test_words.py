@@ -12,6 +12,7 @@ from armistice.core.awaw.words import (
     DPs,
     Factors,
     Hexes,
+    Positive,
     Season,
     ShipKind,
     turn_index,
@@ -62,3 +63,9 @@ def test_scenario_quantities_take_zero_and_refuse_negatives(quantity: object) ->
     assert msgspec.convert(0, quantity) == 0
     with pytest.raises(msgspec.ValidationError, match=">= 0"):
         msgspec.convert(-1, quantity)
+
+
+def test_a_positive_quantity_refuses_zero() -> None:
+    assert msgspec.convert(1, Positive) == 1
+    with pytest.raises(msgspec.ValidationError, match=">= 1"):
+        msgspec.convert(0, Positive)

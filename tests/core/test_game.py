@@ -18,7 +18,7 @@ from armistice.core.errors import (
     UnknownAssumption,
 )
 from armistice.core.game import Game, describe
-from armistice.core.prompts import Decision, Roll, Selection, Via
+from armistice.core.prompts import Answer, Decision, Roll, Selection, Via
 from armistice.core.scenario import from_mapping, load
 from tests import support
 
@@ -419,3 +419,9 @@ def test_a_seed_is_taken_up_to_a_billion_and_refused_above() -> None:
     assert Game(load("rulebook-example-fall-1940"), seed=10**9).seed == 10**9
     with pytest.raises(IllegalAnswer, match=r"^seed: 1000000001 is outside 0\.\.1000000000$"):
         Game(load("rulebook-example-fall-1940"), seed=10**9 + 1)
+
+
+def test_58_31_an_answer_equal_to_yes_establishes_vichy_whatever_string_carries_it() -> None:
+    yes = "".join(["y", "es"])  # equal to "yes", another object, as a decoded save gives
+    g = Game(load("rulebook-example-fall-1940"), seed=7, answers=[Answer("establish_vichy", yes)])
+    assert g.state.vichy_established is True
