@@ -91,3 +91,20 @@ def test_58_71_a_key_area_with_a_field_the_table_does_not_know_is_refused(tmp_pa
     path.write_text(text.replace('id = "paris"\n', 'id = "paris"\ncapital = true\n', 1))
     with pytest.raises(TableError, match="capital"):
         load(path)
+
+
+def test_58_21d_the_help_names_a_band_of_several_turns_from_its_first_to_its_last(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = RULE58_FILE.read_text(encoding="utf-8")
+    for old, new in (
+        ("high = 0\nmodifier = 2", "high = -1\nmodifier = 2"),
+        ("low = 1\nhigh = 1\nmodifier = 0", "low = 0\nhigh = 1\nmodifier = 0"),
+    ):
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    path = tmp_path / "rule58.toml"
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(summary, "shipped", lambda: load(path))
+    help_text = " ".join(summary.rules_help().split())
+    assert "+2 in Winter 1939 or before, +0 from Spring 1940 to Summer 1940," in help_text
