@@ -2,7 +2,8 @@
 
 Run in a worker's copy of the source tree, where cosmic-ray has just changed one engine file.
 It finds the changed lines by comparing the copy with the pristine snapshot, runs the proof
-suite (``python -m armistice.verify``) and, when the proofs all still hold, the tests that
+suite (what ``python -m armistice.verify`` runs, in this process, where the mutant is first
+imported) and, when the proofs all still hold, the tests that
 execute those lines (fastest first, stopping at the first failure). It prints one line per
 stage, ``verify: killed|survived`` and ``tests: killed|survived ...``, which the mutation
 report reads, and exits 1 when the mutant is killed, 0 when it survives.
