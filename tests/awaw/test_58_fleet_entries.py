@@ -60,3 +60,18 @@ def test_58_21d_a_surrender_falls_in_1938_to_1950(year: int, taken: bool) -> Non
     else:
         with pytest.raises(ScenarioError, match=r"^test: surrender\.year: Expected `int` [<>]= 19"):
             support.scenario(overrides)
+
+
+def test_58_64_ships_taken_read_by_name_alike_ones_counted_and_destroyers_in_factors() -> None:
+    oran = {**ship("c", "cruiser", 3, "british"), "name": "Cruiser at Oran", "count": 2}
+    fleet = support.scenario(
+        {
+            "fleet": [
+                ship("algerie", "cruiser", 3, "british"),
+                oran,
+                ship("d3", "destroyer", 3, "british"),
+            ]
+        }
+    ).fleet
+    taken = {"algerie": 1, "c": 1, "c_2": 1, "d3": 3}
+    assert phrases.shares(fleet, taken) == "Algerie, Cruiser at Oran x2, D3 (3 factors)"
