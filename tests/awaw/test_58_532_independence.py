@@ -1,9 +1,15 @@
 """58.532A: a colony whose result is Vichy becomes an independent neutral minor only when
 Vichy France was not established; the log says so once per colony, and never otherwise.
-58.52: a colony held by the Axis is neither Free French nor Vichy for a conquest's supply."""
+58.52: a colony held by the Axis is neither Free French nor Vichy for a conquest's supply.
+58.531: the exact odds of the colonies' statuses, likeliest first."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
+from armistice.core.game import Game
+from armistice.core.odds import odds
+from armistice.core.scenario import load
 from tests import support
 
 COLONIES = ("Lebanon-Syria", "Tunisia", "Algeria", "Morocco")
@@ -35,3 +41,24 @@ def test_58_52_a_colony_held_by_the_axis_gives_a_conquest_no_land_supply() -> No
     )
     assert state.colonies["tunisia"] == "axis"
     assert state.conquests == {"Fezzan": "axis"}
+
+
+def test_58_531_odds_list_the_likeliest_outcome_first_and_ties_by_colony_status() -> None:
+    g = Game(load("rulebook-example-fall-1940"), seed=1)
+    g.answer("yes")
+    ff, vi = "free_french", "vichy"
+
+    def outcome(levant: str, africa: str) -> tuple[tuple[str, str], ...]:
+        return (
+            ("lebanon_syria", levant),
+            ("tunisia", africa),
+            ("algeria", africa),
+            ("morocco", africa),
+        )
+
+    assert odds(g).outcomes == (
+        (outcome(vi, vi), Fraction(25, 36)),
+        (outcome(ff, vi), Fraction(5, 36)),
+        (outcome(vi, ff), Fraction(5, 36)),
+        (outcome(ff, ff), Fraction(1, 36)),
+    )
