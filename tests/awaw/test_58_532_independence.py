@@ -1,7 +1,8 @@
 """58.532A: a colony whose result is Vichy becomes an independent neutral minor only when
 Vichy France was not established; the log says so once per colony, and never otherwise.
 58.52: a colony held by the Axis is neither Free French nor Vichy for a conquest's supply.
-58.531: the exact odds of the colonies' statuses, likeliest first."""
+58.531: the exact odds of the colonies' statuses, likeliest first; a Free French colony's
+hexes pass to Britain."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from armistice.core.game import Game
 from armistice.core.odds import odds
 from armistice.core.scenario import load
 from tests import support
+from tests.support import at_level
 
 COLONIES = ("Lebanon-Syria", "Tunisia", "Algeria", "Morocco")
 
@@ -62,3 +64,13 @@ def test_58_531_odds_list_the_likeliest_outcome_first_and_ties_by_colony_status(
         (outcome(vi, ff), Fraction(5, 36)),
         (outcome(ff, ff), Fraction(1, 36)),
     )
+
+
+def test_58_531a_only_a_free_french_colony_passes_its_hexes_to_britain() -> None:
+    def passed(level: int, die: int) -> list[str]:
+        g = support.game(at_level(level), seed=1)
+        support.play(g, vichy="yes", dice={"lebanon_syria": die, "north_africa": die})
+        return [e.text.split(" is Free French:")[0] for e in g.log if "is Free French:" in e.text]
+
+    assert passed(3, 6) == []
+    assert passed(-3, 1) == list(COLONIES)

@@ -71,3 +71,13 @@ def test_58_641_the_log_gives_an_amount_only_for_a_pick_of_several_factors() -> 
         "Free French destroyer factors: D1 destroyer (2 factors, a British-held place): "
         "2 factors (decided)",
     ]
+
+
+def test_58_643_the_fleet_section_names_each_side_s_shortfall() -> None:
+    g, _ = _played()
+    section = next(s for s in g.summary.sections if s.key == "fleet")
+    assert [(r.label, r.value, r.rule) for r in section.rows][-1] == (
+        "Free French shortfall lost",
+        "1 named ship",
+        "58.643",
+    )
