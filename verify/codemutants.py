@@ -238,7 +238,7 @@ def run(progress: Callable[[int, int], None] = lambda done, total: None) -> Code
     session, stamp = workdir / "session.sqlite", workdir / "engine.sha256"
     engine = _engine_digest(root, settings)
     if session.is_file() and stamp.is_file() and stamp.read_text() == engine:
-        kept = _retry_survivors(session)
+        kept = _retry_survivors(session, equivalents)
     else:
         stamp.unlink(missing_ok=True)
         _cosmic(["init", str(config), str(session), "--force"], source)
@@ -415,13 +415,29 @@ def _engine_digest(root: Path, settings: Settings) -> str:
     return h.hexdigest()
 
 
-def _retry_survivors(session: Path) -> int:
-    """Forget the survivors of the run in ``session`` so that they are tried again against
-    the current proofs and tests; the number of results kept (killed or set apart)."""
+def _retry_survivors(session: Path, equivalents: list[Equivalent]) -> int:
+    """Forget the survivors of the run in ``session``, but for those listed in
+    ``equivalents``, so that they are tried again against the current proofs and tests; the
+    number of results kept (killed, set apart or listed as equivalent)."""
+    listed = _listed(equivalents)
     with sqlite3.connect(session) as db:
-        db.execute("delete from work_results where test_outcome = 'SURVIVED'")
+        survived = db.execute(
+            "select r.job_id, s.module_path, s.operator_name, r.diff from work_results r"
+            " join mutation_specs s on s.job_id = r.job_id where r.test_outcome = 'SURVIVED'"
+        ).fetchall()
+        retried = [
+            (job,)
+            for job, file, operator, diff in survived
+            if (file, operator.removeprefix("core/"), _mutated_line(diff or "").strip())
+            not in listed
+        ]
+        db.executemany("delete from work_results where job_id = ?", retried)
         kept: int = db.execute("select count(*) from work_results").fetchone()[0]
     return kept
+
+
+def _listed(equivalents: list[Equivalent]) -> set[tuple[str, str, str]]:
+    return {(e.file, e.operator, e.mutation.strip()) for e in equivalents}
 
 
 def _progress(session: Path) -> tuple[int, int]:
@@ -434,7 +450,7 @@ def _progress(session: Path) -> tuple[int, int]:
 def _results(
     session: Path, source: Path, equivalents: list[Equivalent], operators: dict[str, str]
 ) -> list[CodeMutant]:
-    listed = {(e.file, e.operator, e.mutation.strip()) for e in equivalents}
+    listed = _listed(equivalents)
     with sqlite3.connect(session) as db:
         rows = db.execute(
             "select s.module_path, s.start_pos_row, s.operator_name, s.occurrence,"

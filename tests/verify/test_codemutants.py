@@ -131,18 +131,31 @@ def test_a_run_inside_a_mutation_run_is_refused(monkeypatch: pytest.MonkeyPatch)
         codemutants.run()
 
 
-def test_a_continued_run_tries_only_its_survivors_again(tmp_path: Path) -> None:
+def test_a_continued_run_tries_only_its_unlisted_survivors_again(tmp_path: Path) -> None:
     session = tmp_path / "session.sqlite"
+    diff = "--- a\n+++ b\n-    return a\n+    return not a\n"
     with sqlite3.connect(session) as db:
         db.execute("create table work_results (worker_outcome, output, test_outcome, diff, job_id)")
+        db.execute("create table mutation_specs (module_path, operator_name, job_id)")
+        rows = [
+            ("NORMAL", "KILLED", "a", "core/logic.py"),
+            ("NORMAL", "SURVIVED", "b", "core/logic.py"),
+            ("SKIPPED", None, "c", "core/logic.py"),
+            ("NORMAL", "SURVIVED", "d", "core/odds.py"),
+        ]
         db.executemany(
-            "insert into work_results values (?, '', ?, '', ?)",
-            [("NORMAL", "KILLED", "a"), ("NORMAL", "SURVIVED", "b"), ("SKIPPED", None, "c")],
+            "insert into work_results values (?, '', ?, ?, ?)",
+            [(w, t, diff, j) for w, t, j, _ in rows],
         )
-    assert codemutants._retry_survivors(session) == 2
+        db.executemany(
+            "insert into mutation_specs values (?, 'core/AddNot', ?)", [(f, j) for *_, j, f in rows]
+        )
+    listed = codemutants.Equivalent("core/odds.py", 1, "AddNot", "return not a", "why")
+    assert codemutants._retry_survivors(session, [listed]) == 3
     with sqlite3.connect(session) as db:
-        assert sorted(r[0] for r in db.execute("select job_id from work_results")) == ["a", "c"]
-    score = CodeScore([_mutant("tests")], 90.0, kept=2)
+        kept = sorted(r[0] for r in db.execute("select job_id from work_results"))
+    assert kept == ["a", "c", "d"]
+    score = CodeScore([_mutant("tests")], 90.0, kept=3)
     assert codemutants.report(score)[3] == (
-        "  cosmic-ray run time: 1.5 min (continuing an earlier run: 2 results kept)"
+        "  cosmic-ray run time: 1.5 min (continuing an earlier run: 3 results kept)"
     )
