@@ -85,11 +85,18 @@ def test_58_6_a_force_row_outside_the_surrender_levels_is_refused(tmp_path: Path
         load(forces_path=path)
 
 
-def test_58_71_a_key_area_with_a_field_the_table_does_not_know_is_refused(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("section", "first"),
+    [("key_area", 'id = "paris"'), ("level", "[level]"), ("vichy_garrison", "[vichy_garrison]")],
+)
+def test_58_a_table_section_with_a_field_it_does_not_know_is_refused(
+    tmp_path: Path, section: str, first: str
+) -> None:
     text = RULE58_FILE.read_text(encoding="utf-8")
+    assert first in text
     path = tmp_path / "rule58.toml"
-    path.write_text(text.replace('id = "paris"\n', 'id = "paris"\ncapital = true\n', 1))
-    with pytest.raises(TableError, match="capital"):
+    path.write_text(text.replace(first + "\n", first + "\nbogus = 1\n", 1))
+    with pytest.raises(TableError, match=rf"{section}.*bogus"):
         load(path)
 
 
