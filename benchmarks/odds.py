@@ -125,7 +125,7 @@ def system(key: str, procedure: Any, memoryless: bool) -> systems.RuleSystem:
         game="bench",
         title="benchmark stand-in",
         scenario_type=Income,
-        check=lambda _s, _source: None,
+        check=lambda _s, _source, _tables: None,
         initial_state=lambda _s: Year(),
         procedure=procedure,
         sides=Sides((Power("any", "anyone", Alignment.NEUTRAL),), (Player("p", "P", ("any",)),)),
@@ -135,11 +135,11 @@ def system(key: str, procedure: Any, memoryless: bool) -> systems.RuleSystem:
         outcome_names=dict,
         outcome_word=Result,
         headline=Result.BOOM,
-        summary=lambda _s, state: Summary("income", (("income", str(state.income)),), ()),
+        summary=lambda _s, state, _tables: Summary("income", (("income", str(state.income)),), ()),
         entities=lambda _s: (),
         fates=lambda _s, _state: {},
         fate_words=(Result,),
-        help=str,
+        help=lambda _tables: "",
         memoryless=memoryless,
     )
 

@@ -94,7 +94,7 @@ systems.register(
         game="bench",
         title="benchmark stand-in",
         scenario_type=Chain,
-        check=lambda _s, _source: None,
+        check=lambda _s, _source, _tables: None,
         initial_state=lambda _s: Count(),
         procedure=chain,
         sides=Sides((Power("any", "anyone", Alignment.NEUTRAL),), (Player("p", "P", ("any",)),)),
@@ -104,11 +104,11 @@ systems.register(
         outcome_names=dict,
         outcome_word=Total,
         headline=Total.ANY,
-        summary=lambda _s, state: Summary("chain", (("total", str(state.total)),), ()),
+        summary=lambda _s, state, _tables: Summary("chain", (("total", str(state.total)),), ()),
         entities=lambda _s: (),
         fates=lambda _s, _state: {},
         fate_words=(Total,),
-        help=str,
+        help=lambda _tables: "",
     )
 )
 

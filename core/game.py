@@ -22,7 +22,7 @@ from typing import Any
 
 import msgspec
 
-from armistice.core import decode, savefile, systems
+from armistice.core import decode, savefile, systems, tablefiles
 from armistice.core.assumptions import resolve
 from armistice.core.errors import (
     GameOver,
@@ -45,6 +45,7 @@ from armistice.core.prompts import (
 from armistice.core.scenario import convert, from_mapping
 from armistice.core.sides import Player, Sides
 from armistice.core.summary import Summary
+from armistice.core.tablefiles import HouseTables
 
 ROLLED = (Via.ROLLED, Via.TYPED)
 
@@ -82,10 +83,13 @@ class Game:
     with the next entry of ``facts``; ``seed`` (an int from 0 to ``decode.MAX_INT``,
     else IllegalAnswer) drives the dice the app rolls, a fresh one if omitted. ``written_in`` is the save-file version the
     answers come from: prompts the system began asking later take their defaults as
-    they are reached.
+    they are reached. ``tables`` are house tables (see :mod:`armistice.core.tablefiles`)
+    the game runs with instead of its system's published tables; the scenario is checked
+    against them too (raises ScenarioError naming the scenario and the field), and they
+    stay ``house`` (None: the published tables).
 
-    ``system``, ``scenario``, ``state``, ``prompt`` and ``summary`` are those of the
-    procedure running now; ``log`` and ``answers`` cover the whole chain.
+    ``system``, ``scenario``, ``state``, ``prompt``, ``summary`` and ``tables`` are those of
+    the procedure running now; ``log`` and ``answers`` cover the whole chain.
     """
 
     __slots__ = (
@@ -100,6 +104,7 @@ class Game:
         "_summary",
         "_written_in",
         "assumptions",
+        "house",
         "scenario",
         "seed",
         "sides",
@@ -115,10 +120,18 @@ class Game:
         seed: int | None = None,
         facts: Iterable[Mapping[str, Any]] = (),
         written_in: int = savefile.VERSION,
+        tables: HouseTables | None = None,
     ) -> None:
         if seed is not None and not 0 <= seed <= decode.MAX_INT:
             raise IllegalAnswer("seed", f"{seed} is outside 0..{decode.MAX_INT}")
         first = systems.get(scenario.system)
+        if tables is not None:
+            if tables.system != first.key:
+                raise ScenarioError(
+                    scenario.name, "system", f"the house tables are {tables.system}'s"
+                )
+            first.check(scenario, f"{scenario.name} under the house tables", tables.tables)
+        self.house = tables
         self._first = scenario
         self.assumptions = resolve(
             (a for system in systems.reachable(first) for a in system.assumptions), assumptions
@@ -132,9 +145,17 @@ class Game:
         self.scenario = scenario
         self.sides: Sides = system.sides.assigned(scenario.players, scenario.name)
         self._summary: tuple[Any, Summary] | None = None
-        self._ledger: Ledger[Any] = Ledger(system.initial_state(scenario), self.assumptions)
+        self._ledger: Ledger[Any] = Ledger(
+            system.initial_state(scenario), self.assumptions, self._tables_of(system)
+        )
         self._gen = system.procedure(scenario, self._ledger)
         self._prompt: Prompt | None = self._step(None)
+
+    def _tables_of(self, system: systems.RuleSystem) -> Any:
+        """The tables ``system`` runs with in this game: the house tables if they are its,
+        else its published tables."""
+        house = self.house
+        return house.tables if house and house.system == system.key else system.tables()
 
     def _replay(
         self, answers: Sequence[Answer], facts: Sequence[Mapping[str, Any]], strict: bool = False
@@ -225,11 +246,23 @@ class Game:
         return (*(e for done in self._done for e in done), *self._ledger.log)
 
     @property
+    def tables(self) -> Any:
+        """The rule tables the running procedure reads: the house tables the game runs with
+        when they are its system's, else its system's published tables."""
+        return self._ledger.tables
+
+    @property
     def summary(self) -> Summary:
-        """What the state means to a reader, as the running rule system sums it up."""
+        """What the state means to a reader, as the running rule system sums it up under the
+        game's tables; with house tables, the facts say which files they replace."""
         state = self._ledger.state
         if self._summary is None or self._summary[0] is not state:
-            self._summary = (state, self.system.summary(self.scenario, state))
+            summary = self.system.summary(self.scenario, state, self.tables)
+            house = self.house
+            if house is not None and house.system == self.system.key:
+                facts = (*summary.facts, ("House tables", house.describe()))
+                summary = msgspec.structs.replace(summary, facts=facts)
+            self._summary = (state, summary)
         return self._summary[1]
 
     def player(self, prompt: Prompt) -> Player | None:
@@ -364,6 +397,7 @@ class Game:
             answers=[*self._answers, *answers],
             seed=self.seed,
             facts=self._facts,
+            tables=self.house,
         )
 
     def save(self) -> bytes:
@@ -378,6 +412,7 @@ class Game:
                 answers=list(self._answers),
                 seed=self.seed,
                 facts=list(self._facts),
+                tables=dict(self.house.texts) if self.house else {},
             )
         )
 
@@ -387,7 +422,8 @@ class Game:
 
         ``source`` names the file in errors. Raises SaveError naming the field for
         corrupt JSON, a foreign document, an unknown version, an invalid scenario, an
-        unknown assumption or answers that do not replay.
+        unknown assumption, house tables the engine refuses (or that cannot resolve the
+        scenario) or answers that do not replay.
         """
         document = savefile.read(data, source)
         try:
@@ -400,6 +436,7 @@ class Game:
                 "system",
                 f"says {document.system!r} but the scenario is {scenario.system!r}",
             )
+        house = tablefiles.restore(systems.get(document.system), document.tables, source)
         try:
             return cls(
                 scenario,
@@ -408,11 +445,14 @@ class Game:
                 seed=document.seed,
                 facts=document.facts,
                 written_in=document.version,
+                tables=house,
             )
         except UnknownAssumption as error:
             raise SaveError(source, f"assumptions.{error.where}", error.reason) from None
         except IllegalAnswer as error:
             raise SaveError(source, error.where, error.reason) from None
+        except ScenarioError as error:
+            raise SaveError(source, f"scenario.{error.field}".rstrip("."), error.reason) from None
 
     @classmethod
     def open(cls, path: str | Path) -> Game:

@@ -32,15 +32,17 @@ class LogEntry(msgspec.Struct, frozen=True):
 
 class Ledger(Generic[S]):
     """Mutable scratch of one derivation: ``state`` (an immutable struct, replaced
-    as rules fix values), ``log`` (entries in order) and the game's ``assumptions``
-    (key -> value)."""
+    as rules fix values), ``log`` (entries in order), the game's ``assumptions``
+    (key -> value) and the rule ``tables`` it runs with (its rule system's published tables
+    or house tables; None for a system without tables)."""
 
-    __slots__ = ("assumptions", "log", "state")
+    __slots__ = ("assumptions", "log", "state", "tables")
 
-    def __init__(self, state: S, assumptions: Mapping[str, str]) -> None:
+    def __init__(self, state: S, assumptions: Mapping[str, str], tables: Any = None) -> None:
         self.state = state
         self.log: list[LogEntry] = []
         self.assumptions = assumptions
+        self.tables = tables
 
     def note(
         self,

@@ -145,7 +145,7 @@ class _Walk:
 
     def __init__(self, game: Game, choose: Policy | None) -> None:
         self.origin, self.assumptions, self.seed = game.origin, game.assumptions, game.seed
-        self.facts = game.facts
+        self.facts, self.house = game.facts, game.house
         self.outcome = game.system.outcome
         self.choose = choose
         self.defaults: list[str] = []
@@ -161,6 +161,7 @@ class _Walk:
             seed=self.seed,
             answers=answers,
             facts=self.facts,
+            tables=self.house,
         )
 
     def decide(self, game: Game) -> Roll | Rolls | None:

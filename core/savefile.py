@@ -1,4 +1,5 @@
-"""The save file: versioned JSON holding a scenario, its assumptions, the answers and the seed.
+"""The save file: versioned JSON holding a scenario, its assumptions, the answers, the seed
+and any house tables the game runs with.
 
 Saves of every earlier version still load: :func:`read` migrates them to the current
 shape (renamed systems and assumption keys), and the game fills in, with their defaults,
@@ -12,6 +13,10 @@ Version history:
    names, with the facts given for it, in order, in ``facts``.
 4. a roll whose every face gives the same result is no longer asked; the answers older
    saves hold for such rolls are dropped as they load.
+5. a game may run with house tables: ``tables`` holds the whole text of each edited table
+   file, by the name of the published file it replaces. A save without them (every earlier
+   version, and a game with the published tables) runs with the published tables and
+   writes no ``tables``.
 """
 
 from __future__ import annotations
@@ -27,18 +32,23 @@ from armistice.core.prompts import Answer
 from armistice.core.scenario import convert
 
 FORMAT = "armistice-save"
-VERSION = 4
+VERSION = 5
 """The version this armistice writes; it reads every version from 1 up to this one."""
 
 ROLLS_NOT_ASKED = 4
 """The first version whose saves hold no answer for a roll that cannot change anything."""
+
+HOUSE_TABLES = 5
+"""The first version whose saves may hold house tables."""
 
 
 class SaveFile(msgspec.Struct, forbid_unknown_fields=True):
     """A save file: the scenario embedded whole, every assumption's value, the answers
     in order and the seed the app rolls dice from. ``format`` and ``version`` identify it;
     ``system`` is the first rule system's key; ``facts`` holds, for each link taken (an
-    answer keyed ``next``), what the players told the procedure it started."""
+    answer keyed ``next``), what the players told the procedure it started; ``tables``, the
+    house tables the game runs with: published file name (``forces.toml``) -> the edited
+    file's text (empty: the published tables)."""
 
     format: str
     version: int
@@ -48,11 +58,16 @@ class SaveFile(msgspec.Struct, forbid_unknown_fields=True):
     answers: list[Answer]
     seed: Annotated[int, msgspec.Meta(ge=0, le=decode.MAX_INT)] | None = None
     facts: list[dict[str, Any]] = msgspec.field(default_factory=list)
+    tables: dict[str, str] = msgspec.field(default_factory=dict)
 
 
 def encode(document: SaveFile) -> bytes:
-    """The save file as indented UTF-8 JSON bytes with a final newline."""
-    return msgspec.json.format(msgspec.json.encode(document), indent=2) + b"\n"
+    """The save file as indented UTF-8 JSON bytes with a final newline; ``tables`` is left
+    out when the game runs with the published tables."""
+    raw = msgspec.to_builtins(document)
+    if not document.tables:
+        del raw["tables"]
+    return msgspec.json.format(msgspec.json.encode(raw), indent=2) + b"\n"
 
 
 def read(data: bytes, source: str) -> SaveFile:
@@ -61,7 +76,9 @@ def read(data: bytes, source: str) -> SaveFile:
 
     Raises SaveError naming the field for corrupt JSON, a value beyond the limits of
     :mod:`.decode`, a foreign document, an unknown
-    version, a wrong type, an unknown system or an unknown assumption.
+    version, a wrong type, an unknown system, an unknown assumption or house tables in a
+    version that had none. The tables themselves are read by the game
+    (:func:`armistice.core.tablefiles.restore`).
     """
     raw = decode.json(data, source, SaveError)
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
@@ -80,6 +97,8 @@ def read(data: bytes, source: str) -> SaveFile:
         system = systems.get(document.system, source)
     except ScenarioError as error:
         raise SaveError(source, error.field, error.reason) from None
+    if document.tables and version < HOUSE_TABLES:
+        raise SaveError(source, "tables", f"version {version} saves hold no house tables")
     try:
         known = (a for s in systems.reachable(system) for a in s.assumptions)
         assumptions = dict(resolve(known, document.assumptions))

@@ -138,7 +138,7 @@ def from_mapping(raw: Mapping[str, Any], source: str) -> Any:
         raw = {**raw, "system": system.key}
     scenario = convert(raw, system.scenario_type, source)
     system.sides.assigned(scenario.players, source)
-    system.check(scenario, source)
+    system.check(scenario, source, system.tables())
     return scenario
 
 

@@ -20,6 +20,7 @@ from armistice.core.prompts import AnswerValue, Prompt
 from armistice.core.registry import Registry
 from armistice.core.sides import Sides
 from armistice.core.summary import Summary
+from armistice.core.tablefiles import TableFiles
 from armistice.core.turns import ActionSpec
 from armistice.core.words import Word
 
@@ -54,22 +55,28 @@ class RuleSystem:
       ``aliases`` are keys it was known by before (``awaw``); ``game`` is the game it
       belongs to, whose folder holds its bundled scenarios (``awaw``).
     * ``scenario_type`` is the msgspec Struct a scenario file decodes into (a
-      :class:`~armistice.core.scenario.ScenarioBase`); ``check(scenario, source)``
-      raises ScenarioError(source, field, reason) for what the rules cannot resolve.
+      :class:`~armistice.core.scenario.ScenarioBase`); ``check(scenario, source, tables)``
+      raises ScenarioError(source, field, reason) for what the rules cannot resolve under
+      ``tables``.
     * ``initial_state(scenario)`` is the state before any rule runs; ``procedure`` is the
-      generator that resolves the rules, yielding prompts.
+      generator that resolves the rules, yielding prompts; it reads the game's tables from
+      its ledger (``ledger.tables``).
     * ``sides`` are the powers and the default players who answer for them.
-    * ``assumptions`` are its named interpretations; ``tables()`` its loaded rule tables.
+    * ``assumptions`` are its named interpretations; ``tables()`` its published rule tables,
+      loaded; ``table_files`` how to read edited copies of them (house tables, see
+      :mod:`armistice.core.tablefiles`), None for a system whose tables are not files.
+      Every callable below that takes ``tables`` is given the game's: the published ones
+      or the house tables it runs with.
     * ``outcome(state)`` is what odds are given for, as ``(key, value)`` pairs whose
-      values are members of ``outcome_word``; ``outcome_names()`` names each key for a
+      values are members of ``outcome_word``; ``outcome_names(tables)`` names each key for a
       reader; ``headline`` is the value whose chance the odds compare across the options
       of a decision.
-    * ``summary(scenario, state)`` is what the state means to a reader.
+    * ``summary(scenario, state, tables)`` is what the state means to a reader.
     * ``entities(scenario)`` are the keys of everything the scenario lists that the rules
       decide (colonies, units, ships, areas); ``fates(scenario, state)`` maps each to its
       final fate, a member of one of ``fate_words``, none of them in ``provisional``.
-    * ``help()`` is a Markdown summary of the rules in our own words, its numbers read
-      from the tables.
+    * ``help(tables)`` is a Markdown summary of the rules in our own words, its numbers read
+      from ``tables``.
     * ``links`` are the procedures that may follow this one when it is finished.
     * ``phases`` are the phases of a turn (a Word enum, in order) and ``actions`` what a
       player may do in them, for a procedure that goes on turn after turn
@@ -88,21 +95,21 @@ class RuleSystem:
     game: str
     title: str
     scenario_type: type[Any]
-    check: Callable[[Any, str], None]
+    check: Callable[[Any, str, Any], None]
     initial_state: Callable[[Any], Any]
     procedure: Procedure
     sides: Sides
     assumptions: tuple[Assumption[Any], ...]
     tables: Callable[[], Any]
     outcome: Callable[[Any], Outcome]
-    outcome_names: Callable[[], Mapping[str, str]]
+    outcome_names: Callable[[Any], Mapping[str, str]]
     outcome_word: type[Word]
     headline: str
-    summary: Callable[[Any, Any], Summary]
+    summary: Callable[[Any, Any, Any], Summary]
     entities: Callable[[Any], tuple[str, ...]]
     fates: Callable[[Any, Any], Mapping[str, Word]]
     fate_words: tuple[type[Word], ...]
-    help: Callable[[], str]
+    help: Callable[[Any], str]
     provisional: frozenset[str] = frozenset()
     aliases: tuple[str, ...] = ()
     added_prompts: tuple[tuple[str, int], ...] = ()
@@ -110,6 +117,7 @@ class RuleSystem:
     phases: type[Word] | None = None
     actions: tuple[ActionSpec, ...] = ()
     memoryless: bool = False
+    table_files: TableFiles | None = None
 
 
 REGISTRY: Registry[RuleSystem] = Registry(GROUP, RuleSystem, lambda system: system.key)

@@ -55,7 +55,7 @@ class Year(msgspec.Struct, frozen=True):
     market: Economy | None = None
 
 
-def check(s: IncomeScenario, source: str) -> None:
+def check(s: IncomeScenario, source: str, _tables: object = None) -> None:
     """Income needs an area, each worth at least 1 IPC a pip."""
     if not s.areas:
         raise ScenarioError(source, "areas", "list at least one area")
@@ -144,7 +144,7 @@ def procedure(s: IncomeScenario, ledger: Ledger[Year]) -> Generator[Prompt, Answ
     ledger.note("2.2", f"market die {die} against {target}: {result.label}")
 
 
-def summary(s: IncomeScenario, state: Year) -> Summary:
+def summary(s: IncomeScenario, state: Year, _tables: object = None) -> Summary:
     """The income and each area's die."""
     rows = tuple(Row(a, str(state.rolled[f"income.{a}"]), "2.1") for a in s.areas if state.rolled)
     income = "to roll" if state.income is None else f"{state.income} IPCs"
@@ -175,14 +175,14 @@ SYSTEM = systems.RuleSystem(
     assumptions=(),
     tables=dict,
     outcome=outcome,
-    outcome_names=lambda: {"band": "Income band", "market": "Market"},
+    outcome_names=lambda _tables: {"band": "Income band", "market": "Market"},
     outcome_word=Economy,
     headline=Economy.BOOM,
     summary=summary,
     entities=lambda _s: (),
     fates=lambda _s, _state: {},
     fate_words=(Economy,),
-    help=lambda: "## Stand-in income\n\nA die per area, then the market die.",
+    help=lambda _tables: "## Stand-in income\n\nA die per area, then the market die.",
     memoryless=True,
 )
 

@@ -83,7 +83,7 @@ class RaidState(msgspec.Struct, frozen=True):
     committed: dict[str, int] = {}
 
 
-def check(s: RaidScenario, source: str) -> None:
+def check(s: RaidScenario, source: str, _tables: object = None) -> None:
     """A raid needs a town."""
     if not s.towns:
         raise ScenarioError(source, "towns", "list at least one town")
@@ -140,7 +140,7 @@ def procedure(s: RaidScenario, ledger: Ledger[RaidState]) -> Generator[Prompt, A
         ledger.state = msgspec.structs.replace(ledger.state, committed=picked)
 
 
-def summary(s: RaidScenario, state: RaidState) -> Summary:
+def summary(s: RaidScenario, state: RaidState, _tables: object = None) -> Summary:
     """One section: each town and its fate."""
     rows = tuple(Row(t, state.towns[t].label, "1.2") for t in s.towns if t in state.towns)
     return Summary(
@@ -253,7 +253,7 @@ def next_turn(s: TallyScenario, state: TallyState, facts: Tribute) -> TallyScena
     return msgspec.structs.replace(s, turn=s.turn + 1, gold=state.gold, tribute=facts.tribute)
 
 
-def tally_summary(s: TallyScenario, state: TallyState) -> Summary:
+def tally_summary(s: TallyScenario, state: TallyState, _tables: object = None) -> Summary:
     """Gold and losses, and where the turn stands."""
     rows = (Row("Gold", str(state.gold), "2.1"), Row("Men lost", str(state.lost), "2.3"))
     where = state.clock
@@ -266,7 +266,7 @@ TALLY_SYSTEM = systems.RuleSystem(
     game="standin",
     title="Stand-in tally",
     scenario_type=TallyScenario,
-    check=lambda _s, _source: None,
+    check=lambda _s, _source, _tables: None,
     initial_state=lambda s: TallyState(gold=s.gold),
     procedure=tally,
     sides=Sides(
@@ -286,7 +286,7 @@ TALLY_SYSTEM = systems.RuleSystem(
     entities=lambda s: tuple(f"town:{t}" for t in s.taken),
     fates=lambda s, _state: dict.fromkeys((f"town:{t}" for t in s.taken), Town.TAKEN),
     fate_words=(Town,),
-    help=lambda: "## Stand-in tally\n\nCollect, march, report losses.",
+    help=lambda _tables: "## Stand-in tally\n\nCollect, march, report losses.",
     links=(Link(TALLY, "Another tally turn", "2.4", next_turn, Tribute),),
     phases=Phase,
     actions=ACTIONS,
@@ -318,7 +318,7 @@ SYSTEM = systems.RuleSystem(
     entities=lambda s: tuple(f"town:{t}" for t in s.towns),
     fates=lambda s, state: {f"town:{t}": f for t, f in state.towns.items()},
     fate_words=(Town,),
-    help=lambda: "## Stand-in raid\n\nRaid the towns, a die each.",
+    help=lambda _tables: "## Stand-in raid\n\nRaid the towns, a die each.",
     links=(Link(TALLY, "Tally the tribute", "2", begin_tally, Tribute),),
     memoryless=True,
 )

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 PROGRAM = ".venv/bin/armistice"
 INTERACTIVE = {"play", "serve"}  # they wait for a player: only their options are checked
-SLOW = {"--mutate"}  # seconds of work that the verify tests already do
+SLOW = {"--mutate", "--exhaustive"}  # seconds of work that the verify tests already do
 
 
 def shell_commands() -> list[str]:

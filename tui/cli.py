@@ -19,7 +19,7 @@ from typing import Any
 import click
 import msgspec
 
-from armistice.core import decode, systems
+from armistice.core import decode, systems, tablefiles
 from armistice.core import scenario as scenarios
 from armistice.core.errors import (
     ArmisticeError,
@@ -42,24 +42,34 @@ EXIT_INPUT = 2
 EXIT_PENDING = 3
 
 
-def open_game(source: str, assume: dict[str, str], seed: int | None) -> Game:
-    """A new game from a scenario (path or bundled name), or the game in a save file
-    (recognised by its content, whatever its name)."""
+def open_game(
+    source: str, assume: dict[str, str], seed: int | None, tables: Sequence[str] = ()
+) -> Game:
+    """A new game from a scenario (path or bundled name), run with the house tables in the
+    files ``tables`` (``--tables``) if any, or the game in a save file (recognised by its
+    content, whatever its name), which fixes its assumptions and tables.
+
+    Raises ArmisticeError naming the file or option, the field and the reason."""
     path = Path(source)
     if path.is_file() and saves.is_save(path):
-        if assume:
-            raise SaveError(
-                source,
-                "assumptions",
-                "a save file fixes its assumptions; drop --assume or start from the scenario",
-            )
+        for given, option, field in (
+            (assume, "--assume", "assumptions"),
+            (tables, "--tables", "tables"),
+        ):
+            if given:
+                raise SaveError(
+                    source,
+                    field,
+                    f"a save file fixes its {field}; drop {option} or start from the scenario",
+                )
         game = Game.open(path)
         if seed is not None:
             game.seed = seed
         return game
     loaded = scenarios.load(source)
+    house = tablefiles.read(systems.get(loaded.system), tables)
     try:
-        return Game(loaded, assumptions=assume, seed=seed)
+        return Game(loaded, assumptions=assume, seed=seed, tables=house)
     except UnknownAssumption as error:
         raise UnknownAssumption(f"--assume {error.where}", error.reason) from None
 
@@ -130,6 +140,15 @@ class _Whole(click.ParamType):
 
 SEED = _Whole()
 
+TABLES = click.option(
+    "--tables",
+    "tables",
+    multiple=True,
+    metavar="FILE",
+    help="An edited table file to play with instead of the published one (repeatable; the "
+    "files verify --tables takes, e.g. a copy of forces.toml); a save records it whole.",
+)
+
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="armistice")
@@ -167,6 +186,7 @@ _SCENARIO_HELP = "a scenario file, a bundled scenario's name, or a save file (.j
     help="Answers in order: a save file or a JSON list.",
 )
 @click.option("--assume", multiple=True, metavar="KEY=VALUE", help="Change an assumption.")
+@TABLES
 @click.option(
     "--next",
     "next_key",
@@ -190,6 +210,7 @@ def resolve(
     decide: tuple[str, ...],
     answers_file: str | None,
     assume: tuple[str, ...],
+    tables: tuple[str, ...],
     next_key: str | None,
     facts_path: str | None,
     auto: bool,
@@ -204,7 +225,7 @@ def resolve(
     """
     if save_to is not None and not save_to.strip():
         raise SaveError("--save", "", "needs a file name")
-    game = open_game(scenario, decode.words(assume, "--assume"), seed)
+    game = open_game(scenario, decode.words(assume, "--assume"), seed, tables)
     queued = scripted.answer_file(answers_file) if answers_file else deque()
     decisions = decode.words(decide, "--decide")
     link: dict[str, Any] = {}
@@ -243,14 +264,21 @@ def _percent(p: Fraction) -> str:
 @click.argument("scenario", metavar="SCENARIO")
 @click.option("--decide", multiple=True, metavar="KEY=VALUE", help="Answer a decision.")
 @click.option("--assume", multiple=True, metavar="KEY=VALUE", help="Change an assumption.")
+@TABLES
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def odds(scenario: str, decide: tuple[str, ...], assume: tuple[str, ...], as_json: bool) -> int:
+def odds(
+    scenario: str,
+    decide: tuple[str, ...],
+    assume: tuple[str, ...],
+    tables: tuple[str, ...],
+    as_json: bool,
+) -> int:
     """Exact odds of every outcome of SCENARIO from its current state: each roll's results,
     each weighted total of a batch of rolls, each outcome and the joint outcomes.
 
     Decisions not given with --decide take their defaults, which are listed.
     """
-    game = open_game(scenario, decode.words(assume, "--assume"), None)
+    game = open_game(scenario, decode.words(assume, "--assume"), None, tables)
     decisions = decode.words(decide, "--decide")
     asked: set[str] = set()
     result = exact_odds(game, _choices(decisions, asked))
@@ -262,12 +290,14 @@ def odds(scenario: str, decide: tuple[str, ...], assume: tuple[str, ...], as_jso
         click.echo(msgspec.json.format(msgspec.json.encode(document), indent=2))
         return 0
     click.echo(f"Exact odds for {game.scenario.name}")
+    if game.house is not None:
+        click.echo(f"House tables: {game.house.describe()}")
     if result.defaults:
         click.echo("Defaults taken (answer one with --decide KEY=VALUE):")
         width = max(len(key) for key in result.defaults)
         for key in result.defaults:
             click.echo(f"  {key:<{width}}  {result.labels[key]}")
-    word, names = game.system.outcome_word, game.system.outcome_names()
+    word, names = game.system.outcome_word, game.system.outcome_names(game.tables)
     for key, dist in result.rolls.items():
         click.echo(f"\n{result.labels[key]}")
         for label, p in dist.items():
@@ -296,12 +326,22 @@ def odds(scenario: str, decide: tuple[str, ...], assume: tuple[str, ...], as_jso
 @click.argument("source", metavar="[SCENARIO|SAVE]", required=False)
 @click.option("--seed", type=SEED, help="Seed for the dice the app rolls.")
 @click.option("--assume", multiple=True, metavar="KEY=VALUE", help="Change an assumption.")
+@TABLES
 @click.option(
     "--theme", metavar="NAME", help="Colour theme; ansi-dark uses the terminal's palette."
 )
-def play(source: str | None, seed: int | None, assume: tuple[str, ...], theme: str | None) -> int:
-    """Open the dashboard on SCENARIO or SAVE, or on the start screen."""
-    game = open_game(source, decode.words(assume, "--assume"), seed) if source else None
+def play(
+    source: str | None,
+    seed: int | None,
+    assume: tuple[str, ...],
+    tables: tuple[str, ...],
+    theme: str | None,
+) -> int:
+    """Open the dashboard on SCENARIO or SAVE, or on the start screen. A save played with
+    house tables (--tables) says so in the header."""
+    if tables and not source:
+        raise click.UsageError("--tables needs a SCENARIO to play with them")
+    game = open_game(source, decode.words(assume, "--assume"), seed, tables) if source else None
     from armistice.tui.app import ArmisticeApp
 
     app = ArmisticeApp(game, seed=seed, theme=theme)

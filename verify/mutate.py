@@ -12,14 +12,14 @@ from armistice.verify.suites import ProofSuite
 
 def caught(suite: ProofSuite, m: Mutant) -> str:
     """The check that catches mutant ``m`` of ``suite``'s system: the first invariant not
-    proved, ``"<check> (raised)"`` if a check raises under the change, ``"tables refused"`` if
+    proved by its checks, then by its exhaustive checks, ``"<check> (raised)"`` if a check raises under the change, ``"tables refused"`` if
     its tables do not load; "" if it survives."""
     try:
         tables = suite.build(m.tables)
     except ArmisticeError:
         return "tables refused"
     with m.patch():
-        for check in suite.checks(tables, True):
+        for check in [*suite.checks(tables, True), *suite.exhaustive(tables)]:
             try:
                 results = check.run()
             except Exception:

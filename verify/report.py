@@ -84,16 +84,21 @@ def _results(runs: Sequence[SuiteRun]) -> list[Result]:
     return [r for run in runs for r in run.results]
 
 
-def junit(runs: Sequence[SuiteRun], path: Path) -> None:
+def junit(runs: Sequence[SuiteRun], path: Path, effort: Sequence[str] = ()) -> None:
     """Write JUnit XML: a test suite per rule system, a test case per result with its strength
-    as properties, a failure per invariant not proved."""
+    and scope as properties, a failure per invariant not proved, and a failed ``effort`` case
+    holding the lines of ``effort`` (proofs over their baseline rlimit) when there are any."""
     everything = _results(runs)
     root = ET.Element(
         "testsuites",
         name="armistice.verify",
-        tests=str(len(everything)),
-        failures=str(len(failed(everything))),
+        tests=str(len(everything) + bool(effort)),
+        failures=str(len(failed(everything)) + bool(effort)),
     )
+    if effort:
+        suite = ET.SubElement(root, "testsuite", name="effort", tests="1", failures="1")
+        case = ET.SubElement(suite, "testcase", classname="verify", name="effort")
+        ET.SubElement(case, "failure", message=effort[0]).text = "\n".join(effort)
     for run in runs:
         not_proved = failed(run.results)
         suite = ET.SubElement(
@@ -131,6 +136,7 @@ def _json_result(r: Result) -> dict[str, Any]:
         "strength": r.strength.value,
         "bounds": {name: list(span) for name, span in r.bounds.items()},
         "samples": r.samples,
+        "scope": r.scope,
         "invariant": r.invariant,
         "explanation": r.explanation,
         "needed": list(r.needed),
@@ -141,14 +147,19 @@ def _json_result(r: Result) -> dict[str, Any]:
     }
 
 
-def as_json(runs: Sequence[SuiteRun], path: Path, seconds: float) -> None:
+def as_json(
+    runs: Sequence[SuiteRun], path: Path, seconds: float, effort: Sequence[str] = ()
+) -> None:
     """Write the machine-readable report: the summary, every result (with its system and
     strength: ``bounds`` as name -> ``[low, high]`` for an exhaustive one, ``samples`` for a
-    sampled one) and, under ``systems``, each system's title, tables and own keys."""
+    sampled one, ``scope`` in words), ``effort``: the lines of proofs over their baseline
+    rlimit (then ``ok`` is false) and, under ``systems``, each system's title, tables and own
+    keys."""
     everything = _results(runs)
     document = {
         "summary": summary(everything, seconds),
-        "ok": not failed(everything),
+        "ok": not failed(everything) and not effort,
+        "effort": list(effort),
         "results": [_json_result(r) for r in everything],
         "systems": {
             run.suite.system: {
@@ -161,6 +172,23 @@ def as_json(runs: Sequence[SuiteRun], path: Path, seconds: float) -> None:
         },
     }
     path.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+
+
+def error_json(path: Path, message: str) -> None:
+    """Write the JSON report of a run refused for bad input: ``ok`` false, no results, and
+    the ``error`` in one line."""
+    document = {"summary": f"not run: {message}", "ok": False, "error": message, "results": []}
+    path.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+
+
+def error_junit(path: Path, message: str) -> None:
+    """Write JUnit XML for a run refused for bad input: one errored test case carrying the
+    message, so CI shows why nothing was checked."""
+    root = ET.Element("testsuites", name="armistice.verify", tests="1", failures="0", errors="1")
+    suite = ET.SubElement(root, "testsuite", name="armistice.verify", tests="1", errors="1")
+    case = ET.SubElement(suite, "testcase", classname="verify", name="input")
+    ET.SubElement(case, "error", message=message).text = message
+    ET.ElementTree(root).write(path, encoding="utf-8", xml_declaration=True)
 
 
 def _demoted(lines: list[str], levels: int) -> list[str]:

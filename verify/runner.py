@@ -24,35 +24,62 @@ def run(
     tables: Any,
     published: bool = True,
     counterexamples: Path | None = None,
+    exhaustive: bool = False,
 ) -> Iterator[Result]:
-    """Yield each result of ``suite``'s checks on ``tables`` as it is found, timed (seconds,
-    shared among the results of one check) and marked with the suite's system; a violated
-    property's inputs are written by the suite to ``counterexamples`` when given.
-    ``published`` is False when ``tables`` come from edited files."""
-    for check in suite.checks(tables, published):
+    """Yield each result of ``suite``'s checks on ``tables`` (its exhaustive checks when
+    ``exhaustive``) as it is found, timed (seconds, shared among the results of one check)
+    and marked with the suite's system; the inputs of a violated property, or of a finding
+    that has some (a house rule's effect), are written by the suite to ``counterexamples``
+    when given. ``published`` is False when ``tables`` come from edited files."""
+    chosen = suite.exhaustive(tables) if exhaustive else suite.checks(tables, published)
+    for check in chosen:
         start = time.perf_counter()
         results = check.run()
         elapsed = (time.perf_counter() - start) / max(len(results), 1)
         for result in results:
             result = replace(result, seconds=elapsed, system=suite.system)
-            if result.verdict is Verdict.VIOLATED and counterexamples is not None:
+            shown = result.verdict in (Verdict.VIOLATED, Verdict.FINDING)
+            if shown and result.counterexample and counterexamples is not None:
                 path = suite.counterexample(counterexamples, result.name, result.counterexample)
                 if path is not None:
                     result = replace(result, scenario=str(path))
             yield result
 
 
-def baseline(path: Path = BASELINE) -> Baseline:
-    """The stored rlimit of each property by system (empty if none is stored)."""
+def baseline(path: Path | None = None) -> Baseline:
+    """The stored rlimit of each property by system, from ``path`` (default :data:`BASELINE`;
+    empty if none is stored)."""
+    path = path or BASELINE
     if not path.is_file():
         return {}
     data: Baseline = json.loads(path.read_text(encoding="utf-8"))
     return data
 
 
-def store_baseline(results: Iterable[Result], path: Path = BASELINE) -> None:
-    """Store the rlimit of each property in ``results`` that used z3, replacing what was
-    stored for the systems they come from and keeping the others'."""
+GROWTH = 2
+"""A proof may use up to this many times its stored rlimit before a run fails on it."""
+
+
+def over_baseline(results: Iterable[Result], stored: Baseline) -> list[str]:
+    """One line for each result whose z3 effort exceeds :data:`GROWTH` times its stored
+    rlimit (``stored``: system -> property -> rlimit); properties with none stored pass."""
+    lines = []
+    for r in results:
+        limit = stored.get(r.system, {}).get(r.name)
+        if limit and r.rlimit > GROWTH * limit:
+            lines.append(
+                f"{r.system} {r.name}: z3 used rlimit {r.rlimit}, more than {GROWTH} times its "
+                f"baseline {limit} in {BASELINE.name}; store a new baseline with "
+                "--update-baseline if the harder proof is meant"
+            )
+    return lines
+
+
+def store_baseline(results: Iterable[Result], path: Path | None = None) -> None:
+    """Store the rlimit of each property in ``results`` that used z3 in ``path`` (default
+    :data:`BASELINE`), replacing what was stored for the systems they come from and keeping
+    the others'."""
+    path = path or BASELINE
     data = baseline(path)
     fresh: Baseline = {}
     for r in results:

@@ -47,6 +47,10 @@ def _no_extra(_tables: Any) -> dict[str, Any]:
     return {}
 
 
+def _no_exhaustive(_tables: Any) -> list[Check]:
+    return []
+
+
 @dataclass(frozen=True)
 class ProofSuite:
     """What the generic verifier needs from a rule system's proofs.
@@ -68,6 +72,9 @@ class ProofSuite:
     * ``counterexample(folder, property, values)`` writes a violated property's inputs
       (name -> value) as a file in ``folder`` that reproduces them, and returns its path, or
       None when the inputs describe nothing a user can open.
+    * ``exhaustive(tables)`` are the exhaustive checks of the system's whole procedure (the
+      shipped step code run over stated bounds and every answer), run on their own by
+      ``--exhaustive``; each result is of strength ``exhaustive`` with its bounds.
     * ``report_sections(tables)`` are Markdown lines the designer's report adds after the
       verdicts (headings at level 2); ``json_extra(tables)`` are keys the JSON report adds
       for this system.
@@ -84,6 +91,7 @@ class ProofSuite:
     counterexample: Callable[[Path, str, dict[str, Any]], Path | None] = _no_counterexample
     report_sections: Callable[[Any], list[str]] = _no_sections
     json_extra: Callable[[Any], dict[str, Any]] = _no_extra
+    exhaustive: Callable[[Any], list[Check]] = _no_exhaustive
 
 
 SUITES: Registry[ProofSuite] = Registry(GROUP, ProofSuite, lambda suite: suite.system)

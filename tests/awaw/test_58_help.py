@@ -30,18 +30,15 @@ def edited(tmp_path: Path) -> Tables:
 
 
 def test_58_2_the_rules_help_states_the_shipped_numbers() -> None:
-    text = " ".join(summary.rules_help().split())
+    text = " ".join(summary.rules_help(shipped()).split())
     assert "short of 42" in text
     assert "+2 in Spring 1940 or before" in text
     assert "-4 from Winter 1940" in text
     assert "plus 3 with Vichy: 3 or less is Free French; 4 or more is Vichy" in text
 
 
-def test_58_2_the_rules_help_follows_an_edited_table(
-    edited: Tables, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(summary, "shipped", lambda: edited)
-    text = " ".join(summary.rules_help().split())
+def test_58_2_the_rules_help_follows_an_edited_table(edited: Tables) -> None:
+    text = " ".join(summary.rules_help(edited).split())
     assert "short of 40" in text and "short of 42" not in text
     assert "-3 from Winter 1940" in text
     assert "plus 2 with Vichy: 2 or less is Free French; 3 or more is Vichy" in text
@@ -68,7 +65,7 @@ def test_58_531_the_colonial_die_help_reads_the_result_table(edited: Tables) -> 
 
 
 def test_58_21d_the_rules_help_names_every_turn_band() -> None:
-    text = " ".join(summary.rules_help().split())
+    text = " ".join(summary.rules_help(shipped()).split())
     assert (
         "+2 in Spring 1940 or before, +0 in Summer 1940, -2 in Fall 1940, -4 from Winter 1940"
         in text
@@ -80,7 +77,7 @@ def test_58_6_a_force_row_outside_the_surrender_levels_is_refused(tmp_path: Path
     path = tmp_path / "forces.toml"
     path.write_text(text.replace("{ fsl =  3, vichy = true,", "{ fsl =  4, vichy = true,", 1))
     with pytest.raises(
-        TableError, match=r"free_french\[0\]\.fsl: \+4 is outside the surrender levels -3\.\.\+3$"
+        TableError, match=r"free_french row 1, fsl: \+4 is outside the surrender levels -3\.\.\+3$"
     ):
         load(forces_path=path)
 
@@ -101,7 +98,7 @@ def test_58_a_table_section_with_a_field_it_does_not_know_is_refused(
 
 
 def test_58_21d_the_help_names_a_band_of_several_turns_from_its_first_to_its_last(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
 ) -> None:
     text = RULE58_FILE.read_text(encoding="utf-8")
     for old, new in (
@@ -112,6 +109,5 @@ def test_58_21d_the_help_names_a_band_of_several_turns_from_its_first_to_its_las
         text = text.replace(old, new, 1)
     path = tmp_path / "rule58.toml"
     path.write_text(text, encoding="utf-8")
-    monkeypatch.setattr(summary, "shipped", lambda: load(path))
-    help_text = " ".join(summary.rules_help().split())
+    help_text = " ".join(summary.rules_help(load(path)).split())
     assert "+2 in Winter 1939 or before, +0 from Spring 1940 to Summer 1940," in help_text

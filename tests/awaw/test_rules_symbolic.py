@@ -65,21 +65,16 @@ def test_58_21c_fleet_modifier_is_symbolic_and_matches_concrete() -> None:
 
 
 def test_58_531_colony_rules_are_symbolic_and_match_concrete() -> None:
-    die, level, prior = z3.Int("die"), z3.Int("level"), z3.Int("prior")
+    die, level = z3.Int("die"), z3.Int("level")
     vichy = z3.Bool("vichy")
     status = rules.colony_status(
-        prior, rules.colony_result(rules.colony_modified_roll(die, level, vichy, T), T), vichy
+        rules.colony_result(rules.colony_modified_roll(die, level, vichy, T), T), vichy
     )
-    for d, lv, pr, v in itertools.product(range(1, 7), range(-3, 4), range(3), (True, False)):
+    for d, lv, v in itertools.product(range(1, 7), range(-3, 4), (True, False)):
         concrete = rules.colony_status(
-            pr, rules.colony_result(rules.colony_modified_roll(d, lv, v, T), T), v
+            rules.colony_result(rules.colony_modified_roll(d, lv, v, T), T), v
         )
-        subs = [
-            (die, z3.IntVal(d)),
-            (level, z3.IntVal(lv)),
-            (prior, z3.IntVal(pr)),
-            (vichy, z3.BoolVal(v)),
-        ]
+        subs = [(die, z3.IntVal(d)), (level, z3.IntVal(lv)), (vichy, z3.BoolVal(v))]
         assert z3.simplify(z3.substitute(status, *subs)).as_long() == concrete
 
 
@@ -101,6 +96,15 @@ def test_58_6_force_levels_and_naval_split_are_symbolic() -> None:
     assert all(isinstance(x, z3.ArithRef) for x in (free_n, vichy_n, removed))
     assert rules.naval_split(2, 1, 0, 1, 0, 2, 2) == (2, 1, 1)
     assert rules.naval_split(1, 0, 2, 0, 0, 2, 2, 1) == (2, 1, 0)
+
+
+def test_58_641_contested_ships_taken_are_held_to_what_the_free_french_could_take() -> None:
+    # One contested ship, a Vichy level of 5: a count of -3 taken must not give Vichy 4 ships.
+    assert rules.naval_split(0, 0, 1, 0, 0, 0, 5, -3) == (0, 1, 0)
+    # Free French level 2 from 1 British-port ship and 2 contested: they took 1 contested,
+    # whatever count is passed, so Vichy get the other one.
+    for passed in (-1, 0, 1, 2, 5):
+        assert rules.naval_split(1, 0, 2, 0, 0, 2, 2, passed) == (2, 1, 0)
 
 
 def test_58_7_brp_rules_are_symbolic() -> None:

@@ -369,7 +369,7 @@ class GameScreen(Screen[None]):
         )
         if values is None or dict(values) == dict(game.assumptions):
             return
-        self.game = Game(game.scenario, assumptions=values, seed=game.seed)
+        self.game = Game(game.scenario, assumptions=values, seed=game.seed, tables=game.house)
         self.notify("Assumptions changed", timeout=2)
         self.refresh_views()
 
@@ -388,7 +388,7 @@ class GameScreen(Screen[None]):
 
     def rules_help(self) -> str:
         """The rule summary of this game's system."""
-        return self.game.system.help()
+        return self.game.system.help(self.game.tables)
 
 
 def pending(game: Game) -> Prompt | None:

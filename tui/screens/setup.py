@@ -169,7 +169,7 @@ class SetupScreen(Screen[None]):
 
     def rules_help(self) -> str:
         """The rules summary of the position's system."""
-        return self.system.help()
+        return self.system.help(self.system.tables())
 
 
 def summary_text(game: Game) -> Group:
@@ -192,7 +192,7 @@ def summary_text(game: Game) -> Group:
             table.add_row(row.value, row.label, row.rule, style="bold" if row.total else "")
         parts.append(table)
     result = odds(game)
-    names, word = game.system.outcome_names(), game.system.outcome_word
+    names, word = game.system.outcome_names(game.tables), game.system.outcome_word
     if result.marginals:
         parts.append(Text.assemble(("\nOdds", "bold"), (" (decisions at their defaults)", "dim")))
     for key, dist in result.marginals.items():

@@ -129,4 +129,4 @@ class StartScreen(Screen[None]):
 
     def rules_help(self) -> str:
         """The rule summaries of every system."""
-        return "\n".join(system.help() for system in systems.every())
+        return "\n".join(system.help(system.tables()) for system in systems.every())

@@ -1,7 +1,7 @@
 """Exact odds: the pending roll's results as bars with fractions, and what may follow.
 
-Odds are worked out off the UI thread and kept per position (scenario, assumptions and
-answers), so going back to a position, resizing or switching the dice mode shows them at
+Odds are worked out off the UI thread and kept per position (scenario, assumptions, house
+tables and answers), so going back to a position, resizing or switching the dice mode shows them at
 once; a result that arrives for a position the game has left is kept but not shown.
 """
 
@@ -22,6 +22,7 @@ from armistice.core.batch import outcome_odds, total_odds
 from armistice.core.game import Game
 from armistice.core.odds import odds
 from armistice.core.prompts import Answer, Decision, Roll, Rolls
+from armistice.core.tablefiles import HouseTables
 from armistice.tui.prompting import result_name
 
 BAR = 7
@@ -49,10 +50,11 @@ def bar(label: str, p: Fraction, width: int = BAR) -> Text:
 
 
 def position(game: Game) -> bytes:
-    """What the odds of ``game`` depend on, encoded: scenario, assumptions and the answers'
-    keys and values (not how each was given)."""
+    """What the odds of ``game`` depend on, encoded: scenario, assumptions, house tables and
+    the answers' keys and values (not how each was given)."""
     answers = [(a.key, a.value) for a in game.answers]
-    return msgspec.msgpack.encode((game.scenario, sorted(game.assumptions.items()), answers))
+    house = sorted(game.house.texts.items()) if game.house else []
+    return msgspec.msgpack.encode((game.scenario, sorted(game.assumptions.items()), house, answers))
 
 
 def rendered(game: Game) -> Text:
@@ -102,7 +104,7 @@ def outcome_lines(game: Game) -> Text:
     out.append("Chances from here\n", style="bold")
     if result.defaults:
         out.append("(open choices at default)\n", style="dim")
-    names = game.system.outcome_names()
+    names = game.system.outcome_names(game.tables)
     for key, dist in result.marginals.items():
         out.append(f"{names.get(key, key)[:13]:<13} ")
         for label, p in sorted(dist.items(), key=lambda kv: -kv[1]):
@@ -127,7 +129,7 @@ def by_choice(game: Game, prompt: Decision) -> Text:
     out = Text(f"{headline.label} chance by choice\n", style="bold")
     out.append(f"{'':<13}" + "".join(f" {v[:6]:>6}" for v in options) + "\n", style="bold")
     keys = next(iter(table.values())).marginals
-    names = game.system.outcome_names()
+    names = game.system.outcome_names(game.tables)
     for key in keys:
         out.append(f"{names.get(key, key)[:13]:<13}")
         for value in options:
@@ -173,7 +175,9 @@ class OddsPanel(Static):
             return
         self.computations += 1
         self.set_timer(PATIENCE, lambda: self._still_working(here))
-        self._work_out(game.scenario, dict(game.assumptions), game.answers, game.seed, here)
+        self._work_out(
+            game.scenario, dict(game.assumptions), game.house, game.answers, game.seed, here
+        )
 
     def _still_working(self, here: bytes) -> None:
         if self.showing == here and here not in self.known:
@@ -184,12 +188,15 @@ class OddsPanel(Static):
         self,
         scenario: Any,
         assumptions: dict[str, str],
+        tables: HouseTables | None,
         answers: tuple[Answer, ...],
         seed: int,
         here: bytes,
     ) -> None:
         try:
-            shown = rendered(Game(scenario, assumptions=assumptions, answers=answers, seed=seed))
+            shown = rendered(
+                Game(scenario, assumptions=assumptions, answers=answers, seed=seed, tables=tables)
+            )
         except Exception as error:
             shown = Text(f"The odds could not be worked out: {error}", style="dim")
         self.post_message(self.Computed(here, shown))

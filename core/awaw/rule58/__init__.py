@@ -12,9 +12,16 @@ from armistice.core.awaw.rule58.results import entities, fates, outcome, outcome
 from armistice.core.awaw.rule58.scenario import AwawScenario, check
 from armistice.core.awaw.rule58.state import FallOfFrance
 from armistice.core.awaw.rule58.summary import TITLE, rules_help, summarize
-from armistice.core.awaw.rule58.tables import shipped
+from armistice.core.awaw.rule58.tables import (
+    FORCES_FILE,
+    RULE58_FILE,
+    from_documents,
+    kind,
+    shipped,
+)
 from armistice.core.awaw.words import SIDES, ColonyStatus, Holder, ShipFate, UnitFate
 from armistice.core.systems import RuleSystem
+from armistice.core.tablefiles import TableFiles
 
 SYSTEM = RuleSystem(
     key="awaw.58",
@@ -38,4 +45,10 @@ SYSTEM = RuleSystem(
     help=rules_help,
     aliases=("awaw",),
     added_prompts=(("free_french.units.", 2),),
+    table_files=TableFiles(
+        published={RULE58_FILE.name: RULE58_FILE, FORCES_FILE.name: FORCES_FILE},
+        which=kind,
+        build=from_documents,
+        help="an edited forces.toml or rule58.toml, used instead of the published one",
+    ),
 )

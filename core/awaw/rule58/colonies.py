@@ -161,7 +161,7 @@ def colony_faces(
             raise ValueError(
                 f"the colonial result table has no row for a modified roll of {modified}"
             )
-        by_face[face] = COLONY_STATUSES[rules.colony_status(rules.PRIOR_FRENCH, result, vichy)]
+        by_face[face] = COLONY_STATUSES[rules.colony_status(result, vichy)]
     outcomes = tuple(
         RollOutcome(label.value, tuple(f for f, v in by_face.items() if v is label))
         for label in dict.fromkeys(by_face.values())

@@ -28,7 +28,7 @@ from armistice.core.awaw.rule58.assumptions import (
 from armistice.core.awaw.rule58.effects import apply
 from armistice.core.awaw.rule58.scenario import AwawScenario
 from armistice.core.awaw.rule58.state import FallOfFrance
-from armistice.core.awaw.rule58.tables import shipped
+from armistice.core.awaw.rule58.tables import Tables
 from armistice.core.awaw.rule58.vichy import establish_vichy
 from armistice.core.ledger import Ledger
 from armistice.core.prompts import AnswerValue, Prompt
@@ -37,8 +37,9 @@ Steps = Generator[Prompt, AnswerValue, None]
 
 
 def resolve(s: AwawScenario, ledger: Ledger[FallOfFrance]) -> Steps:
-    """Resolve rule 58 for scenario ``s``, from the surrender to the BRPs (58.1-58.7)."""
-    t = shipped()
+    """Resolve rule 58 for scenario ``s`` under the game's tables (``ledger.tables``), from
+    the surrender to the BRPs (58.1-58.7)."""
+    t: Tables = ledger.tables
     assume = ledger.assume
     apply(ledger, level.surrender(s, t, assume(FLEET_DISCOUNT), assume(CORSICA)))
     fsl = ledger.state.surrender_level

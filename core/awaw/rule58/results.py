@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from armistice.core.awaw.rule58.scenario import AwawScenario
 from armistice.core.awaw.rule58.state import FallOfFrance
-from armistice.core.awaw.rule58.tables import shipped
+from armistice.core.awaw.rule58.tables import Tables
 from armistice.core.awaw.words import ShipFate
 from armistice.core.words import Word
 
@@ -15,16 +15,16 @@ def outcome(state: FallOfFrance) -> tuple[tuple[str, str], ...]:
     return tuple((name, status.value) for name, status in state.colonies.items())
 
 
-def outcome_names() -> dict[str, str]:
-    """Each colony id with its name, as odds name them."""
-    return {c.id: c.name for c in shipped().colonies.values()}
+def outcome_names(t: Tables) -> dict[str, str]:
+    """Each colony id with its name in tables ``t``, as odds name them."""
+    return {c.id: c.name for c in t.colonies.values()}
 
 
 def entities(s: AwawScenario) -> tuple[str, ...]:
     """The keys of everything rule 58 decides: ``colony:ID``, ``units[i]``, ``ship:ID``,
     ``conquest:NAME`` and ``minor:NAME``."""
     return (
-        *(f"colony:{c}" for c in shipped().colonies),
+        *(f"colony:{c}" for c in s.colonies),
         *(f"units[{i}]" for i in range(len(s.units))),
         *(f"ship:{ship.id}" for ship in s.fleet),
         *(f"conquest:{c.name}" for c in s.conquests),

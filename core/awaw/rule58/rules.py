@@ -26,9 +26,6 @@ from armistice.core.logic import (
     sum_,
 )
 
-PRIOR_FRENCH, PRIOR_AXIS, PRIOR_BRITISH = 0, 1, 2
-"""Codes for who holds a colony at surrender (58.533, 58.534)."""
-
 
 @dataclass(frozen=True)
 class SurrenderFacts:
@@ -139,24 +136,14 @@ def colony_result(modified: Num, t: Tables) -> Num:
     return lookup(codes | {-1: -1}, index)
 
 
-def colony_status(prior: Num, result: Num, vichy: Bool) -> Num:
-    """58.531-58.534: the final status code of a colony.
-
-    Held by the Axis: stays Axis (58.533); held by Britain: Free French
-    (58.534); else the die's result, where Vichy becomes independent if Vichy
-    France was not established (58.532A).
-    """
-    ff, vi, ax, ind = (
-        COLONY_STATUSES.index(s)
-        for s in (
-            ColonyStatus.FREE_FRENCH,
-            ColonyStatus.VICHY,
-            ColonyStatus.AXIS,
-            ColonyStatus.INDEPENDENT,
-        )
-    )
-    by_die = ite(result == vi, ite(vichy, vi, ind), result)
-    return ite(prior == PRIOR_AXIS, ax, ite(prior == PRIOR_BRITISH, ff, by_die))
+def colony_status(result: Num, vichy: Bool) -> Num:
+    """58.531-58.532: the final status code (index into COLONY_STATUSES) of a colony France
+    holds at surrender, from its :func:`colony_result` code: the die's result, where Vichy
+    becomes independent if Vichy France was not established (58.532A). Colonies the Axis or
+    Britain hold (58.533, 58.534) are settled by :func:`armistice.core.awaw.rule58.colonies.roll_colonies`
+    without a die."""
+    vi, ind = (COLONY_STATUSES.index(s) for s in (ColonyStatus.VICHY, ColonyStatus.INDEPENDENT))
+    return ite(result == vi, ite(vichy, vi, ind), result)
 
 
 def free_french_level(level: Num, vichy: Bool, t: Tables) -> Forces:
@@ -204,10 +191,18 @@ def naval_split(
     The Free French are served first and take British-port ships first; the
     Vichy take their own ports' ships, then what is left in British ports.
     Whatever neither takes, and every shortfall, is lost.
+
+    ``contested_taken`` is held within what the Free French can have taken from
+    contested ports: at most the contested ships and their ships beyond British ports,
+    at least those beyond British ports that movable ships cannot make up. So no ship
+    is counted twice or made from nothing, whatever is passed.
     """
     free_french = min_(free_french_level, british + movable + contested)
+    beyond_british = free_french - min_(british, free_french)
+    fewest = max_(0, beyond_british - movable)
+    taken = min_(max_(contested_taken, fewest), min_(contested, beyond_british))
     british_left = british - min_(british, free_french)
-    vichy = min_(vichy_level, vichy_ports + contested - contested_taken + british_left)
+    vichy = min_(vichy_level, vichy_ports + contested - taken + british_left)
     removed = british + movable + contested + vichy_ports + stranded - free_french - vichy
     return free_french, vichy, removed
 

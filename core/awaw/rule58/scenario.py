@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from armistice.core.awaw.rule58.tables import shipped
+from armistice.core.awaw.rule58.tables import Tables
 from armistice.core.awaw.words import (
     BRPs,
     ColonyControl,
@@ -298,13 +298,14 @@ def _fresh(base: str, taken: set[str]) -> str:
     return f"{base}_{n}"
 
 
-def check(s: AwawScenario, source: str) -> None:
-    """Refuse a scenario that the rules cannot resolve; raises ScenarioError(source, field, reason)."""
+def check(s: AwawScenario, source: str, t: Tables) -> None:
+    """Refuse a scenario that the rules cannot resolve under tables ``t`` (its colonies, the
+    earliest voluntary surrender); raises ScenarioError(source, field, reason)."""
 
     def fail(field: str, reason: str) -> None:
         raise ScenarioError(source, field, reason)
 
-    level = shipped().rules.level
+    level = t.rules.level
     if s.surrender.voluntary:
         if s.territory.paris is Control.AXIS:
             fail(
@@ -340,7 +341,7 @@ def check(s: AwawScenario, source: str) -> None:
         fail("diplomacy.axis_dps_cancelled", "more Axis DPs cancelled than placed (58.21E)")
     if d.allied_dps_cancelled > d.allied_dps:
         fail("diplomacy.allied_dps_cancelled", "more Allied DPs cancelled than placed (58.21E)")
-    known = shipped().colonies
+    known = t.colonies
     for name in s.colonies:
         if name not in known:
             fail(f"colonies.{name}", f"unknown colony; known: {', '.join(known)}")

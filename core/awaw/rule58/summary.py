@@ -9,7 +9,7 @@ from __future__ import annotations
 from armistice.core.awaw.rule58 import phrases
 from armistice.core.awaw.rule58.scenario import AwawScenario
 from armistice.core.awaw.rule58.state import FallOfFrance
-from armistice.core.awaw.rule58.tables import Tables, shipped
+from armistice.core.awaw.rule58.tables import Tables
 from armistice.core.awaw.words import ColonyControl, ColonyStatus, FrenchSide, turn_name
 from armistice.core.summary import Row, Section, Summary
 from armistice.core.words import counted
@@ -17,9 +17,9 @@ from armistice.core.words import counted
 TITLE = "A World at War, rule 58: French surrender"
 
 
-def summarize(s: AwawScenario, state: FallOfFrance) -> Summary:
-    """What a rule-58 state means, section by section, as far as it is decided."""
-    t = shipped()
+def summarize(s: AwawScenario, state: FallOfFrance, t: Tables) -> Summary:
+    """What a rule-58 state means under tables ``t``, section by section, as far as it is
+    decided."""
     facts = [("Turn", phrases.turn(s))]
     if state.surrender_level is not None:
         facts.append(("FSL", f"{state.surrender_level.value:+d}"))
@@ -231,9 +231,8 @@ def unit_section(state: FallOfFrance) -> Section:
     return Section("units", "Units", "58.4", ("Unit", "Fate"), rows)
 
 
-def rules_help() -> str:
-    """Rule 58 in brief, as Markdown, in our own words; every number comes from the tables."""
-    t = shipped()
+def rules_help(t: Tables) -> str:
+    """Rule 58 in brief, as Markdown, in our own words; every number comes from tables ``t``."""
     p = t.rules.level
     turns = ", ".join(
         f"{b.modifier:+d} "

@@ -8,6 +8,7 @@ naming the file, the place and the reason.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -222,36 +223,86 @@ class Tables(msgspec.Struct, frozen=True, eq=False):
         return range(-self.rules.level.limit, self.rules.level.limit + 1)
 
 
+_INDEX = re.compile(r"\[(\d+)\](\.?)")
+
+
+def place(field: str) -> str:
+    """A decoder's field path as the file numbers its rows, 1-based in file order:
+    ``vichy[6].infantry_factors`` is ``vichy row 7, infantry_factors``."""
+    return _INDEX.sub(lambda m: f" row {int(m[1]) + 1}{', ' if m[2] else ''}", field)
+
+
+def row(table: str, index: int) -> str:
+    """Row ``index`` (0-based) of ``table`` as the file numbers it: ``vichy row 7``."""
+    return f"{table} row {index + 1}"
+
+
 def read(path: Path, type_: type[Any]) -> Any:
-    """Decode one table file into ``type_``; raises TableError naming file and place."""
-    raw = decode.toml(decode.read(path, TableError), str(path), TableError)
+    """Decode one table file into ``type_``; raises TableError naming file and place (rows
+    numbered from 1, as :func:`place` writes them)."""
+    return _convert(
+        decode.toml(decode.read(path, TableError), str(path), TableError), type_, str(path)
+    )
+
+
+def _convert(raw: Mapping[str, Any], type_: type[Any], source: str) -> Any:
     try:
-        return convert(raw, type_, str(path))
+        return convert(raw, type_, source)
     except ScenarioError as error:
-        raise TableError(str(path), error.field, error.reason) from None
+        raise TableError(source, place(error.field), error.reason) from None
+
+
+def kind(document: Mapping[str, Any], source: str) -> str:
+    """The name of the table file a decoded TOML document is, told by what it holds:
+    ``forces.toml`` (``free_french`` or ``vichy`` tables) or ``rule58.toml`` (a ``level``
+    table). Raises TableError naming ``source`` for neither."""
+    if "free_french" in document or "vichy" in document:
+        return FORCES_FILE.name
+    if "level" in document:
+        return RULE58_FILE.name
+    raise TableError(source, "", "neither a force table file nor rule58.toml")
+
+
+def from_documents(documents: Mapping[str, tuple[Mapping[str, Any], str]]) -> Tables:
+    """Tables from decoded table files keyed by name (``rule58.toml``, ``forces.toml``),
+    each with the source that names it in errors; the published file for a name not given.
+    Raises TableError naming the source, the place and the reason."""
+
+    def part(path: Path, type_: type[Any]) -> tuple[Any, str]:
+        if path.name not in documents:
+            return read(path, type_), str(path)
+        raw, source = documents[path.name]
+        return _convert(raw, type_, source), source
+
+    rules, rules_source = part(RULE58_FILE, Rule58File)
+    forces, forces_source = part(FORCES_FILE, ForceTableFile)
+    return build(rules, forces, rules_source, forces_source)
 
 
 def _index(
     rows: tuple[Any, ...], levels: range, source: str, table: str, vichy: bool | None = None
 ) -> Mapping[int, Forces]:
     found: dict[int, tuple[int, Forces]] = {}
-    for place, row in enumerate(rows):
-        if vichy is not None and row.vichy != vichy:
+    for index, entry in enumerate(rows):
+        if vichy is not None and entry.vichy != vichy:
             continue
-        if row.fsl not in levels:
+        if entry.fsl not in levels:
             raise TableError(
                 source,
-                f"{table}[{place}].fsl",
-                f"{row.fsl:+d} is outside the surrender levels "
+                f"{row(table, index)}, fsl",
+                f"{entry.fsl:+d} is outside the surrender levels "
                 f"{levels.start:+d}..{levels.stop - 1:+d}",
             )
-        if row.fsl in found:
+        if entry.fsl in found:
             raise TableError(
                 source,
-                f"{table}[{place}]",
-                f"overlaps {table}[{found[row.fsl][0]}]: both give FSL {row.fsl:+d}",
+                row(table, index),
+                f"overlaps row {found[entry.fsl][0] + 1}: both give FSL {entry.fsl:+d}",
             )
-        found[row.fsl] = (place, Forces(**{f: getattr(row, f) for f in Forces.__struct_fields__}))
+        found[entry.fsl] = (
+            index,
+            Forces(**{f: getattr(entry, f) for f in Forces.__struct_fields__}),
+        )
     for level in levels:
         if level not in found:
             which = (
@@ -263,16 +314,36 @@ def _index(
     return MappingProxyType({level: found[level][1] for level in levels})
 
 
+def _unique(rows: tuple[Any, ...], table: str, source: str) -> None:
+    """Refuse a row whose ``id`` an earlier row of ``table`` has (TableError naming both)."""
+    first: dict[str, int] = {}
+    for index, entry in enumerate(rows):
+        if entry.id in first:
+            raise TableError(
+                source,
+                f"{row(table, index)}, id",
+                f"{entry.id!r} is also the id of row {first[entry.id] + 1}",
+            )
+        first[entry.id] = index
+
+
 def build(
     rules: Rule58File, forces: ForceTableFile, rules_source: str, forces_source: str
 ) -> Tables:
-    """Check decoded files against each other and index them; raises TableError."""
+    """Check decoded files against each other and index them: ids unique within each table,
+    every colony in a known roll group, one force row per surrender level; raises
+    TableError naming the file, the row (from 1) and the reason."""
     levels = range(-rules.level.limit, rules.level.limit + 1)
+    for table in ("roll_group", "colony", "key_area"):
+        _unique(getattr(rules, table), table, rules_source)
     groups = {g.id: g for g in rules.roll_group}
-    for place, colony in enumerate(rules.colony):
+    for index, colony in enumerate(rules.colony):
         if colony.group not in groups:
+            known = ", ".join(groups)
             raise TableError(
-                rules_source, f"colony[{place}].group", f"unknown roll group {colony.group!r}"
+                rules_source,
+                f"{row('colony', index)}, group",
+                f"unknown roll group {colony.group!r}; choose one of: {known}",
             )
     return Tables(
         rules=rules,

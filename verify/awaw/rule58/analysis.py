@@ -8,15 +8,15 @@ within the bounds it states (the values the dice and a scenario can give), no mo
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from itertools import pairwise
 
 import z3
 
 from armistice.core.awaw.rule58 import rules
-from armistice.core.awaw.rule58.tables import FORCE_FIELDS, Band, Forces, Tables
-from armistice.core.awaw.words import ColonyStatus
+from armistice.core.awaw.rule58.tables import FORCE_FIELDS, Band, Force, Forces, Tables
+from armistice.core.awaw.words import ColonyStatus, turn_name
 from armistice.core.dice import D6
 from armistice.core.logic import band_index
 from armistice.verify.awaw.rule58.inputs import FIRST_TURN, LAST_TURN
@@ -72,11 +72,13 @@ def band_table(
     high: int,
     reachable: Iterable[int],
     over: Bounds,
+    words: Callable[[int], str] = str,
 ) -> list[Result]:
     """Gaps, overlaps (z3 decides there are none over ``low..high``; regions and the smallest
     witness otherwise) and dead rows (no value in ``reachable``, the values the inputs
     ``over`` give, selects them). Every result is exhaustive: the first two over
-    ``value low..high``, the dead rows over ``over``."""
+    ``value low..high``, the dead rows over ``over``. Values are written by ``words`` (a
+    turn as its season and year), rows as the file numbers them (from 1)."""
     within: Bounds = {"value": (low, high)}
     p = Proof()
     x = p.int("value")
@@ -117,13 +119,13 @@ def band_table(
             )
         )
     else:
-        listed = ", ".join(_span(g) for g in gaps)
+        listed = ", ".join(_span(g, words) for g in gaps)
         out.append(
             Result(
                 f"{name}_no_gaps",
                 (rule,),
                 Verdict.VIOLATED,
-                f"no row covers {listed}; smallest: {gaps[0][0]}",
+                f"no row covers {listed}; smallest: {_word(gaps[0][0], words)}",
                 counterexample={"value": gaps[0][0]},
                 rlimit=covered.rlimit,
                 seconds=covered.seconds,
@@ -147,14 +149,15 @@ def band_table(
         )
     else:
         listed = "; ".join(
-            f"{_span(span)} in rows {', '.join(map(str, rows))}" for span, rows in overlaps
+            f"{_span(span, words)} in rows {', '.join(str(i + 1) for i in rows)}"
+            for span, rows in overlaps
         )
         out.append(
             Result(
                 f"{name}_no_overlaps",
                 (rule,),
                 Verdict.VIOLATED,
-                f"overlap: {listed}; smallest: {overlaps[0][0][0]}",
+                f"overlap: {listed}; smallest: {_word(overlaps[0][0][0], words)}",
                 counterexample={"value": overlaps[0][0][0]},
                 rlimit=single.rlimit,
                 seconds=single.seconds,
@@ -171,7 +174,8 @@ def band_table(
             Verdict.PROVED if not dead else Verdict.FINDING,
             "every row is selected by some reachable value"
             if not dead
-            else f"dead rows: {', '.join(map(str, dead))} (no reachable value selects them)",
+            else f"dead rows: {', '.join(str(i + 1) for i in dead)} "
+            "(no reachable value selects them)",
             invariant=False,
             strength=Strength.EXHAUSTIVE,
             bounds=over,
@@ -180,9 +184,13 @@ def band_table(
     return out
 
 
-def _span(span: Span) -> str:
+def _word(value: int | None, words: Callable[[int], str]) -> str:
+    return "any" if value is None else words(value)
+
+
+def _span(span: Span, words: Callable[[int], str] = str) -> str:
     low, high = span
-    return str(low) if low == high else f"{low}..{high}"
+    return _word(low, words) if low == high else f"{_word(low, words)}..{_word(high, words)}"
 
 
 def colony_rolls(t: Tables) -> list[Result]:
@@ -211,38 +219,42 @@ def turn_bands(t: Tables) -> list[Result]:
         LAST_TURN,
         range(FIRST_TURN, LAST_TURN + 1),
         {"turn": (FIRST_TURN, LAST_TURN)},
+        turn_name,
     )
+
+
+ARMOR_FACTORS = 3
+"""The attack factors of a 3-5 armor unit: what an armor unit in a force level stands for
+in infantry factors when a column is read as strength."""
+
+TABLES = ("free_french (Vichy)", "free_french (no Vichy)", "vichy")
+
+
+def _force_tables(t: Tables) -> dict[str, Mapping[int, Forces]]:
+    return dict(zip(TABLES, (t.free_french[True], t.free_french[False], t.vichy), strict=True))
 
 
 def monotone_columns(t: Tables) -> Result:
     """Which force-table columns only ever grow (or shrink) as the level moves towards the Axis,
-    and the cells where one turns back."""
+    and the cells where one turns back; an infantry step back where a 3-5 armor unit appears
+    and infantry + 3 x armor stays the same is said to be the armor taking the infantry's
+    place."""
     notes = []
-    tables = {
-        "free_french (Vichy)": t.free_french[True],
-        "free_french (no Vichy)": t.free_french[False],
-        "vichy": t.vichy,
-    }
-    for title, table in tables.items():
+    for title, table in _force_tables(t).items():
         levels = sorted(table)
         for field in FORCE_FIELDS:
-            values = [getattr(table[lv], field) for lv in levels]
-            ups = [
-                (levels[i], levels[i + 1])
-                for i in range(len(levels) - 1)
-                if values[i + 1] > values[i]
-            ]
+            steps = list(pairwise(levels))
+            ups = [(x, y) for x, y in steps if getattr(table[y], field) > getattr(table[x], field)]
             downs = [
-                (levels[i], levels[i + 1])
-                for i in range(len(levels) - 1)
-                if values[i + 1] < values[i]
+                (x, y) for x, y in steps if getattr(table[y], field) < getattr(table[x], field)
             ]
             if ups and downs:
-                turns = ", ".join(
-                    f"FSL {a:+d}->{b:+d}: {getattr(table[a], field)}->{getattr(table[b], field)}"
-                    for a, b in (downs if len(downs) <= len(ups) else ups)
+                turns = downs if len(downs) <= len(ups) else ups
+                notes.append(
+                    f"{title} {field.label} is not monotone ("
+                    + ", ".join(_turn_back(table, field, a, b) for a, b in turns)
+                    + ")"
                 )
-                notes.append(f"{title} {field} is not monotone ({turns})")
     text = "; ".join(notes) if notes else "every column moves one way as the level rises"
     return Result(
         "force_tables_monotone",
@@ -255,31 +267,51 @@ def monotone_columns(t: Tables) -> Result:
     )
 
 
+def _turn_back(table: Mapping[int, Forces], field: Force, a: int, b: int) -> str:
+    """One step where a column turns back, from FSL ``a`` to ``b``; an infantry dip that a
+    3-5 armor unit makes up is said so."""
+    step = f"FSL {a:+d}->{b:+d}: {getattr(table[a], field)}->{getattr(table[b], field)}"
+    if field is not Force.INFANTRY or table[a].armor_units == table[b].armor_units:
+        return step
+    strength = {
+        lv: table[lv].infantry_factors + ARMOR_FACTORS * table[lv].armor_units for lv in (a, b)
+    }
+    if strength[a] != strength[b]:
+        return step
+    low, high = (a, b) if table[a].infantry_factors < table[b].infantry_factors else (b, a)
+    return (
+        f"infantry dips to {table[low].infantry_factors} at FSL {low:+d} from "
+        f"{table[high].infantry_factors} at FSL {high:+d}, where "
+        f"{_a(table[low].armor_units, '3-5 armor unit')} appears: infantry + "
+        f"{ARMOR_FACTORS} x armor is {strength[a]} at both, the armor taking the infantry's place"
+    )
+
+
+def _a(n: int, noun: str) -> str:
+    return f"a {noun}" if n == 1 else _count(n, noun)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def naval_mirror(t: Tables) -> Result:
-    """How the naval levels of the Free French table repeat the Vichy table's, shifted or
-    reflected, with the rows that show it."""
+    """How the naval levels (named ships, cruisers, destroyer factors) of the Free French
+    tables repeat the Vichy table's, read from the opposite end or shifted, in words, with
+    the levels that show it."""
 
     def naval(table: Mapping[int, Forces], level: int) -> tuple[int, ...]:
         return tuple(getattr(table[level], f) for f in NAVAL)
 
     found = []
-    for vichy_est, title in ((True, "with Vichy"), (False, "without Vichy")):
+    vichy = dict(t.vichy)
+    for vichy_est, title in ((True, "with Vichy France"), (False, "without Vichy France")):
         ff = dict(t.free_french[vichy_est])
-        for sign in (1, -1):
+        for sign in (-1, 1):
             for shift in range(-SHIFT, SHIFT + 1):
-                pairs = [(lv, sign * lv + shift) for lv in ff if sign * lv + shift in t.vichy]
-                if len(pairs) >= 4 and all(
-                    naval(ff, a) == naval(dict(t.vichy), b) for a, b in pairs
-                ):
-                    rows = ", ".join(f"FF {a:+d} = Vichy {b:+d}" for a, b in pairs)
-                    form = (
-                        f"{'' if sign == 1 else '-'}FSL{shift:+d}"
-                        if shift
-                        else ("FSL" if sign == 1 else "-FSL")
-                    )
-                    found.append(
-                        f"Free French {title} at FSL has the Vichy naval level at {form} ({rows})"
-                    )
+                pairs = [(lv, sign * lv + shift) for lv in ff if sign * lv + shift in vichy]
+                if len(pairs) >= 4 and all(naval(ff, a) == naval(vichy, b) for a, b in pairs):
+                    found.append(_mirror_words(title, sign, shift, sorted(pairs), ff))
     text = (
         "; ".join(found)
         if found
@@ -296,6 +328,33 @@ def naval_mirror(t: Tables) -> Result:
     )
 
 
+def _mirror_words(
+    title: str, sign: int, shift: int, pairs: list[tuple[int, int]], ff: Mapping[int, Forces]
+) -> str:
+    """A designer's sentence for one mirror: which Vichy level the Free French fleet at each
+    level equals, and one row as an example."""
+    levels = [a for a, _ in pairs]
+    span = f"FSL {levels[0]:+d} to {levels[-1]:+d}"
+    if sign == -1 and shift == 0:
+        how = "the Vichy fleet at the opposite level (Free French at FSL n = Vichy at -n)"
+    elif sign == -1:
+        how = (
+            f"the Vichy fleet at the opposite level moved {abs(shift)} towards "
+            f"{'the Axis' if shift > 0 else 'the Allies'} (Free French at FSL n = Vichy at "
+            f"-n{shift:+d})"
+        )
+    else:
+        how = f"the Vichy fleet {abs(shift)} levels away (Free French at FSL n = Vichy at n{shift:+d})"
+    a, b = pairs[0]
+    row = ff[a]
+    example = (
+        f"e.g. at FSL {a:+d} the Free French get {_count(row.named_ships, 'named ship')}, "
+        f"{_count(row.cruisers, 'cruiser')} and {_count(row.destroyer_factors, 'destroyer factor')}, "
+        f"as Vichy does at FSL {b:+d}"
+    )
+    return f"Free French {title}, {span}: the same ships as {how}; {example}"
+
+
 def colony_odds(t: Tables) -> dict[tuple[int, bool], dict[ColonyStatus, Fraction]]:
     """For a French-held colony: the exact chance of each status, by level and Vichy choice."""
     from armistice.core.awaw.words import COLONY_STATUSES
@@ -306,9 +365,7 @@ def colony_odds(t: Tables) -> dict[tuple[int, bool], dict[ColonyStatus, Fraction
             dist: dict[ColonyStatus, Fraction] = {}
             for face, p in D6.distribution().items():
                 code = rules.colony_status(
-                    rules.PRIOR_FRENCH,
-                    rules.colony_result(rules.colony_modified_roll(face, level, vichy, t), t),
-                    vichy,
+                    rules.colony_result(rules.colony_modified_roll(face, level, vichy, t), t), vichy
                 )
                 status = COLONY_STATUSES[code]
                 dist[status] = dist.get(status, Fraction(0)) + p

@@ -5,13 +5,22 @@ from __future__ import annotations
 from dataclasses import replace
 
 from armistice.core.awaw.rule58.tables import Tables
-from armistice.verify.awaw.rule58 import analysis
+from armistice.verify.awaw.rule58 import analysis, parameters
 from armistice.verify.awaw.rule58.properties import PROPERTIES
 from armistice.verify.model import Check, Property, Result, Verdict
 
-PUBLISHED_ONLY = frozenset({"forces_match_published"})
+PUBLISHED_ONLY = frozenset(
+    {
+        "level_within_limits",
+        "modifiers_follow_58_21",
+        "voluntary_is_plus_one",
+        "fleet_modifier_bands",
+        "colony_status_follows_58_53",
+        "forces_match_published",
+    }
+)
 """Properties that hold the tables to the published rule: an invariant of the shipped tables,
-a finding about edited ones (a designer may mean to differ)."""
+a finding about edited ones (a house rule: a designer may mean to differ)."""
 
 
 def _property(prop: Property, t: Tables, published: bool) -> Check:
@@ -40,4 +49,6 @@ def checks(t: Tables, published: bool = True) -> list[Check]:
             lambda: [analysis.monotone_columns(t)],
         ),
         Check("naval mirror", ("58.621", "58.631"), lambda: [analysis.naval_mirror(t)]),
+        Check("table values", parameters.RULES, lambda: [parameters.values_in_range(t)]),
+        Check("house rules", ("58",), lambda: [parameters.house_rules(t)]),
     ]

@@ -14,6 +14,7 @@ from armistice.core.awaw.rule58.tables import (
     Rule58File,
     Tables,
     build,
+    kind,
     load,
 )
 from armistice.core.errors import TableError
@@ -23,18 +24,16 @@ HELP = "an edited forces.toml or rule58.toml, checked instead of the shipped one
 
 def table_files(paths: Sequence[Path]) -> tuple[Path, Path]:
     """``(rule58.toml, forces.toml)``: the shipped files, each replaced by the one of ``paths``
-    that holds its tables (forces.toml has ``free_french`` or ``vichy`` tables, rule58.toml
-    a ``level`` table). Raises TableError naming a file that cannot be read, is not TOML
+    that holds its tables (recognised by :func:`armistice.core.awaw.rule58.tables.kind`, as
+    games recognise them). Raises TableError naming a file that cannot be read, is not TOML
     within the limits of :mod:`armistice.core.decode`, or holds neither."""
     rules_path, forces_path = RULE58_FILE, FORCES_FILE
     for path in paths:
-        keys = decode.toml(decode.read(path, TableError), str(path), TableError).keys()
-        if "free_french" in keys or "vichy" in keys:
+        document = decode.toml(decode.read(path, TableError), str(path), TableError)
+        if kind(document, str(path)) == FORCES_FILE.name:
             forces_path = path
-        elif "level" in keys:
-            rules_path = path
         else:
-            raise TableError(str(path), "", "neither a force table file nor rule58.toml")
+            rules_path = path
     return rules_path, forces_path
 
 

@@ -11,6 +11,7 @@ from armistice.core.awaw.rule58 import rules
 from armistice.core.awaw.rule58.scenario import FIRST_YEAR, LAST_YEAR
 from armistice.core.awaw.rule58.tables import Tables
 from armistice.core.awaw.words import Season, turn_index
+from armistice.verify.awaw.rule58 import spec
 from armistice.verify.solver import Proof
 
 FIRST_TURN = turn_index(Season.SPRING, FIRST_YEAR)
@@ -39,23 +40,35 @@ def surrender_facts(p: Proof, tag: str = "") -> tuple[rules.SurrenderFacts, dict
         p.assume("domain", value >= 0)
     p.assume("domain", z3.And(facts.turn >= FIRST_TURN, facts.turn <= LAST_TURN))
     p.assume(
-        "58.11", z3.Implies(facts.voluntary, z3.And(z3.Not(facts.paris_axis), facts.turn >= 2))
+        "58.11",
+        z3.Implies(
+            facts.voluntary,
+            z3.And(z3.Not(facts.paris_axis), facts.turn >= spec.EARLIEST_VOLUNTARY),
+        ),
     )
     p.assume("58.11", z3.Implies(z3.Not(facts.voluntary), facts.paris_axis))
     return facts, {"full": full, "discounted": half}
 
 
 def level_parts(p: Proof, facts: rules.SurrenderFacts, t: Tables, tag: str = "") -> tuple[Any, Any]:
-    """The level built step by step, each step tagged with its rule: every modifier
-    (58.21A-F, 58.21 for a voluntary surrender), their sum (58.21) and the clamp (58.22).
+    """The engine's own level (:func:`rules.surrender_level`), cut into steps each tagged with
+    its rule so a proof names the rules it used: every modifier (58.21A-F, 58.21 for a
+    voluntary surrender), their sum (58.21) and the level (58.22). Each step is the engine's
+    term with the earlier steps' terms replaced by their names, so nothing is rebuilt here.
     Returns ``(raw, level)``."""
-    terms = [
-        p.define(term.rule, f"modifier{i}{tag}", term.value)
+    engine_raw, engine_level = rules.surrender_level(facts, t)
+    named = [
+        (term.value, p.define(term.rule, f"modifier{i}{tag}", term.value))
         for i, term in enumerate(rules.surrender_terms(facts, t))
+        if isinstance(term.value, z3.ExprRef)
     ]
-    raw = p.define("58.21", f"raw{tag}", z3.Sum(terms))
-    limit = t.rules.level.limit
-    level = p.define(
-        "58.22", f"level{tag}", z3.If(raw > limit, limit, z3.If(raw < -limit, -limit, raw))
-    )
+    raw = p.define("58.21", f"raw{tag}", _named(engine_raw, named))
+    level = p.define("58.22", f"level{tag}", _named(engine_level, [(engine_raw, raw)]))
     return raw, level
+
+
+def _named(term: Any, names: list[tuple[Any, Any]]) -> Any:
+    """``term`` with each ``(subterm, name)``'s subterm replaced by its name."""
+    if not isinstance(term, z3.ExprRef) or not names:
+        return term
+    return z3.substitute(term, *names)

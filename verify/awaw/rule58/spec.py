@@ -10,10 +10,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from armistice.core.awaw.words import COLONY_STATUSES, ColonyStatus
 from armistice.core.logic import floor_div, ite
 
 LEVEL_LIMIT = 3
 """58.22: the level never passes +3 or -3."""
+
+VOLUNTARY_LEVEL = 1
+"""58.21: a voluntary surrender (58.11B) has level +1."""
+
+EARLIEST_VOLUNTARY = 2
+"""58.11B: France may not surrender voluntarily before Fall 1940 (seasons after Spring 1940)."""
+
+VICHY_BONUS = 3
+"""58.531: the colonial die is modified by +3 if Vichy France was established."""
+
+FREE_FRENCH_AT_MOST = 3
+"""58.531A: a colony becomes Free French on a modified roll of 3 or lower (Vichy on 4+)."""
 
 FREE_FRENCH_WITH_VICHY = {
     3: (0, 0, 0, 0, 0, 0),
@@ -42,6 +55,51 @@ VICHY = {
     -2: (12, 0, 0, 0, 1, 1),
     -3: (10, 0, 0, 0, 0, 0),
 }
+
+
+def level(raw: Any) -> Any:
+    """58.22: a level beyond +3 or -3 is treated as +3 or -3."""
+    return ite(raw > LEVEL_LIMIT, LEVEL_LIMIT, ite(raw < -LEVEL_LIMIT, -LEVEL_LIMIT, raw))
+
+
+def colony_status(die: Any, level: Any, vichy: Any) -> Any:
+    """58.531-58.532A for a colony France holds: Free French on a modified roll of 3 or lower,
+    else Vichy, or independent if Vichy France was not established. A status code (index
+    into COLONY_STATUSES)."""
+    ff, vi, ind = (
+        COLONY_STATUSES.index(s)
+        for s in (ColonyStatus.FREE_FRENCH, ColonyStatus.VICHY, ColonyStatus.INDEPENDENT)
+    )
+    modified = die + level + ite(vichy, VICHY_BONUS, 0)
+    return ite(modified <= FREE_FRENCH_AT_MOST, ff, ite(vichy, vi, ind))
+
+
+def free_french_ships(level: Any, british: Any, movable: Any, contested: Any) -> Any:
+    """58.621, 58.641, 58.643: the ships of one kind the Free French get: their table level,
+    as far as ships in British ports and those that may sail to them (movable and contested)
+    go."""
+    reach = british + movable + contested
+    return ite(level <= reach, level, reach)
+
+
+def contested_taken_range(
+    level: Any, british: Any, movable: Any, contested: Any
+) -> tuple[Any, Any]:
+    """58.641: ``(fewest, most)`` contested ships the Free French may have taken: they take
+    British-port ships first, then make up the rest from movable and contested ships."""
+    got = free_french_ships(level, british, movable, contested)
+    beyond = ite(got > british, got - british, 0)
+    fewest = ite(beyond > movable, beyond - movable, 0)
+    most = ite(contested < beyond, contested, beyond)
+    return fewest, most
+
+
+def vichy_ships(level: Any, vichy_ports: Any, contested_left: Any, british_left: Any) -> Any:
+    """58.631, 58.641, 58.643: the ships of one kind Vichy gets: its table level, as far as
+    its own ports' ships, the contested ships the Free French left and the British-port ships
+    they left go."""
+    reach = vichy_ports + contested_left + british_left
+    return ite(level <= reach, level, reach)
 
 
 def fleet_band(counted: Any) -> Any:
@@ -73,3 +131,88 @@ def modifiers(f: Any) -> tuple[Any, ...]:
         f.net_dps,
         ite(f.cooperation, -1, 0),
     )
+
+
+# The whole procedure as the rule text reads it: what the exhaustive checks of the
+# shipped steps compare the final state with. Plain values only (no z3).
+
+GROUND_STEP = 10
+"""58.21B: -1 for every full ten French ground factors in France."""
+
+
+def colony_outcome(control: str, die: int, level: int, vichy: bool) -> str:
+    """58.531-58.534: a colony's status (``free_french``, ``vichy``, ``axis`` or
+    ``independent``) from who held it at surrender (``french``, ``axis`` or ``british``),
+    its group's die, the surrender level and whether Vichy France was established."""
+    if control == "axis":
+        return "axis"
+    if control == "british":
+        return "free_french"
+    return str(COLONY_STATUSES[colony_status(die, level, vichy)].value)
+
+
+def ground_count(units: Any, corsica: bool) -> int:
+    """58.21B: French infantry and armor factors in France (Corsica too when ``corsica``);
+    air units and other nationalities are ignored. ``units`` are scenario units."""
+    places = {"northern_france", "southern_france"} | ({"corsica"} if corsica else set())
+    counted: int = sum(
+        u.factors
+        for u in units
+        if u.nationality == "french" and u.kind in ("infantry", "armor") and u.location in places
+    )
+    return counted
+
+
+def fleet_count(ships: Any, per_ship: bool) -> int:
+    """58.21C: the French fleet in factors: ready ships in full, damaged and "2"/"Launch" row
+    ships at half rounded down (halved ship by ship when ``per_ship``, else as one pool),
+    ships on row "3" or higher not at all. ``ships`` are scenario ships."""
+    ready: int = sum(x.factors for x in ships if x.condition == "ready")
+    halved: list[int] = [x.factors for x in ships if x.condition in ("damaged", "row2", "launch")]
+    if per_ship:
+        return ready + sum(f // 2 for f in halved)
+    return ready + sum(halved) // 2
+
+
+def region_holder(region: str, vichy: bool, us_at_war: bool, statuses: dict[str, str]) -> str:
+    """Who holds a region's formerly French ports after the surrender: 58.41 (France outside
+    Vichy to the Axis; Vichy France and Corsica neutral Vichy), 58.411 (all to Britain when
+    the U.S. is at war), 58.531A-58.534 (a colony by its status)."""
+    if region == "british":
+        return "british"
+    if region in statuses:
+        return {
+            "free_french": "british",
+            "vichy": "vichy",
+            "axis": "axis",
+            "independent": "neutral",
+        }[statuses[region]]
+    if us_at_war:
+        return "british"
+    if region in ("southern_france", "corsica") and vichy:
+        return "vichy"
+    return "axis"
+
+
+def ship_tiers(
+    region: str,
+    holder: str,
+    condition: str,
+    in_range: bool,
+    any_axis_port: bool,
+    from_vichy_colonies: bool,
+) -> tuple[int | None, int | None]:
+    """58.641 with the game's readings: ``(free_french, vichy)`` priority of a ship, 0 for a
+    side's own ports, 1 for the ports it draws from only to make up a shortfall, None where
+    it may not draw at all. Ships on row "3" or higher serve no one (58.21C, 58.642)."""
+    if condition == "building":
+        return None, None
+    colony = region not in ("northern_france", "southern_france", "corsica")
+    if holder == "british":
+        return 0, 1
+    if holder == "vichy":
+        sails = in_range and colony and from_vichy_colonies
+        return (1 if sails else None), 0
+    if holder in ("axis", "neutral") and in_range and (colony or any_axis_port):
+        return 1, None
+    return None, None

@@ -1,0 +1,154 @@
+"""The rule tables a game runs with: its rule system's published tables, or house tables,
+a designer's edited copies of the table files, kept whole so that a save replays under them.
+
+A rule system whose tables are files declares :class:`TableFiles` (``RuleSystem.table_files``):
+the published files by name, how to tell which of them an edited file replaces, and how to
+build its tables from decoded files. :func:`read` turns the files a player names
+(``--tables FILE``) into :class:`HouseTables`, :func:`restore` the texts a save holds.
+
+Example::
+
+    house = read(systems.get("awaw.58"), ["my-forces.toml"])
+    house.texts       # {"forces.toml": "...the edited file..."}
+    house.describe()  # "forces.toml (differs from the published tables)"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from armistice.core import decode
+from armistice.core.errors import SaveError, TableError
+
+if TYPE_CHECKING:
+    from armistice.core.systems import RuleSystem
+
+Documents = Mapping[str, tuple[Mapping[str, Any], str]]
+"""Decoded table files by the name of the published file each replaces, each with the
+source that names it in errors (a path, or a save file and its field)."""
+
+
+@dataclass(frozen=True)
+class TableFiles:
+    """How a rule system reads its tables from files a designer may edit.
+
+    * ``published`` maps each published file's name (``forces.toml``) to its path.
+    * ``which(document, source)`` is the name of the published file a decoded TOML document
+      replaces, told by what it holds; raises TableError naming ``source`` for neither.
+    * ``build(documents)`` gives the tables from :data:`Documents`, the published file for
+      each name not given; raises TableError naming the source, the field and the reason
+      for a file the engine's table checks refuse.
+    * ``help`` says in one line which files ``--tables`` takes.
+    """
+
+    published: Mapping[str, Path]
+    which: Callable[[Mapping[str, Any], str], str]
+    build: Callable[[Documents], Any]
+    help: str
+
+
+@dataclass(frozen=True)
+class HouseTables:
+    """Edited table files a game of rule system ``system`` (its key) runs with: ``texts``
+    maps the name of each published file replaced to the edited file's whole text, in the
+    order of the published files, only those that differ from the published ones;
+    ``tables`` are the rule system's tables built from them."""
+
+    system: str
+    texts: Mapping[str, str]
+    tables: Any
+
+    def describe(self) -> str:
+        """The files replaced, as a reader is told: ``forces.toml (differs from the
+        published tables)``."""
+        return f"{', '.join(self.texts)} (differs from the published tables)"
+
+
+def files_of(
+    system: RuleSystem, where: str, error: type[TableError] | type[SaveError]
+) -> TableFiles:
+    """``system``'s table files; raises ``error`` naming ``where`` when it has none."""
+    if system.table_files is None:
+        raise error(where, "", f"rule system {system.key} has no table files to replace")
+    return system.table_files
+
+
+def read(system: RuleSystem, paths: Sequence[str | Path]) -> HouseTables | None:
+    """The house tables in the files at ``paths`` for ``system``, recognised by content, or
+    None when there are none or every one holds what the published file holds.
+
+    Raises TableError naming ``--tables`` for a system without table files, and naming the
+    file, the field and the reason for a file that cannot be read, is not TOML, is none of
+    the system's table files, replaces the same file as another, or that the engine's
+    table checks refuse.
+    """
+    if not paths:
+        return None
+    files = files_of(system, "--tables", TableError)
+    texts: dict[str, str] = {}
+    documents: dict[str, tuple[Mapping[str, Any], str]] = {}
+    for path in paths:
+        source = str(path)
+        data = decode.read(path, TableError)
+        document = decode.toml(data, source, TableError)
+        name = files.which(document, source)
+        if name in documents:
+            raise TableError(source, "", f"replaces {name}, as {documents[name][1]} does; give one")
+        texts[name] = data.decode("utf-8")
+        documents[name] = (document, source)
+    return _house(system, files, texts, documents)
+
+
+def restore(system: RuleSystem, texts: Mapping[str, str], source: str) -> HouseTables | None:
+    """The house tables a save file (``source``) records as ``texts`` (published file name ->
+    text), or None for none. Raises SaveError naming ``tables.<name>`` and the field for a
+    system without table files, a name it does not publish, or a text that is not that table
+    file or that the engine's table checks refuse."""
+    if not texts:
+        return None
+    files = files_of(system, f"{source}: tables", SaveError)
+    documents: dict[str, tuple[Mapping[str, Any], str]] = {}
+    places: dict[str, str] = {}
+    for name, text in texts.items():
+        place = f"tables.{name}"
+        if name not in files.published:
+            known = ", ".join(files.published)
+            raise SaveError(source, place, f"not a table file of {system.key}; known: {known}")
+        where = f"{source}: {place}"
+        try:
+            document = decode.toml(text.encode("utf-8"), where, TableError)
+            if files.which(document, where) != name:
+                raise TableError(where, "", f"does not hold the tables of {name}")
+        except TableError as error:
+            raise SaveError(source, place, error.reason) from None
+        documents[name] = (document, where)
+        places[where] = place
+    try:
+        return _house(system, files, dict(texts), documents)
+    except TableError as error:
+        place = places.get(error.source, "tables")
+        field = f"{place}: {error.field}" if error.field else place
+        raise SaveError(source, field, error.reason) from None
+
+
+def _house(
+    system: RuleSystem,
+    files: TableFiles,
+    texts: dict[str, str],
+    documents: dict[str, tuple[Mapping[str, Any], str]],
+) -> HouseTables | None:
+    """Build the tables, then keep only the files that differ from the published ones."""
+    tables = files.build(documents)
+    differ = {
+        name: texts[name]
+        for name, path in files.published.items()
+        if name in documents
+        and documents[name][0] != decode.toml(decode.read(path, TableError), str(path), TableError)
+    }
+    if not differ:
+        return None
+    return HouseTables(system.key, MappingProxyType(differ), tables)

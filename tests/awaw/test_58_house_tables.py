@@ -1,0 +1,230 @@
+"""Rule 58 played with house tables: a designer's edited rule58.toml or forces.toml runs the
+game, its odds, its help and its summary, and the save replays under the same files."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from armistice.core import systems, tablefiles
+from armistice.core.awaw.rule58.tables import FORCES_FILE, RULE58_FILE
+from armistice.core.awaw.words import ColonyStatus
+from armistice.core.errors import SaveError, ScenarioError, TableError
+from armistice.core.game import Game
+from armistice.core.odds import odds
+from armistice.core.scenario import load
+from armistice.core.tablefiles import HouseTables
+from tests import support
+
+EXAMPLE = "rulebook-example-fall-1940"
+"""The worked example of 58.21: Fall 1940, surrender level -1."""
+
+BONUS_2 = ("vichy_bonus = 3", "vichy_bonus = 2")
+"""58.531: the colonial die gets +2 instead of +3 when Vichy France was established."""
+
+VICHY_ROW = (
+    "{ fsl = -1, infantry_factors = 12, armor_units = 0, air_factors = 1,",
+    "{ fsl = -1, infantry_factors =  8, armor_units = 0, air_factors = 3,",
+)
+"""58.631: Vichy's force level at FSL -1 becomes 8 infantry and 3 army air factors."""
+
+
+def edited(folder: Path, published: Path, *changes: tuple[str, str], name: str = "") -> Path:
+    """A copy of ``published`` in ``folder`` with each ``(old, new)`` text replaced once."""
+    text = published.read_text(encoding="utf-8")
+    for old, new in changes:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    path = folder / (name or f"my-{published.name}")
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def house(*paths: Path) -> HouseTables:
+    found = tablefiles.read(systems.get("awaw.58"), paths)
+    assert found is not None
+    return found
+
+
+def played(tables: HouseTables | None, lebanon_syria: int = 2, north_africa: int = 3) -> Game:
+    """The worked example with Vichy established and the two colonial dice given."""
+    game = Game(load(EXAMPLE), seed=4, tables=tables)
+    support.play(game, dice={"lebanon_syria": lebanon_syria, "north_africa": north_africa})
+    return game
+
+
+def rolls(game: Game) -> list[tuple[str, int | None, int | None, str]]:
+    return [(r.group, r.die, r.modified, r.result) for r in game.state.colony_rolls]
+
+
+def test_58_531_a_vichy_bonus_of_2_makes_a_die_of_2_at_fsl_minus_1_free_french(
+    tmp_path: Path,
+) -> None:
+    """Die 2, FSL -1, Vichy +2: 3, Free French (3 or less); the published +3 gives 4, Vichy."""
+    game = played(house(edited(tmp_path, RULE58_FILE, BONUS_2)))
+    assert game.state.surrender_level.value == -1
+    assert rolls(game) == [("lebanon_syria", 2, 3, "free_french"), ("north_africa", 3, 4, "vichy")]
+    assert game.state.colonies["lebanon_syria"] is ColonyStatus.FREE_FRENCH
+    assert rolls(played(None)) == [
+        ("lebanon_syria", 2, 4, "vichy"),
+        ("north_africa", 3, 5, "vichy"),
+    ]
+    colonies = game.summary.section("colonies")
+    assert "2 -1 FSL +2 Vichy = 3" in [row.explanation for row in colonies.rows]
+
+
+def test_58_631_an_edited_vichy_row_sets_the_vichy_force_level(tmp_path: Path) -> None:
+    game = played(house(edited(tmp_path, FORCES_FILE, VICHY_ROW)))
+    vichy = game.state.force_levels["vichy"]
+    assert (vichy.infantry_factors, vichy.air_factors, vichy.cruisers) == (8, 3, 1)
+    published = played(None).state.force_levels["vichy"]
+    assert (published.infantry_factors, published.air_factors, published.cruisers) == (12, 1, 1)
+
+
+def test_both_files_at_once_each_replace_their_own(tmp_path: Path) -> None:
+    tables = house(edited(tmp_path, FORCES_FILE, VICHY_ROW), edited(tmp_path, RULE58_FILE, BONUS_2))
+    assert list(tables.texts) == ["rule58.toml", "forces.toml"]
+    assert tables.describe() == "rule58.toml, forces.toml (differs from the published tables)"
+    game = played(tables)
+    assert game.state.force_levels["vichy"].infantry_factors == 8
+    assert game.state.colonies["lebanon_syria"] is ColonyStatus.FREE_FRENCH
+
+
+def test_a_save_records_the_edited_file_whole_and_replays_without_it(tmp_path: Path) -> None:
+    path = edited(tmp_path, RULE58_FILE, BONUS_2)
+    game = played(house(path))
+    data = game.save()
+    document = json.loads(data)
+    assert document["version"] == 5
+    assert document["tables"] == {"rule58.toml": path.read_text(encoding="utf-8")}
+    assert str(tmp_path) not in data.decode()
+    path.unlink()
+    loaded = Game.load(data, "game.json")
+    assert support.snapshot(loaded) == support.snapshot(game)
+    assert loaded.house is not None and dict(loaded.house.texts) == document["tables"]
+    assert loaded.save() == data
+    loaded.undo()
+    loaded.undo()
+    assert rolls(loaded)[0] == ("lebanon_syria", 2, 3, "free_french")
+
+
+def test_house_tables_reach_the_odds(tmp_path: Path) -> None:
+    """Lebanon-Syria is Free French on 3 or less: at FSL -1 with Vichy, a die of 1 with the
+    published +3 (1/6), of 1 or 2 with +2 (1/3)."""
+    tables = house(edited(tmp_path, RULE58_FILE, BONUS_2))
+    for given, chance in ((tables, Fraction(1, 3)), (None, Fraction(1, 6))):
+        game = Game(load(EXAMPLE), seed=4, tables=given)
+        result = odds(game)
+        assert result.marginals["lebanon_syria"]["free_french"] == chance
+        assert result.marginals["morocco"]["vichy"] == 1 - chance
+
+
+def test_house_tables_reach_the_help_and_the_summary(tmp_path: Path) -> None:
+    game = Game(load(EXAMPLE), seed=4, tables=house(edited(tmp_path, RULE58_FILE, BONUS_2)))
+    text = " ".join(game.system.help(game.tables).split())
+    assert "plus 2 with Vichy: 3 or less is Free French" in text
+    assert ("House tables", "rule58.toml (differs from the published tables)") in (
+        game.summary.facts
+    )
+    published = Game(load(EXAMPLE), seed=4)
+    assert "plus 3 with Vichy" in " ".join(published.system.help(published.tables).split())
+    assert all(label != "House tables" for label, _ in published.summary.facts)
+
+
+def test_a_copy_that_holds_the_published_tables_is_no_house_table(tmp_path: Path) -> None:
+    same = edited(
+        tmp_path,
+        RULE58_FILE,
+        ("# 58.531: the colonial die", "# A comment of my own. 58.531: the colonial die"),
+    )
+    assert tablefiles.read(systems.get("awaw.58"), [same]) is None
+    game = Game(load(EXAMPLE), seed=4, tables=None)
+    assert "tables" not in json.loads(game.save())
+
+
+def test_the_scenario_is_checked_against_the_house_tables(tmp_path: Path) -> None:
+    renamed = edited(tmp_path, RULE58_FILE, ('id = "morocco"', 'id = "maroc"'))
+    with pytest.raises(ScenarioError) as caught:
+        Game(load(EXAMPLE), tables=house(renamed))
+    assert caught.value.field == "colonies.morocco"
+    assert "under the house tables" in caught.value.source
+    assert "unknown colony" in caught.value.reason
+
+
+RULE58_TEXT = RULE58_FILE.read_text(encoding="utf-8")
+FORCES_TEXT = FORCES_FILE.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("tables", "field", "reason"),
+    [
+        ({"house.toml": RULE58_TEXT}, "tables.house.toml", "not a table file of awaw.58; known:"),
+        ({"forces.toml": RULE58_TEXT}, "tables.forces.toml", "does not hold the tables of"),
+        ({"rule58.toml": "vichy_bonus = ="}, "tables.rule58.toml", "not valid TOML"),
+        (
+            {"rule58.toml": RULE58_TEXT.replace(BONUS_2[0], "vichy_bonus = 'two'")},
+            "tables.rule58.toml: colony_roll.vichy_bonus",
+            "Expected `int`",
+        ),
+        (
+            {"forces.toml": FORCES_TEXT.replace(VICHY_ROW[0], "# " + VICHY_ROW[0])},
+            "tables.forces.toml: vichy",
+            "gap: no row for FSL -1",
+        ),
+    ],
+    ids=["unknown-name", "other-file", "not-toml", "bad-cell", "gap"],
+)
+def test_a_save_whose_tables_cannot_be_used_is_refused_naming_the_field(
+    tables: dict[str, str], field: str, reason: str
+) -> None:
+    document = json.loads(Game(load(EXAMPLE), seed=4).save())
+    document["tables"] = tables
+    with pytest.raises(SaveError) as caught:
+        Game.load(json.dumps(document).encode(), "game.json")
+    assert caught.value.source == "game.json"
+    assert caught.value.field == field
+    assert reason in caught.value.reason
+    assert "\n" not in str(caught.value)
+
+
+def test_a_save_of_an_earlier_version_holds_no_house_tables() -> None:
+    document = json.loads(Game(load(EXAMPLE), seed=4).save())
+    document["version"] = 4
+    document["tables"] = {"rule58.toml": RULE58_TEXT.replace(*BONUS_2)}
+    with pytest.raises(SaveError, match=r"game.json: tables: version 4 saves hold no house"):
+        Game.load(json.dumps(document).encode(), "game.json")
+
+
+@pytest.mark.parametrize(
+    ("write", "reason"),
+    [
+        (None, "cannot be read"),
+        ("level = [", "not valid TOML"),
+        ("[vichy_france]\nbrp = 3\n", "neither a force table file nor rule58.toml"),
+        (
+            FORCES_TEXT.replace(VICHY_ROW[0], VICHY_ROW[0].replace("fsl = -1", "fsl = -2")),
+            "both give FSL -2",
+        ),
+    ],
+    ids=["missing", "not-toml", "neither", "overlap"],
+)
+def test_a_table_file_that_cannot_be_used_is_refused_naming_the_file(
+    tmp_path: Path, write: str | None, reason: str
+) -> None:
+    path = tmp_path / "mine.toml"
+    if write is not None:
+        path.write_text(write, encoding="utf-8")
+    with pytest.raises(TableError) as caught:
+        tablefiles.read(systems.get("awaw.58"), [path])
+    assert caught.value.source == str(path)
+    assert reason in str(caught.value)
+
+
+def test_two_files_for_the_same_table_are_refused(tmp_path: Path) -> None:
+    first = edited(tmp_path, RULE58_FILE, BONUS_2)
+    second = edited(tmp_path, RULE58_FILE, BONUS_2, name="again.toml")
+    with pytest.raises(TableError, match=r"again.toml: replaces rule58.toml, as .*my-rule58.toml"):
+        tablefiles.read(systems.get("awaw.58"), [first, second])

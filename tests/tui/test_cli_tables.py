@@ -1,0 +1,185 @@
+"""``--tables FILE`` for ``resolve``, ``odds`` and ``play``: the game runs with a designer's
+edited table files, the save records them, and a file that cannot be used ends the run with
+one line naming the file, the field and the reason (exit status 2), changing nothing."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from armistice.core import scenario as scenarios
+from armistice.core.awaw.rule58.tables import FORCES_FILE, RULE58_FILE
+from armistice.core.game import Game
+from armistice.tui.cli import run
+from tests import standin
+from tests.awaw.test_58_house_tables import BONUS_2, VICHY_ROW, edited
+
+EXAMPLE = "rulebook-example-fall-1940"
+HOUSE = "House tables  rule58.toml (differs from the published tables)"
+
+
+def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = run(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_resolve_with_an_edited_rule58_toml_rolls_lebanon_syria_free_french(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    house = edited(tmp_path, RULE58_FILE, BONUS_2)
+    save = tmp_path / "game.json"
+    args = ["resolve", EXAMPLE, "--dice", "2,3", "--auto", "--tables", str(house)]
+    code, out, err = cli(capsys, *args, "--save", str(save))
+    assert code == 0, err
+    assert HOUSE in out
+    assert "2 -1 FSL +2 Vichy = 3" in out
+    assert "Lebanon-Syria Free French" in out
+    assert json.loads(save.read_text())["tables"] == {"rule58.toml": house.read_text()}
+    code, again, err = cli(capsys, "resolve", str(save))
+    assert code == 0, err
+    assert again.replace(f"Saved to {save}\n", "") == out.replace(f"Saved to {save}\n", "")
+
+
+def test_resolve_json_with_an_edited_forces_toml_gives_the_table_s_vichy_level(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    house = edited(tmp_path, FORCES_FILE, VICHY_ROW)
+    code, out, err = cli(
+        capsys, "resolve", EXAMPLE, "--auto", "--seed", "4", "--tables", str(house), "--json"
+    )
+    assert code == 0, err
+    document = json.loads(out)
+    assert document["state"]["force_levels"]["vichy"]["infantry_factors"] == 8
+    assert document["state"]["force_levels"]["vichy"]["air_factors"] == 3
+    facts = dict(document["summary"]["facts"])
+    assert facts["House tables"] == "forces.toml (differs from the published tables)"
+
+
+def test_odds_with_an_edited_rule58_toml_doubles_the_free_french_chance(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    house = edited(tmp_path, RULE58_FILE, BONUS_2)
+    code, out, err = cli(capsys, "odds", EXAMPLE, "--json", "--tables", str(house))
+    assert code == 0, err
+    assert json.loads(out)["odds"]["marginals"]["lebanon_syria"]["free_french"] == "1/3"
+    code, out, err = cli(capsys, "odds", EXAMPLE, "--json")
+    assert json.loads(out)["odds"]["marginals"]["lebanon_syria"]["free_french"] == "1/6"
+    code, out, err = cli(capsys, "odds", EXAMPLE, "--tables", str(house))
+    assert "House tables: rule58.toml (differs from the published tables)" in out
+
+
+def test_a_save_fixes_its_tables(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    house = edited(tmp_path, RULE58_FILE, BONUS_2)
+    save = tmp_path / "game.json"
+    save.write_bytes(Game(scenarios.load(EXAMPLE), seed=4).save())
+    for command in ("resolve", "odds", "play"):
+        code, _out, err = cli(capsys, command, str(save), "--tables", str(house))
+        assert code == 2
+        assert err == (
+            f"armistice: error: {save}: tables: a save file fixes its tables; "
+            "drop --tables or start from the scenario\n"
+        )
+
+
+def test_play_needs_a_scenario_for_tables(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _out, err = cli(capsys, "play", "--tables", str(edited(tmp_path, RULE58_FILE, BONUS_2)))
+    assert code == 2
+    assert err.startswith("armistice: error: play: --tables needs a SCENARIO")
+    assert err.count("\n") == 1
+
+
+def _missing(folder: Path) -> Path:
+    return folder / "gone.toml"
+
+
+def _not_toml(folder: Path) -> Path:
+    path = folder / "broken.toml"
+    path.write_text("[colony_roll\nvichy_bonus = 2\n")
+    return path
+
+
+def _neither(folder: Path) -> Path:
+    path = folder / "other.toml"
+    path.write_text('[vichy_france]\nname = "Vichy"\n')
+    return path
+
+
+def _gap(folder: Path) -> Path:
+    return edited(folder, FORCES_FILE, (VICHY_ROW[0], "# " + VICHY_ROW[0]), name="gap.toml")
+
+
+def _bad_cell(folder: Path) -> Path:
+    return edited(folder, RULE58_FILE, (BONUS_2[0], "vichy_bonus = 'x'"), name="cell.toml")
+
+
+BAD: dict[str, tuple[Callable[[Path], Path], str]] = {
+    "unreadable": (_missing, ": cannot be read: No such file or directory"),
+    "not-toml": (_not_toml, ": not valid TOML: "),
+    "neither": (_neither, ": neither a force table file nor rule58.toml"),
+    "gap": (_gap, ": vichy: gap: no row for FSL -1"),
+    "bad-cell": (_bad_cell, ": colony_roll.vichy_bonus: Expected `int`, got `str`"),
+}
+COMMANDS = {
+    "resolve": ["resolve", EXAMPLE, "--auto"],
+    "odds": ["odds", EXAMPLE],
+    "play": ["play", EXAMPLE],
+}
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("kind", BAD)
+def test_a_table_file_that_cannot_be_used_exits_2_with_one_line_and_writes_nothing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str, kind: str
+) -> None:
+    make, said = BAD[kind]
+    path = make(tmp_path)
+    save = tmp_path / "game.json"
+    extra = ["--save", str(save)] if command == "resolve" else []
+    code, out, err = cli(capsys, *COMMANDS[command], "--tables", str(path), *extra)
+    assert code == 2
+    assert out == ""
+    assert err.startswith(f"armistice: error: {path}{said}")
+    assert err.count("\n") == 1
+    assert not save.exists()
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_system_without_table_files_refuses_tables(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    scenario = tmp_path / "towns.toml"
+    scenario.write_text(
+        "\n".join(
+            [
+                f'system = "{standin.KEY}"',
+                'name = "three-towns"',
+                'title = "Three towns"',
+                "[towns]",
+                "ford = 2",
+                "[reserves]",
+                "foot = 2",
+            ]
+        )
+    )
+    house = edited(tmp_path, RULE58_FILE, BONUS_2)
+    with standin.registered():
+        args = [command, str(scenario), "--tables", str(house)]
+        code, _out, err = cli(capsys, *args)
+    assert code == 2
+    assert err == (
+        f"armistice: error: --tables: rule system {standin.KEY} has no table files to replace\n"
+    )
+
+
+def test_the_help_of_each_command_offers_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in COMMANDS:
+        code, out, _err = cli(capsys, command, "--help")
+        assert code == 0
+        assert "--tables FILE" in out
+        assert "verify --tables" in " ".join(out.split())

@@ -1,0 +1,75 @@
+"""The dashboard on a save played with house tables: the header says so, and the odds, the
+dice rolled again and the rules help all follow the edited table (58.531, Vichy bonus +2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from armistice.core import scenario
+from armistice.core.awaw.words import ColonyStatus
+from armistice.core.game import Game
+from armistice.tui.app import ArmisticeApp
+from armistice.tui.screens.dialogs import ChangeAssumptions
+from armistice.tui.screens.help import Help
+from tests.tui.dashboard import NARROW, dashboard, isolate, press, screen_text, until
+
+SAVE = Path(__file__).resolve().parents[1] / "fixtures/saves/v5/house-vichy-bonus-2.json"
+"""The worked example of 58.21 (FSL -1, Vichy established) with a colonial bonus of +2."""
+
+
+@pytest.fixture
+def saves(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    return isolate(monkeypatch, tmp_path)
+
+
+async def test_a_save_with_house_tables_plays_under_them_in_the_dashboard(saves: Path) -> None:
+    game = Game.open(SAVE)
+    assert game.state.colonies["lebanon_syria"] is ColonyStatus.FREE_FRENCH
+    app = ArmisticeApp(game)
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await dashboard(pilot)
+        assert "House tables rule58.toml (differs from the published tables)" in screen.sub_title
+
+        # Back to the Lebanon-Syria die: with +2, Free French on a die of 1 or 2.
+        await press(pilot, *["u"] * 6)
+        await until(
+            pilot,
+            lambda: (
+                screen.game.prompt is not None
+                and screen.game.prompt.key == "colony_roll.lebanon_syria"
+            ),
+            "the Lebanon-Syria die",
+        )
+        await until(pilot, lambda: "2/3" in screen_text(screen, "#odds"), "the die's odds")
+        shown = screen_text(screen, "#odds").splitlines()
+        assert "1/3" in next(line for line in shown if line.startswith("Free French"))
+        assert "2/3" in next(line for line in shown if line.startswith("Vichy"))
+
+        # The seed rolls the same 2 again: 2 -1 FSL +2 Vichy = 3, Free French.
+        await press(pilot, "r")
+        await until(pilot, lambda: bool(screen.game.state.colony_rolls), "the die rolled")
+        roll = screen.game.state.colony_rolls[0]
+        assert (roll.group, roll.die, roll.modified) == ("lebanon_syria", 2, 3)
+        assert screen.game.state.colonies["lebanon_syria"] is ColonyStatus.FREE_FRENCH
+        assert screen.game.house == game.house
+
+        await press(pilot, "question_mark")
+        await until(pilot, lambda: isinstance(app.screen, Help), "the help screen")
+        assert isinstance(app.screen, Help)
+        assert "plus 2 with Vichy" in " ".join(app.screen.rules.split())
+
+
+async def test_changing_an_assumption_keeps_the_house_tables(saves: Path) -> None:
+    house = Game.open(SAVE).house
+    app = ArmisticeApp(Game(scenario.load("rulebook-example-fall-1940"), seed=4, tables=house))
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await dashboard(pilot)
+        await press(pilot, "a")
+        await until(pilot, lambda: isinstance(app.screen, ChangeAssumptions), "the dialog")
+        await press(pilot, "enter", "down", "enter", "ctrl+a")
+        await until(pilot, lambda: app.screen is screen, "the game screen")
+        assert screen.game.assumptions["awaw.58.conquest_proration"] == "full"
+        assert screen.game.house is house
+        assert "House tables rule58.toml" in screen.sub_title

@@ -1,0 +1,145 @@
+"""Every report format gives each verdict's strength with its bounds or number of cases; a run
+refused for bad input still writes the JSON and JUnit reports asked for; a proof over twice
+its baseline effort fails the run."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from unittest import mock
+
+import pytest
+
+from armistice.verify import report, runner
+from armistice.verify.cli import run
+from armistice.verify.model import Result, Strength, Verdict
+from armistice.verify.runner import SuiteRun
+from armistice.verify.suites import ProofSuite
+
+SUITE = ProofSuite(
+    system="book.1",
+    title="Book",
+    load_tables=lambda paths: {},
+    table_sources=lambda paths: ["book.toml"],
+    checks=lambda tables, published: [],
+)
+RESULTS = [
+    Result("limit_holds", ("1.2",), Verdict.PROVED, "", ("1.2",), strength=Strength.PROVED),
+    Result(
+        "rows_cover_turns",
+        ("1.3",),
+        Verdict.PROVED,
+        "",
+        strength=Strength.EXHAUSTIVE,
+        bounds={"turn": (-8, 43), "die": (1, 6)},
+    ),
+    Result(
+        "games_end",
+        ("1.4",),
+        Verdict.VIOLATED,
+        "a game never ends",
+        strength=Strength.SAMPLED,
+        samples=250,
+    ),
+]
+SCOPES = {
+    "limit_holds": "proved",
+    "rows_cover_turns": "exhaustive over turn -8..43, die 1..6",
+    "games_end": "sampled, 250 cases",
+}
+
+
+def _run() -> SuiteRun:
+    return SuiteRun(SUITE, {}, ["book.toml"], [*RESULTS])
+
+
+def test_the_console_gives_each_strength_and_its_reach() -> None:
+    rows = [report.row(r, {}) for r in RESULTS]
+    assert [row.split()[3] for row in rows] == ["proved", "exhaustive", "sampled"]
+    lines = report.details(RESULTS)
+    assert "  limit_holds: proved from 1.2" in lines
+    assert "  rows_cover_turns: proved (exhaustive over turn -8..43, die 1..6)" in lines
+    assert "  games_end: violated (sampled, 250 cases): a game never ends" in lines
+
+
+def test_json_gives_each_strength_bounds_samples_and_scope(tmp_path: Path) -> None:
+    path = tmp_path / "v.json"
+    report.as_json([_run()], path, 1.0)
+    results = {r["property"]: r for r in json.loads(path.read_text(encoding="utf-8"))["results"]}
+    assert {name: r["scope"] for name, r in results.items()} == SCOPES
+    assert results["rows_cover_turns"]["bounds"] == {"turn": [-8, 43], "die": [1, 6]}
+    assert results["games_end"]["samples"] == 250
+    assert results["limit_holds"]["strength"] == "proved"
+
+
+def test_junit_gives_each_strength_and_scope(tmp_path: Path) -> None:
+    path = tmp_path / "v.xml"
+    report.junit([_run()], path)
+    cases = ET.parse(path).getroot().iter("testcase")
+    found = {
+        c.get("name"): {p.get("name"): p.get("value") for p in c.iter("property")} for c in cases
+    }
+    assert {name: p["scope"] for name, p in found.items()} == SCOPES
+    assert found["games_end"]["strength"] == "sampled"
+
+
+def test_markdown_gives_each_scope_in_the_table_and_the_violations(tmp_path: Path) -> None:
+    path = tmp_path / "v.md"
+    report.markdown([_run()], path, 1.0)
+    text = path.read_text(encoding="utf-8")
+    for name, scope in SCOPES.items():
+        assert f"| {name} | " in text and f" | {scope} | " in text
+    assert "- **games_end** (violated, sampled, 250 cases): a game never ends" in text
+
+
+def test_an_unknown_system_still_writes_the_json_and_junit_reports(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    json_path, junit_path = tmp_path / "v.json", tmp_path / "v.xml"
+    code = run(["--system", "nope", "--json", str(json_path), "--junit", str(junit_path)])
+    assert code == 2
+    assert capsys.readouterr().err.startswith("verify: error: no proof suite")
+    document = json.loads(json_path.read_text(encoding="utf-8"))
+    assert document["ok"] is False
+    assert document["error"] == "no proof suite for rule system 'nope'; known: awaw.58"
+    error = ET.parse(junit_path).getroot().find("testsuite/testcase/error")
+    assert error is not None
+    assert error.get("message") == document["error"]
+
+
+def test_an_unreadable_table_still_writes_the_json_report(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    json_path = tmp_path / "v.json"
+    missing = tmp_path / "forces.toml"
+    code = run(["--system", "awaw.58", "--tables", str(missing), "--json", str(json_path)])
+    assert code == 2
+    error = json.loads(json_path.read_text(encoding="utf-8"))["error"]
+    assert error.startswith(str(missing))
+    assert capsys.readouterr().err == f"verify: error: {error}\n"
+
+
+def test_a_proof_over_twice_its_baseline_fails_the_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    stored = runner.baseline()
+    stored["awaw.58"] = {**stored["awaw.58"], "level_is_monotone": 10}
+    path = tmp_path / "baseline.json"
+    path.write_text(json.dumps(stored), encoding="utf-8")
+    json_path = tmp_path / "v.json"
+    with mock.patch.object(runner, "BASELINE", path):
+        code = run(["--system", "awaw.58", "--json", str(json_path)])
+    out = capsys.readouterr().out
+    assert code == 1
+    (line,) = [x for x in out.splitlines() if x.startswith("effort: ")]
+    assert line.startswith("effort: awaw.58 level_is_monotone: z3 used rlimit ")
+    assert "more than 2 times its baseline 10" in line
+    document = json.loads(json_path.read_text(encoding="utf-8"))
+    assert document["ok"] is False
+    assert document["effort"] == [line.removeprefix("effort: ")]
+
+
+def test_the_shipped_baseline_passes_the_gate(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["--system", "awaw.58"]) == 0
+    assert "effort: " not in capsys.readouterr().out
