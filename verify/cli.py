@@ -106,7 +106,11 @@ def _load(chosen: list[ProofSuite], tables: tuple[str, ...]) -> list[SuiteRun]:
     "over stated bounds and every answer) instead of the proofs.",
 )
 @click.option(
-    "--mutate", is_flag=True, help="Also measure how many small mutations the properties catch."
+    "--mutate",
+    is_flag=True,
+    help="Also measure how many small mutations the properties catch, and run cosmic-ray's "
+    "code mutants of the engine against the proofs and the tests (needs .[mutation]; about "
+    "an hour).",
 )
 @click.option(
     "--update-baseline",
@@ -190,7 +194,8 @@ def main(
 
 
 def _mutate(runs: list[SuiteRun], grouped: bool) -> None:
-    """Print each suite's mutation score and its surviving mutants."""
+    """Print each suite's table-cell mutation score and its surviving mutants, then the code
+    mutants of the engine."""
     from armistice.verify.mutate import mutation_score
 
     for run in runs:
@@ -203,6 +208,22 @@ def _mutate(runs: list[SuiteRun], grouped: bool) -> None:
         click.echo(f"{label}: {len(killed)} of {total} mutants caught ({len(killed) / total:.0%})")
         for name in survivors:
             click.echo(f"  survived: {name}")
+    _code_mutants()
+
+
+def _code_mutants() -> None:
+    """Run cosmic-ray over the engine and print its figures and each survivor."""
+    from armistice.verify import codemutants
+
+    click.echo("code mutants (cosmic-ray):")
+    try:
+        score = codemutants.run(
+            lambda done, total: click.echo(f"  {done} of {total} mutants run", err=True)
+        )
+    except ArmisticeError as error:
+        raise click.ClickException(str(error)) from error
+    for line in codemutants.report(score):
+        click.echo(line)
 
 
 def run(argv: list[str] | None = None) -> int:

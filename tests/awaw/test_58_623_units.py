@@ -100,3 +100,14 @@ def test_58_623_a_level_of_none_removes_them_all_without_asking() -> None:
     support.play(g, vichy="yes", dice={"lebanon_syria": 1, "north_africa": 1})
     assert not [a for a in g.answers if a.key.startswith("free_french.units")]
     assert fates(g)["Levant army"] == ("removed", "58.623")
+
+
+def test_58_623_when_the_british_keep_the_whole_level_none_joins_the_force_pool() -> None:
+    g = support.game(at_level(-1, {"units": ON_BOARD}))
+    prompt = answered_to_units(g)
+    assert prompt is not None
+    g.answer({"unit0": 6, "unit1": 3})
+    kept = [e.text for e in g.log if e.rule == "58.623" and e.text.startswith("The British keep")]
+    assert kept == [
+        "The British keep 9 of 12 infantry factors of French units on the board (table level 9)"
+    ]

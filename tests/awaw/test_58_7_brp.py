@@ -207,3 +207,25 @@ def test_58_7_rulebook_example_brps() -> None:
     assert (b.conquest_value, b.receiver, b.received_next_turn) == (20, "germany", 5)
     assert b.vichy_value == 40
     assert b.axis_instead_of_vichy == 0
+
+
+def test_58_31a_vichy_without_a_colony_is_worth_its_own_20_brps() -> None:
+    state = support.resolved(
+        at_level(-3), vichy="yes", dice={"lebanon_syria": 1, "north_africa": 1}
+    )
+    assert set(state.colonies.values()) == {"free_french"}
+    assert state.brp.vichy_value == 20
+
+
+@pytest.mark.parametrize(
+    ("base", "first"),
+    [
+        (40, "France is worth 0 BRPs as a conquest (40 BRP base less 40)"),
+        (39, "The BRP base leaves -1; France is worth 0 as a conquest"),
+    ],
+)
+def test_58_71_only_a_base_below_the_key_areas_is_floored_at_zero(base: int, first: str) -> None:
+    g = support.game({"surrender": {"french_brp_base": base}}, seed=1)
+    support.play(g)
+    assert g.state.brp.conquest_value == 0
+    assert next(e.text for e in g.log if e.rule == "58.71") == first

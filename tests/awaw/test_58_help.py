@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from armistice.core.awaw.rule58 import colonies, rules, summary
-from armistice.core.awaw.rule58.tables import RULE58_FILE, Tables, load, shipped
+from armistice.core.awaw.rule58.tables import FORCES_FILE, RULE58_FILE, Tables, load, shipped
+from armistice.core.errors import TableError
 
 
 @pytest.fixture
@@ -61,3 +62,52 @@ def test_58_531_the_colonial_die_help_reads_the_result_table(edited: Tables) -> 
     assert colonies.roll_help(edited, 0, True) == (
         "Die +0 for the level, +2 for Vichy: 2 or less goes Free French, 3 or more goes Vichy."
     )
+
+
+def test_58_21d_the_rules_help_names_every_turn_band() -> None:
+    text = " ".join(summary.rules_help(shipped()).split())
+    assert (
+        "+2 in Spring 1940 or before, +0 in Summer 1940, -2 in Fall 1940, -4 from Winter 1940"
+        in text
+    )
+
+
+def test_58_6_a_force_row_outside_the_surrender_levels_is_refused(tmp_path: Path) -> None:
+    text = FORCES_FILE.read_text(encoding="utf-8")
+    path = tmp_path / "forces.toml"
+    path.write_text(text.replace("{ fsl =  3, vichy = true,", "{ fsl =  4, vichy = true,", 1))
+    with pytest.raises(
+        TableError, match=r"free_french row 1, fsl: \+4 is outside the surrender levels -3\.\.\+3$"
+    ):
+        load(forces_path=path)
+
+
+@pytest.mark.parametrize(
+    ("section", "first"),
+    [("key_area", 'id = "paris"'), ("level", "[level]"), ("vichy_garrison", "[vichy_garrison]")],
+)
+def test_58_a_table_section_with_a_field_it_does_not_know_is_refused(
+    tmp_path: Path, section: str, first: str
+) -> None:
+    text = RULE58_FILE.read_text(encoding="utf-8")
+    assert first in text
+    path = tmp_path / "rule58.toml"
+    path.write_text(text.replace(first + "\n", first + "\nbogus = 1\n", 1))
+    with pytest.raises(TableError, match=rf"{section}.*bogus"):
+        load(path)
+
+
+def test_58_21d_the_help_names_a_band_of_several_turns_from_its_first_to_its_last(
+    tmp_path: Path,
+) -> None:
+    text = RULE58_FILE.read_text(encoding="utf-8")
+    for old, new in (
+        ("high = 0\nmodifier = 2", "high = -1\nmodifier = 2"),
+        ("low = 1\nhigh = 1\nmodifier = 0", "low = 0\nhigh = 1\nmodifier = 0"),
+    ):
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    path = tmp_path / "rule58.toml"
+    path.write_text(text, encoding="utf-8")
+    help_text = " ".join(summary.rules_help(load(path)).split())
+    assert "+2 in Winter 1939 or before, +0 from Spring 1940 to Summer 1940," in help_text

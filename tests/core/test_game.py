@@ -17,8 +17,8 @@ from armistice.core.errors import (
     SaveError,
     UnknownAssumption,
 )
-from armistice.core.game import Game
-from armistice.core.prompts import Decision, Roll, Selection, Via
+from armistice.core.game import Game, describe
+from armistice.core.prompts import Answer, Decision, Roll, Selection, Via
 from armistice.core.scenario import from_mapping, load
 from tests import support
 
@@ -398,3 +398,31 @@ def test_an_old_value_must_name_a_retired_spelling_and_a_current_choice() -> Non
                 why=".",
                 old_values=old_values,
             )
+
+
+def test_58_31_an_answer_reads_as_its_option_label() -> None:
+    prompt = example().prompt
+    assert isinstance(prompt, Decision)
+    assert describe(prompt, "yes") == "Establish Vichy France"
+    assert describe(prompt, "no") == "Do not establish Vichy France"
+    assert describe(prompt, "maybe") == "maybe"
+    assert describe(prompt, "".join(["y", "es"])) == "Establish Vichy France"  # equal, not same
+
+
+def test_a_game_without_a_seed_draws_one_of_a_billion() -> None:
+    seeds = [Game(load("rulebook-example-fall-1940")).seed for _ in range(30)]
+    assert all(0 <= s < 10**9 for s in seeds)
+    # 30 draws all below 10**8 would happen once in 10**30 games with the full range.
+    assert max(seeds) >= 10**8
+
+
+def test_a_seed_is_taken_up_to_a_billion_and_refused_above() -> None:
+    assert Game(load("rulebook-example-fall-1940"), seed=10**9).seed == 10**9
+    with pytest.raises(IllegalAnswer, match=r"^seed: 1000000001 is outside 0\.\.1000000000$"):
+        Game(load("rulebook-example-fall-1940"), seed=10**9 + 1)
+
+
+def test_58_31_an_answer_equal_to_yes_establishes_vichy_whatever_string_carries_it() -> None:
+    yes = "".join(["y", "es"])  # equal to "yes", another object, as a decoded save gives
+    g = Game(load("rulebook-example-fall-1940"), seed=7, answers=[Answer("establish_vichy", yes)])
+    assert g.state.vichy_established is True

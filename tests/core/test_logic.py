@@ -105,3 +105,105 @@ def test_floor_div_equals_python_floor_division(a: int, b: int) -> None:
 @given(st.integers(-100, 100), st.integers(-10, 0), st.integers(0, 10))
 def test_clamp_equals_min_of_max(value: int, low: int, high: int) -> None:
     assert logic.clamp(value, low, high) == min(max(value, low), high)
+
+
+# Concrete and symbolic agree: each helper gives on ints and bools what its z3 expression
+# evaluates to when its variables are set to the same ints and bools (the game runs the first,
+# verify proves the second).
+
+ints = st.integers(-1000, 1000)
+small = st.integers(-20, 20)
+bands = st.lists(st.tuples(st.none() | small, st.none() | small), min_size=0, max_size=5).map(tuple)
+
+
+def _at(term: object, **values: int | bool) -> int | bool:
+    """``term`` evaluated with each z3 variable named in ``values`` set to its value; a plain
+    int or bool (a symbolic call that needed no variable) is its own value."""
+    if not z3.is_expr(term):
+        assert isinstance(term, int), term
+        return term
+    subs = [
+        (z3.Bool(n), z3.BoolVal(v)) if isinstance(v, bool) else (z3.Int(n), z3.IntVal(v))
+        for n, v in values.items()
+    ]
+    done = z3.simplify(z3.substitute(term, *subs)) if subs else z3.simplify(term)
+    if z3.is_bool(done):
+        assert z3.is_true(done) or z3.is_false(done), done
+        return z3.is_true(done)
+    assert z3.is_int_value(done), done
+    return int(done.as_long())
+
+
+def _flags(n: int) -> list[z3.BoolRef]:
+    return [z3.Bool(f"f{i}") for i in range(n)]
+
+
+@given(st.booleans(), ints, ints)
+def test_ite_concrete_equals_symbolic(cond: bool, a: int, b: int) -> None:
+    term = logic.ite(z3.Bool("c"), z3.Int("a"), z3.Int("b"))
+    assert _at(term, c=cond, a=a, b=b) == logic.ite(cond, a, b)
+
+
+@given(ints, ints)
+def test_max_min_concrete_equal_symbolic(a: int, b: int) -> None:
+    x, y = z3.Int("a"), z3.Int("b")
+    assert _at(logic.max_(x, y), a=a, b=b) == logic.max_(a, b) == max(a, b)
+    assert _at(logic.min_(x, y), a=a, b=b) == logic.min_(a, b) == min(a, b)
+
+
+@given(ints, small, small)
+def test_clamp_concrete_equals_symbolic(value: int, low: int, high: int) -> None:
+    assert _at(logic.clamp(z3.Int("v"), low, high), v=value) == logic.clamp(value, low, high)
+
+
+@given(ints, st.integers(1, 50))
+def test_floor_div_concrete_equals_symbolic(a: int, b: int) -> None:
+    assert _at(logic.floor_div(z3.Int("a"), b), a=a) == logic.floor_div(a, b) == a // b
+
+
+@given(st.booleans())
+def test_as_int_and_not_concrete_equal_symbolic(flag: bool) -> None:
+    assert _at(logic.as_int(z3.Bool("f")), f=flag) == logic.as_int(flag) == int(flag)
+    assert _at(logic.not_(z3.Bool("f")), f=flag) == logic.not_(flag) == (not flag)
+
+
+@given(st.lists(st.booleans(), min_size=1, max_size=6))
+def test_and_or_concrete_equal_symbolic(flags: list[bool]) -> None:
+    names = {f"f{i}": v for i, v in enumerate(flags)}
+    assert _at(logic.and_(*_flags(len(flags))), **names) == logic.and_(*flags) == all(flags)
+    assert _at(logic.or_(*_flags(len(flags))), **names) == logic.or_(*flags) == any(flags)
+
+
+@given(st.lists(ints, max_size=6))
+def test_sum_concrete_equals_symbolic(values: list[int]) -> None:
+    terms = [z3.Int(f"v{i}") for i in range(len(values))]
+    names = {f"v{i}": v for i, v in enumerate(values)}
+    assert _at(logic.sum_(terms), **names) == logic.sum_(values) == sum(values)
+
+
+@given(st.dictionaries(small, ints, min_size=1, max_size=8), st.data())
+def test_lookup_and_in_domain_concrete_equal_symbolic(
+    table: dict[int, int], data: st.DataObject
+) -> None:
+    inside = data.draw(st.sampled_from(sorted(table)))
+    anywhere = data.draw(small)
+    k = z3.Int("k")
+    assert _at(logic.lookup(table, k), k=inside) == logic.lookup(table, inside) == table[inside]
+    assert _at(logic.in_domain(table, k), k=anywhere) == logic.in_domain(table, anywhere)
+    assert logic.in_domain(table, anywhere) == (anywhere in table)
+
+
+@given(bands, st.integers(-25, 25))
+def test_band_index_concrete_equals_symbolic(
+    rows: tuple[tuple[int | None, int | None], ...], value: int
+) -> None:
+    expected = next(
+        (
+            i
+            for i, (low, high) in enumerate(rows)
+            if (low is None or value >= low) and (high is None or value <= high)
+        ),
+        -1,
+    )
+    assert _at(logic.band_index(rows, z3.Int("v")), v=value) == logic.band_index(rows, value)
+    assert logic.band_index(rows, value) == expected

@@ -19,7 +19,7 @@ import z3
 
 from armistice.core.errors import TableError
 from armistice.core.logic import clamp
-from armistice.verify import runner, suites
+from armistice.verify import codemutants, runner, suites
 from armistice.verify.cli import run
 from armistice.verify.model import Check, Mutant, Result, Strength, Verdict
 from armistice.verify.mutate import mutation_score
@@ -289,8 +289,10 @@ def test_a_bad_stand_in_table_exits_2_naming_the_file(
 
 
 def test_the_mutation_driver_takes_the_stand_in_mutants(
-    toy: ProofSuite, capsys: pytest.CaptureFixture[str]
+    toy: ProofSuite, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The code mutants of the engine take an hour; tests/verify/test_codemutants.py covers them.
+    monkeypatch.setattr(codemutants, "run", lambda progress: codemutants.CodeScore([], 0.0))
     assert mutation_score(toy, SHIPPED) == (
         [
             ("limit+1", "toy_level_within_limits"),
@@ -301,6 +303,7 @@ def test_the_mutation_driver_takes_the_stand_in_mutants(
     code, out, _ = verify(capsys, "--system", KEY, "--mutate")
     assert code == 0
     assert "mutation score: 2 of 2 mutants caught (100%)" in out
+    assert "code mutants (cosmic-ray):" in out
 
 
 def test_help_lists_the_known_suites(toy: ProofSuite, capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,0 +1,83 @@
+"""58.641-58.64: how the Free French picks read: cruisers counted in units and destroyers in
+factors, a far port's ship noted as joining only to make up a shortfall, and the ships
+neither side takes listed as they leave play, destroyers with their factors."""
+
+from __future__ import annotations
+
+from armistice.core.game import Game
+from armistice.core.prompts import Decision, Roll, Selection
+from tests import support
+from tests.support import at_level, ship
+
+FLEET = [
+    support.BALLAST,
+    ship("algerie", "cruiser", 3, "british"),
+    ship("duquesne", "cruiser", 3, "british"),
+    ship("foch", "cruiser", 3, "british"),
+    ship("suffren", "cruiser", 3, "tunisia"),
+    ship("d1", "destroyer", 2, "british"),
+    ship("d2", "destroyer", 2, "british"),
+    ship("d3", "destroyer", 3, "tunisia"),
+]
+"""At level 0 the Free French take 2 cruisers and 2 destroyer factors (58.621)."""
+
+
+def _played() -> tuple[Game, dict[str, Selection]]:
+    g = support.game(at_level(0, {"fleet": FLEET, "colonies": {"tunisia": {"control": "axis"}}}))
+    asked: dict[str, Selection] = {}
+    while (prompt := g.prompt) is not None:
+        if isinstance(prompt, Decision):
+            g.answer("no")
+        elif isinstance(prompt, Roll):
+            g.answer(1)
+        else:
+            assert isinstance(prompt, Selection)
+            asked[prompt.key] = prompt
+            g.answer(prompt.default_answer())
+    return g, asked
+
+
+def test_58_641_cruisers_are_picked_in_units_and_destroyers_in_factors() -> None:
+    _, asked = _played()
+    cruisers, destroyers = asked["free_french.cruisers"], asked["free_french.destroyers"]
+    assert (cruisers.unit, cruisers.required) == ("units", 2)
+    assert (destroyers.unit, destroyers.required) == ("factors", 2)
+
+
+def test_58_641_only_a_ship_outside_british_ports_is_noted_as_joining_last() -> None:
+    _, asked = _played()
+    notes = {i.id: (i.tier, i.note) for i in asked["free_french.destroyers"].items}
+    assert notes == {
+        "d1": (0, ""),
+        "d2": (0, ""),
+        "d3": (1, "in Tunisia: joins only if too few stand in British-held ports (58.641)"),
+    }
+
+
+def test_58_64_ships_in_neither_fleet_leave_play_destroyers_with_their_factors() -> None:
+    g, _ = _played()
+    left = [e.text for e in g.log if e.rule == "58.64"]
+    assert left == [
+        "French naval units in neither fleet leave play: "
+        "Ballast, Foch, Suffren, D2 (2 factors), D3 (3 factors)"
+    ]
+
+
+def test_58_641_the_log_gives_an_amount_only_for_a_pick_of_several_factors() -> None:
+    g, _ = _played()
+    assert [e.text for e in g.log if e.rule == "58.641"] == [
+        "Free French cruisers: Algerie (3 factors, a British-held place), "
+        "Duquesne (3 factors, a British-held place) (decided)",
+        "Free French destroyer factors: D1 destroyer (2 factors, a British-held place): "
+        "2 factors (decided)",
+    ]
+
+
+def test_58_643_the_fleet_section_names_each_side_s_shortfall() -> None:
+    g, _ = _played()
+    section = next(s for s in g.summary.sections if s.key == "fleet")
+    assert [(r.label, r.value, r.rule) for r in section.rows][-1] == (
+        "Free French shortfall lost",
+        "1 named ship",
+        "58.643",
+    )

@@ -1,0 +1,88 @@
+"""The rule-58 summary's sections read as the rule book resolves them: the level held at
++/-3 (58.22), colonies held at surrender (58.533, 58.534), key areas (58.71), the DPs of
+58.21E net of covert operations, and the fleet's halved factors (58.21C)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from armistice.core.game import Game
+from armistice.core.scenario import load
+from tests import support
+from tests.support import neutral, ship
+
+HELD = {"colonies": {"tunisia": {"control": "axis"}, "morocco": {"control": "british"}}}
+"""Tunisia held by the Axis and Morocco by Britain at surrender; level +8 held at +3."""
+
+
+def _rows(g: Any, key: str) -> list[tuple[str, str, str, str]]:
+    section = next(s for s in g.summary.sections if s.key == key)
+    return [(r.label, r.value, r.rule, r.explanation) for r in section.rows]
+
+
+def test_58_533_58_534_colonies_held_at_surrender_roll_no_die() -> None:
+    g = support.game(HELD, seed=1)
+    support.play(g)
+    assert _rows(g, "colonies") == [
+        ("Lebanon-Syria", "Vichy", "58.531", "no die: any face +3 FSL +3 Vichy gives Vichy"),
+        ("Tunisia", "Axis", "58.533", "held by the Axis: no die"),
+        ("Algeria", "Vichy", "58.531", "no die: any face +3 FSL +3 Vichy gives Vichy"),
+        ("Morocco", "Free French", "58.534", "held by Britain: no die"),
+    ]
+
+
+def test_58_22_the_level_row_says_when_the_sum_is_held_at_the_limit() -> None:
+    high = support.game(HELD)
+    assert _rows(high, "level")[-2:] == [
+        ("Sum of modifiers", "+8", "58.21", ""),
+        ("Surrender level (within +/-3)", "+3", "58.22", "held at the limit"),
+    ]
+    level = support.game(neutral())
+    assert _rows(level, "level")[-1] == ("Surrender level (within +/-3)", "+0", "58.22", "")
+
+
+def test_58_71_key_areas_are_listed_with_their_brps_and_holder() -> None:
+    g = support.game(HELD, seed=1)
+    support.play(g)
+    assert _rows(g, "brp")[-3:] == [
+        ("Key area: Paris", "20", "58.71", "the Axis"),
+        ("Key area: Lyon", "10", "58.71", "Vichy France"),
+        ("Key area: Marseilles", "10", "58.71", "Vichy France"),
+    ]
+
+
+def test_58_21e_dps_are_shown_net_of_those_covert_operations_cancelled() -> None:
+    dps = {"axis_dps": 5, "axis_dps_cancelled": 2, "allied_dps": 4, "allied_dps_cancelled": 1}
+    g = support.game(neutral({"diplomacy": dps}))
+    row = next(r for r in _rows(g, "level") if r[2] == "58.21E")
+    assert row == ("Diplomatic points in France", "+0", "58.21E", "Axis 3 - Allies 3")
+
+
+def test_58_21c_an_even_number_of_halved_factors_is_not_rounded() -> None:
+    fleet = [
+        ship("ready", "named", 42, "northern_france"),
+        ship("a", "cruiser", 3, "northern_france", "damaged"),
+        ship("b", "cruiser", 3, "northern_france", "damaged"),
+    ]
+    g = support.game({"fleet": fleet}, assumptions={"awaw.58.fleet_discount": "pooled"})
+    line = next(m for m in g.state.surrender_level.modifiers if m.rule == "58.21C")
+    assert line.basis == "45 factors = 42 ready + 3 (6 halved)"
+
+
+def test_58_11b_the_voluntary_row_says_whether_france_surrendered_voluntarily() -> None:
+    voluntary = Game(load("voluntary-fall-1940"))
+    assert _rows(voluntary, "level")[0] == ("Voluntary surrender", "+1", "58.21", "yes")
+    assert _rows(support.game(neutral()), "level")[9] == (
+        "Voluntary surrender",
+        "+0",
+        "58.21",
+        "no",
+    )
+
+
+def test_58_21f_the_cooperation_row_says_whether_it_was_achieved() -> None:
+    achieved = support.game(neutral({"surrender": {"anglo_french_cooperation": True}}))
+    row = next(r for r in _rows(achieved, "level") if r[2] == "58.21F")
+    assert row == ("Anglo-French cooperation 7+", "-1", "58.21F", "achieved")
+    row = next(r for r in _rows(support.game(neutral()), "level") if r[2] == "58.21F")
+    assert row == ("Anglo-French cooperation 7+", "+0", "58.21F", "not achieved")

@@ -1,0 +1,110 @@
+"""``python -m armistice.verify.probe``: cosmic-ray's test command for one code mutant.
+
+Run in a worker's copy of the source tree, where cosmic-ray has just changed one engine file.
+It finds the changed lines by comparing the copy with the pristine snapshot, runs the proof
+suite (what ``python -m armistice.verify`` runs, in this process, where the mutant is first
+imported) and, when the proofs all still hold, the tests that
+execute those lines (fastest first, stopping at the first failure). It prints one line per
+stage, ``verify: killed|survived`` and ``tests: killed|survived ...``, which the mutation
+report reads, and exits 1 when the mutant is killed, 0 when it survives.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import io
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from armistice.verify import codemutants, testmap
+
+
+def changed(worker: Path, pristine: Path, modules: list[str]) -> tuple[str, list[int]]:
+    """The repository-relative file that differs between ``worker`` and ``pristine`` and its
+    changed line numbers (in the pristine file); ``("", [])`` when nothing differs."""
+    for file in codemutants.module_files(pristine, modules):
+        before = (pristine / file).read_text().splitlines()
+        after = (worker / file).read_text().splitlines()
+        if before != after:
+            matcher = difflib.SequenceMatcher(a=before, b=after, autojunk=False)
+            lines = [
+                n + 1
+                for tag, a0, a1, _, _ in matcher.get_opcodes()
+                if tag != "equal"
+                for n in range(a0, max(a1, a0 + 1))
+            ]
+            return file, lines
+    return "", []
+
+
+def _run(command: list[str], seconds: float) -> bool:
+    """True when ``command`` fails or outlasts ``seconds`` (the mutant is caught)."""
+    try:
+        done = subprocess.run(command, capture_output=True, timeout=max(seconds, 1.0))
+    except subprocess.TimeoutExpired:
+        return True
+    return done.returncode != 0
+
+
+def _verify_fails() -> bool:
+    """True when ``python -m armistice.verify`` does not exit 0 on the mutated engine, run in
+    this process (the mutant is imported here for the first time) with its output dropped."""
+    from armistice.verify.cli import run
+
+    sink = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
+            return run([]) != 0
+    except Exception:
+        return True
+
+
+def main() -> int:
+    """Probe the mutant in the current directory; the exit status cosmic-ray reads."""
+    start = time.monotonic()
+    worker = Path.cwd()
+    workdir = Path(os.environ[codemutants.WORKDIR_ENV])
+    settings = codemutants.load_settings(worker)
+    file, lines = changed(worker, workdir / "source", settings.modules)
+    print(f"mutant: {file}:{','.join(map(str, lines))}")
+    if _verify_fails():
+        print("verify: killed")
+        return 1
+    print("verify: survived")
+    chosen = [
+        t
+        for t in testmap.load(workdir / "testmap.json").select(file, lines, settings.definitions)
+        if t not in settings.deselect
+    ]
+    if not chosen:
+        print("tests: survived (no test runs the line)")
+        return 0
+    # Failing examples that hypothesis saved under another mutant must not decide this one.
+    shutil.rmtree(worker / ".hypothesis", ignore_errors=True)
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-x",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "no:textual-snapshot",
+        "--hypothesis-seed=0",
+        *chosen,
+    ]
+    if _run(command, settings.timeout - (time.monotonic() - start)):
+        print(f"tests: killed ({len(chosen)} chosen)")
+        return 1
+    print(f"tests: survived ({len(chosen)} chosen)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
