@@ -21,25 +21,11 @@ from armistice.verify.awaw.rule58.analysis import colony_odds, regions
 from armistice.verify.awaw.rule58.checks import checks
 from armistice.verify.awaw.rule58.mutants import code_mutants
 from armistice.verify.awaw.rule58.properties import PROPERTIES
-from armistice.verify.cli import run
 from armistice.verify.model import Mutant, Strength, Verdict
 from armistice.verify.mutate import caught, mutation_score
+from tests.verify.runs import edited, verify
 
 T = shipped()
-
-
-def verify(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = run(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def edited(tmp_path: Path, source: Path, old: str, new: str) -> Path:
-    text = source.read_text(encoding="utf-8")
-    assert old in text
-    path = tmp_path / source.name
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return path
 
 
 def test_every_invariant_is_proved_on_the_shipped_rules(

@@ -20,11 +20,11 @@ import z3
 from armistice.core.errors import TableError
 from armistice.core.logic import clamp
 from armistice.verify import codemutants, runner, suites
-from armistice.verify.cli import run
 from armistice.verify.model import Check, Mutant, Result, Strength, Verdict
 from armistice.verify.mutate import mutation_score
 from armistice.verify.solver import Proof
 from armistice.verify.suites import ProofSuite
+from tests.verify.runs import verify
 
 KEY = "toy.1"
 SHIPPED = {"limit": 3}
@@ -146,12 +146,6 @@ def toy() -> Iterator[ProofSuite]:
     suites.register(TOY)
     yield TOY
     suites.unregister(KEY)
-
-
-def verify(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = run(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_the_awaw_58_suite_is_declared_by_entry_point() -> None:

@@ -21,24 +21,10 @@ from armistice.core.awaw.rule58.tables import (
 )
 from armistice.verify.awaw.rule58.analysis import monotone_columns, naval_mirror
 from armistice.verify.awaw.rule58.parameters import RANGES, house_rules, values_in_range
-from armistice.verify.cli import run
 from armistice.verify.model import Verdict
+from tests.verify.runs import edited, verify
 
 T = shipped()
-
-
-def verify(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = run(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def edited(tmp_path: Path, source: Path, old: str, new: str) -> Path:
-    text = source.read_text(encoding="utf-8")
-    assert old in text
-    path = tmp_path / source.name
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return path
 
 
 def _with_level(**changes: int) -> Tables:
