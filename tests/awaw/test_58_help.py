@@ -77,7 +77,9 @@ def test_58_6_a_force_row_outside_the_surrender_levels_is_refused(tmp_path: Path
     path = tmp_path / "forces.toml"
     path.write_text(text.replace("{ fsl =  3, vichy = true,", "{ fsl =  4, vichy = true,", 1))
     with pytest.raises(
-        TableError, match=r"free_french row 1, fsl: \+4 is outside the surrender levels -3\.\.\+3$"
+        TableError,
+        match=r"free_french row 1, fsl: \+4 is outside the surrender levels -3\.\.\+3 "
+        r"\(level\.limit 3\)$",
     ):
         load(forces_path=path)
 

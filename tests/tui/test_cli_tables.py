@@ -114,6 +114,16 @@ def _gap(folder: Path) -> Path:
     return edited(folder, FORCES_FILE, (VICHY_ROW[0], "# " + VICHY_ROW[0]), name="gap.toml")
 
 
+def _colony_gap(folder: Path) -> Path:
+    row = ('[[colony_result]]\nlow = 4\nstatus = "vichy"\n', "")
+    return edited(folder, RULE58_FILE, row, name="colony-gap.toml")
+
+
+def _turn_overlap(folder: Path) -> Path:
+    row = ("[[turn]]\nlow = 2\nhigh = 2\n", "[[turn]]\nlow = 1\nhigh = 2\n")
+    return edited(folder, RULE58_FILE, row, name="turn-overlap.toml")
+
+
 def _bad_cell(folder: Path) -> Path:
     return edited(folder, RULE58_FILE, (BONUS_2[0], "vichy_bonus = 'x'"), name="cell.toml")
 
@@ -123,6 +133,11 @@ BAD: dict[str, tuple[Callable[[Path], Path], str]] = {
     "not-toml": (_not_toml, ": not valid TOML: "),
     "neither": (_neither, ": neither a force table file nor rule58.toml"),
     "gap": (_gap, ": vichy: gap: no row for FSL -1"),
+    "colony-gap": (_colony_gap, ": colony_result: gap: no row covers a modified roll of 4\n"),
+    "turn-overlap": (
+        _turn_overlap,
+        ": turn: overlap: rows 2 and 3 both cover Summer 1940\n",
+    ),
     "bad-cell": (_bad_cell, ": colony_roll.vichy_bonus: Expected `int`, got `str`"),
 }
 COMMANDS = {
@@ -183,3 +198,15 @@ def test_the_help_of_each_command_offers_tables(capsys: pytest.CaptureFixture[st
         assert code == 0
         assert "--tables FILE" in out
         assert "verify --tables" in " ".join(out.split())
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_two_files_for_one_table_are_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    house = edited(tmp_path, RULE58_FILE, BONUS_2)
+    copy = edited(tmp_path, RULE58_FILE, name="copy.toml")
+    code, out, err = cli(capsys, *COMMANDS[command], "--tables", str(house), "--tables", str(copy))
+    assert code == 2
+    assert out == ""
+    assert err == f"armistice: error: {copy}: replaces rule58.toml, as {house} does; give one\n"

@@ -131,6 +131,10 @@ def test_a_turn_gap_is_named_by_season(capsys: pytest.CaptureFixture[str], tmp_p
     assert "turn_modifier_no_gaps: violated" in out
     assert "no row covers Fall 1940; smallest: Fall 1940" in out
     assert "house rule: turn row 3, low Winter 1940, book Fall 1940" in out
+    assert (
+        f"no scenario file: a game refuses these tables ({path}: turn: gap: no row covers Fall 1940)"
+        in out
+    )
 
 
 @pytest.mark.parametrize(
@@ -140,7 +144,7 @@ def test_a_turn_gap_is_named_by_season(capsys: pytest.CaptureFixture[str], tmp_p
             FORCES_FILE,
             "{ fsl =  3, infantry_factors = 12,",
             "{ fsl =  4, infantry_factors = 12,",
-            "vichy row 1, fsl: +4 is outside the surrender levels -3..+3",
+            "vichy row 1, fsl: +4 is outside the surrender levels -3..+3 (level.limit 3)",
         ),
         (
             RULE58_FILE,
@@ -238,3 +242,17 @@ def test_a_changed_row_of_a_list_table_is_named_by_its_row() -> None:
     rules = msgspec.structs.replace(T.rules, key_area=changed)
     found = house_rules(Tables(rules, T.forces, T.free_french, T.vichy, T.colonies, T.groups))
     assert found.explanation == "house rule: key_area row 1, brp 21, book 20"
+
+
+def test_two_files_for_one_table_are_refused_in_either_order(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    house = edited(tmp_path, RULE58_FILE, "vichy_bonus = 3", "vichy_bonus = 2")
+    copy = tmp_path / "copy" / "rule58.toml"
+    copy.parent.mkdir()
+    copy.write_text(RULE58_FILE.read_text(encoding="utf-8"), encoding="utf-8")
+    for first, second in ((house, copy), (copy, house)):
+        code, out, err = verify(capsys, "--tables", str(first), "--tables", str(second))
+        assert code == 2
+        assert out == ""
+        assert err == f"verify: error: {second}: replaces rule58.toml, as {first} does; give one\n"

@@ -7,6 +7,7 @@ One module per rule section (``level``, ``vichy``, ``hexes``, ``colonies``, ``fo
 from __future__ import annotations
 
 from armistice.core.awaw.rule58.assumptions import ASSUMPTIONS
+from armistice.core.awaw.rule58.playable import playable
 from armistice.core.awaw.rule58.procedure import resolve
 from armistice.core.awaw.rule58.results import entities, fates, outcome, outcome_names
 from armistice.core.awaw.rule58.scenario import AwawScenario, check
@@ -15,7 +16,6 @@ from armistice.core.awaw.rule58.summary import TITLE, rules_help, summarize
 from armistice.core.awaw.rule58.tables import (
     FORCES_FILE,
     RULE58_FILE,
-    from_documents,
     kind,
     shipped,
 )
@@ -48,7 +48,7 @@ SYSTEM = RuleSystem(
     table_files=TableFiles(
         published={RULE58_FILE.name: RULE58_FILE, FORCES_FILE.name: FORCES_FILE},
         which=kind,
-        build=from_documents,
+        build=playable,
         help="an edited forces.toml or rule58.toml, used instead of the published one",
     ),
 )

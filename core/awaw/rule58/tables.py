@@ -291,7 +291,7 @@ def _index(
                 source,
                 f"{row(table, index)}, fsl",
                 f"{entry.fsl:+d} is outside the surrender levels "
-                f"{levels.start:+d}..{levels.stop - 1:+d}",
+                f"{levels.start:+d}..{levels.stop - 1:+d} (level.limit {levels.stop - 1})",
             )
         if entry.fsl in found:
             raise TableError(
@@ -310,7 +310,12 @@ def _index(
                 if vichy is None
                 else f" with Vichy {'established' if vichy else 'not established'}"
             )
-            raise TableError(source, table, f"gap: no row for FSL {level:+d}{which}")
+            raise TableError(
+                source,
+                table,
+                f"gap: no row for FSL {level:+d}{which} (level.limit {levels.stop - 1} asks for "
+                f"a row for each FSL {levels.start:+d}..{levels.stop - 1:+d})",
+            )
     return MappingProxyType({level: found[level][1] for level in levels})
 
 

@@ -18,6 +18,7 @@ import msgspec
 from armistice.core.awaw.rule58.scenario import AwawScenario
 from armistice.core.awaw.words import Season
 from armistice.core.commented import render
+from armistice.core.errors import TableError
 from armistice.core.scenario import from_mapping
 
 SEASONS = list(Season)
@@ -116,9 +117,14 @@ def write(
     header gives the command that reproduces it under the same tables: an exhaustive case
     (``values["resolve"]`` carries its scenario) or a z3 model that describes a resolution
     (see :mod:`armistice.verify.awaw.rule58.replay`). Returns its path, a sentence saying
-    why the model describes no resolution, or None for values that describe none."""
+    why the model describes no resolution or why a game refuses the tables, or None for
+    values that describe none."""
     from armistice.verify.awaw.rule58 import replay
 
+    try:
+        replay.house_tables(house)
+    except TableError as error:
+        return f"a game refuses these tables ({error})"
     if getattr(values.get("resolve"), "scenario", None) is not None:
         return replay.write_case(folder, property_name, values, house)
     return replay.write_model(folder, property_name, values, house)

@@ -26,15 +26,16 @@ def table_files(paths: Sequence[Path]) -> tuple[Path, Path]:
     """``(rule58.toml, forces.toml)``: the shipped files, each replaced by the one of ``paths``
     that holds its tables (recognised by :func:`armistice.core.awaw.rule58.tables.kind`, as
     games recognise them). Raises TableError naming a file that cannot be read, is not TOML
-    within the limits of :mod:`armistice.core.decode`, or holds neither."""
-    rules_path, forces_path = RULE58_FILE, FORCES_FILE
+    within the limits of :mod:`armistice.core.decode`, holds neither, or replaces the same
+    file as another of ``paths`` (as games refuse it)."""
+    given: dict[str, Path] = {}
     for path in paths:
         document = decode.toml(decode.read(path, TableError), str(path), TableError)
-        if kind(document, str(path)) == FORCES_FILE.name:
-            forces_path = path
-        else:
-            rules_path = path
-    return rules_path, forces_path
+        name = kind(document, str(path))
+        if name in given:
+            raise TableError(str(path), "", f"replaces {name}, as {given[name]} does; give one")
+        given[name] = path
+    return given.get(RULE58_FILE.name, RULE58_FILE), given.get(FORCES_FILE.name, FORCES_FILE)
 
 
 def load_tables(paths: Sequence[Path]) -> Tables:
