@@ -270,3 +270,14 @@ def test_a_file_whose_resolution_agrees_with_the_rule_says_so(tmp_path: Path) ->
     assert "  the engine gives +2" in lines
     assert "  the rule gives +2" in lines
     assert "A resolution does not show this: the engine's values agree here, and the" in lines
+
+
+def test_the_command_quotes_a_path_with_spaces_so_it_runs_as_written(tmp_path: Path) -> None:
+    house = tmp_path / "my dir" / "my house.toml"
+    said = replay.command(
+        "cx dir/counterexample.toml", {}, [("colony_roll.north_africa", 2)], [house]
+    )
+    assert said == (
+        f"armistice resolve 'cx dir/counterexample.toml' --tables '{house}' "
+        "--decide colony_roll.north_africa=2"
+    )

@@ -6,6 +6,7 @@ judged the step."""
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -93,12 +94,16 @@ def command(
     path: Path | str, assume: Mapping[str, str], answers: Answers, house: Sequence[Path] = ()
 ) -> str:
     """The ``armistice resolve`` command that gives ``answers`` to the file at ``path`` under
-    the edited table files ``house`` (named by absolute path, so it runs from anywhere)."""
-    words = [f"armistice resolve {path}"]
-    words += [f"--tables {Path(p).resolve()}" for p in house]
-    words += [f"--assume {k}={v}" for k, v in assume.items()]
-    words += [f"--decide {k}={spell(v)}" for k, v in answers]
-    return " ".join(words)
+    the edited table files ``house`` (named by absolute path, so it runs from anywhere), each
+    word quoted for a POSIX shell where it needs it."""
+    words = ["armistice", "resolve", str(path)]
+    for p in house:
+        words += ["--tables", str(Path(p).resolve())]
+    for k, v in assume.items():
+        words += ["--assume", f"{k}={v}"]
+    for k, a in answers:
+        words += ["--decide", f"{k}={spell(a)}"]
+    return shlex.join(words)
 
 
 def write_case(
