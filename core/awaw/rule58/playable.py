@@ -10,6 +10,7 @@ from armistice.core.awaw.rule58.scenario import FIRST_YEAR, LAST_YEAR
 from armistice.core.awaw.rule58.tables import RULE58_FILE, Band, Tables, from_documents
 from armistice.core.awaw.words import Season, turn_index, turn_name
 from armistice.core.errors import TableError
+from armistice.core.logic import band_index
 
 
 def playable(documents: Mapping[str, tuple[Mapping[str, Any], str]]) -> Tables:
@@ -34,11 +35,7 @@ def _cover(
     bands: tuple[Band, ...], values: range, table: str, source: str, word: Callable[[int], str]
 ) -> None:
     for value in values:
-        rows = [
-            i + 1
-            for i, b in enumerate(bands)
-            if (b.low is None or value >= b.low) and (b.high is None or value <= b.high)
-        ]
+        rows = [i + 1 for i, b in enumerate(bands) if band_index((b.bounds,), value) == 0]
         if not rows:
             raise TableError(source, table, f"gap: no row covers {word(value)}")
         if len(rows) > 1:
