@@ -16,6 +16,7 @@ import difflib
 import io
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -42,26 +43,36 @@ def changed(worker: Path, pristine: Path, modules: list[str]) -> tuple[str, list
     return "", []
 
 
-def _run(command: list[str], seconds: float) -> bool:
-    """True when ``command`` fails or outlasts ``seconds`` (the mutant is caught)."""
+def _run(command: list[str], seconds: float) -> str:
+    """``"failed"`` or ``"timeout"`` when ``command`` fails or outlasts ``seconds`` (the mutant
+    is caught), ``""`` when it passes."""
     try:
         done = subprocess.run(command, capture_output=True, timeout=max(seconds, 1.0))
     except subprocess.TimeoutExpired:
-        return True
-    return done.returncode != 0
+        return "timeout"
+    return "failed" if done.returncode != 0 else ""
 
 
-def _verify_fails() -> bool:
+def _verify_fails(seconds: float) -> bool:
     """True when ``python -m armistice.verify`` does not exit 0 on the mutated engine, run in
-    this process (the mutant is imported here for the first time) with its output dropped."""
+    this process (the mutant is imported here for the first time) with its output dropped, or
+    takes more than ``seconds``."""
     from armistice.verify.cli import run
 
     sink = io.StringIO()
+    signal.signal(signal.SIGALRM, _out_of_time)
+    signal.alarm(int(seconds) + 1)
     try:
         with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
             return run([]) != 0
     except Exception:
         return True
+    finally:
+        signal.alarm(0)
+
+
+def _out_of_time(signum: int, frame: object) -> None:
+    raise TimeoutError
 
 
 def main() -> int:
@@ -72,14 +83,13 @@ def main() -> int:
     settings = codemutants.load_settings(worker)
     file, lines = changed(worker, workdir / "source", settings.modules)
     print(f"mutant: {file}:{','.join(map(str, lines))}")
-    if _verify_fails():
+    if _verify_fails(settings.timeout):
         print("verify: killed")
         return 1
     print("verify: survived")
+    tmap = testmap.load(workdir / "testmap.json")
     chosen = [
-        t
-        for t in testmap.load(workdir / "testmap.json").select(file, lines, settings.definitions)
-        if t not in settings.deselect
+        t for t in tmap.select(file, lines, settings.definitions) if t not in settings.deselect
     ]
     if not chosen:
         print("tests: survived (no test runs the line)")
@@ -99,8 +109,14 @@ def main() -> int:
         "--hypothesis-seed=0",
         *chosen,
     ]
-    if _run(command, settings.timeout - (time.monotonic() - start)):
-        print(f"tests: killed ({len(chosen)} chosen)")
+    budget = codemutants.probe_budget(settings.timeout, tmap.expected(chosen)) - (
+        time.monotonic() - start
+    )
+    caught = _run(command, budget)
+    if caught:
+        print(
+            f"tests: killed ({len(chosen)} chosen{', out of time' if caught == 'timeout' else ''})"
+        )
         return 1
     print(f"tests: survived ({len(chosen)} chosen)")
     return 0
