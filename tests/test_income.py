@@ -159,6 +159,18 @@ def test_odds_at_6_dice_equal_the_enumeration_of_all_6_to_the_6_assignments() ->
     assert sum(p for _, p in result.outcomes) == 1
 
 
+def test_odds_of_a_total_after_an_earlier_roll_are_weighted_by_its_branches() -> None:
+    """The omen die (2.0) changes nothing after it: the income total's odds are the batch's
+    own, weighted by the omen's two branches (1/3 and 2/3), and still sum to 1."""
+    plain = odds(game(3, (1, 2)))
+    s = scenario.from_mapping(income.scenario(3, (1, 2), omens=True), "income")
+    after = odds(Game(s, seed=1))
+    assert after.rolls["omens"] == {"bad": Fraction(1, 3), "good": Fraction(2, 3)}
+    assert after.totals["income"].distribution == plain.totals["income"].distribution
+    assert sum(after.totals["income"].distribution.values()) == 1
+    assert dict(after.outcomes) == dict(plain.outcomes)
+
+
 def boom_given(need: int) -> Fraction:
     """2.2-2.3: the chance of a boom for a market die needing ``need``: ``need``-5 on the
     first die, or a 6 and then ``need`` or more on the second."""

@@ -76,17 +76,20 @@ FORCE_FIELDS = tuple(Force)
 assert tuple(Forces.__struct_fields__) == FORCE_FIELDS
 
 
-class FreeFrenchRow(Forces, frozen=True, forbid_unknown_fields=True):
-    """One row of the Free French forces table (58.621)."""
+class FreeFrenchRow(Forces, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """One row of the Free French forces table (58.621): its surrender level ``fsl`` and
+    whether it is the column with Vichy France (``vichy``), both required; columns left out
+    are 0."""
 
-    fsl: int = 0
-    vichy: bool = True
+    fsl: int
+    vichy: bool
 
 
-class VichyRow(Forces, frozen=True, forbid_unknown_fields=True):
-    """One row of the Vichy France forces table (58.631)."""
+class VichyRow(Forces, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """One row of the Vichy France forces table (58.631): its surrender level ``fsl``
+    (required); columns left out are 0."""
 
-    fsl: int = 0
+    fsl: int
 
 
 class ForceTableFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
