@@ -7,6 +7,7 @@ One module per rule section (``level``, ``vichy``, ``hexes``, ``colonies``, ``fo
 from __future__ import annotations
 
 from armistice.core.awaw.rule58.assumptions import ASSUMPTIONS
+from armistice.core.awaw.rule58.onward import TABLE, VICHY, VichyFacts, begin_vichy
 from armistice.core.awaw.rule58.playable import playable
 from armistice.core.awaw.rule58.procedure import resolve
 from armistice.core.awaw.rule58.results import entities, fates, outcome, outcome_names
@@ -20,7 +21,7 @@ from armistice.core.awaw.rule58.tables import (
     shipped,
 )
 from armistice.core.awaw.words import SIDES, ColonyStatus, Holder, ShipFate, UnitFate
-from armistice.core.systems import RuleSystem
+from armistice.core.systems import Link, RuleSystem
 from armistice.core.tablefiles import TableFiles
 
 SYSTEM = RuleSystem(
@@ -45,6 +46,7 @@ SYSTEM = RuleSystem(
     help=rules_help,
     aliases=("awaw",),
     added_prompts=(("free_french.units.", 2),),
+    links=(Link(VICHY, "A Vichy France diplomatic roll", TABLE, begin_vichy, VichyFacts),),
     table_files=TableFiles(
         published={RULE58_FILE.name: RULE58_FILE, FORCES_FILE.name: FORCES_FILE},
         which=kind,
