@@ -67,6 +67,12 @@ def make(**changes: Any) -> VichyScenario:
     return made
 
 
+def build(**changes: Any) -> VichyScenario:
+    """The quiet scenario with ``changes``, decoded but not checked."""
+    made: VichyScenario = scenario.convert(merged(BASE, changes), VichyScenario, "test.toml")
+    return made
+
+
 def net(total: int) -> dict[str, int]:
     """The DPs that make net DPs ``total``."""
     return {"axis_dps": max(total, 0), "allied_dps": max(-total, 0)}

@@ -1,0 +1,130 @@
+"""Who may name Vichy France (77), and scenario files the table refuses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from armistice.core.awaw.vichy import naming
+from armistice.core.awaw.vichy.words import Namer
+from armistice.core.errors import RuleRestriction, ScenarioError
+from armistice.core.game import Game
+from tests.awaw.vichy import DEFAULTS, build, make
+
+
+def may(readings: Any = DEFAULTS, **changes: Any) -> set[str]:
+    return {n.value for n, why in naming.refusals(build(**changes), readings).items() if not why}
+
+
+def test_77_the_axis_may_name_vichy_a_year_after_the_fall() -> None:
+    assert may() == {"axis"}
+
+
+def test_77_not_in_the_year_of_the_fall_except_the_axis_reaction_roll() -> None:
+    in_1940 = {"season": "fall", "year": 1940}
+    assert may(turn=in_1940, board={"american_ground_unit": True}) == set()
+    assert may(turn=in_1940, board={"allied_attack": True}) == {"axis_reaction"}
+
+
+def test_77_the_western_allies_need_an_american_ground_unit_in_a_port_or_bridgehead() -> None:
+    assert may(board={"american_ground_unit": True}) == {"axis", "western_allies", "soviet_union"}
+
+
+def test_77_the_soviet_union_as_each_reading_says() -> None:
+    from armistice.core.assumptions import resolve
+    from armistice.core.awaw.vichy.assumptions import ASSUMPTIONS
+
+    free = resolve(ASSUMPTIONS, {"awaw.vichy.soviet_naming": "free"})
+    never = resolve(ASSUMPTIONS, {"awaw.vichy.soviet_naming": "never"})
+    assert may(free) == {"axis", "soviet_union"}
+    assert may(never, board={"american_ground_unit": True}) == {"axis", "western_allies"}
+
+
+def test_77_naming_stays_open_after_vichy_became_a_german_minor_ally() -> None:
+    assert may(alignment="axis_ally", policy="10") == {"axis"}
+
+
+def test_77_a_deactivated_vichy_is_named_no_more_by_default() -> None:
+    from armistice.core.assumptions import resolve
+    from armistice.core.awaw.vichy.assumptions import ASSUMPTIONS
+
+    gone: dict[str, Any] = {"alignment": "deactivated", "vichy_units": [], "colonies": {}}
+    assert may(**gone) == set()
+    again = resolve(ASSUMPTIONS, {"awaw.vichy.named_after_deactivation": "yes"})
+    assert may(again, **gone) == {"axis"}
+
+
+def test_77_a_forbidden_naming_is_refused_with_its_rule() -> None:
+    game = Game(make(board={"american_ground_unit": False}), seed=1)
+    before = game.answers
+    with pytest.raises(RuleRestriction, match=r"port or bridgehead .*\(77\)"):
+        game.answer(Namer.WESTERN_ALLIES.value)
+    assert game.answers == before
+
+
+def test_77_with_nobody_to_name_vichy_the_game_ends_without_a_roll() -> None:
+    gone: dict[str, Any] = {"alignment": "deactivated", "vichy_units": [], "colonies": {}}
+    game = Game(build(**gone), seed=1)
+    assert game.complete and game.state.vichy_diplomacy is None
+    assert game.system.outcome(game.state) == (("result", "no_roll"), ("alignment", "deactivated"))
+    assert "Nobody may name Vichy France now" in game.log[-1].text
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "reason"),
+    [
+        ({"named_by": "western_allies"}, "named_by", "American ground unit"),
+        ({"turn": {"season": "fall", "year": 1940}}, "named_by", "the year France fell"),
+        ({"turn": {"season": "spring", "year": 1940}}, "turn", "before France fell"),
+        ({"vichy_established": False}, "vichy_units", "not established"),
+        ({"alignment": "axis_associated", "policy": "-2"}, "alignment", "Allied associated"),
+        ({"alignment": "axis_ally"}, "policy", "10 or -3"),
+        ({"hex_control": "axis"}, "hex_control", "8"),
+        ({"hex_control": "allied"}, "hex_control", "-1"),
+        ({"colonies": {"corsica": {}}}, "colonies.corsica", "not a French colony"),
+        (
+            {"units": [{"name": "x", "side": "axis", "kind": "air", "location": "morocco"}]},
+            "units[0].location",
+            "not Vichy territory",
+        ),
+        (
+            {
+                "units": [
+                    {
+                        "name": "x",
+                        "side": "allies",
+                        "kind": "air",
+                        "location": "corsica",
+                        "since_establishment": True,
+                    }
+                ]
+            },
+            "units[0].since_establishment",
+            "58.42",
+        ),
+        (
+            {
+                "units": [
+                    {
+                        "name": "x",
+                        "side": "axis",
+                        "kind": "air",
+                        "location": "corsica",
+                        "factors": -5,
+                    }
+                ]
+            },
+            "units[0].factors",
+            ">= 0",
+        ),
+        ({"alignment": "deactivated"}, "vichy_units", "removes every Vichy unit"),
+    ],
+)
+def test_contradictory_scenarios_are_refused_naming_the_field(
+    changes: dict[str, Any], field: str, reason: str
+) -> None:
+    with pytest.raises(ScenarioError) as error:
+        make(**changes)
+    assert error.value.field == field and reason in error.value.reason
+    assert error.value.source == "test.toml"
