@@ -1,6 +1,5 @@
 """Vichy France diplomatic-roll scenarios for tests: a quiet position (no modifier but the
-DPs given) with facts changed as a test needs, and the table's rows as the rule text reads
-them, written apart from the engine."""
+DPs given) with facts changed as a test needs."""
 
 from __future__ import annotations
 
@@ -12,6 +11,7 @@ from armistice.core.assumptions import resolve
 from armistice.core.awaw.vichy.assumptions import ASSUMPTIONS
 from armistice.core.awaw.vichy.scenario import VichyScenario
 from armistice.core.game import Game
+from armistice.verify.awaw.vichy import spec
 
 BASE: dict[str, Any] = {
     "system": "awaw.vichy",
@@ -88,25 +88,5 @@ def played(s: VichyScenario, die: int, named_by: str = "axis", **chosen: str) ->
     return game
 
 
-AXIS_RANK = {"5-6": 1, "7": 2, "8": 3, "9": 4, "10": 5}
-ALLIED_RANK = {"-3": 3, "-2": 2}
-
-
-def expected_policy(before: str, row: str, stronger: bool = True) -> str:
-    """The policy in effect after ``row`` when ``before`` was, read from the table's text:
-    -1 and 0 deactivate; 3-4 continues everything; 1-2 continues a pro-Allied policy and
-    negates a pro-Axis one; 5-6 continues a pro-Axis policy, else leans Vichy to the Axis;
-    the other rows set their own, unless (``stronger``) a stronger one of their direction
-    is in effect."""
-    if row in ("-1", "0"):
-        return "none"
-    if row == "3-4":
-        return before
-    if row == "1-2":
-        return before if before not in AXIS_RANK else "none"
-    if row == "5-6":
-        return before if before in AXIS_RANK else "5-6"
-    for ranks in (AXIS_RANK, ALLIED_RANK):
-        if stronger and row in ranks and before in ranks and ranks[before] > ranks[row]:
-            return before
-    return row
+expected_policy = spec.policy_after
+"""The policy the rule text gives after a row (written apart from the engine)."""

@@ -26,12 +26,15 @@ from armistice.core.awaw.vichy.words import (
     Policy,
     Side,
 )
-from armistice.core.awaw.words import DPs, Factors, Region, Season, turn_index, turn_name
+from armistice.core.awaw.words import Factors, Region, Season, turn_index, turn_name
 from armistice.core.errors import ScenarioError
 from armistice.core.fields import about
 from armistice.core.scenario import ScenarioBase
 
 _Strict = {"frozen": True, "forbid_unknown_fields": True}
+
+Points = Annotated[int, msgspec.Meta(ge=0, le=99, extra={"unit": "DPs"})]
+"""Diplomatic points placed on Vichy France by one side."""
 
 COLONIES = (Region.LEBANON_SYRIA, Region.TUNISIA, Region.ALGERIA, Region.MOROCCO)
 """The French colonies that may be Vichy colonies."""
@@ -115,8 +118,8 @@ class Board(msgspec.Struct, **_Strict):
 class Diplomacy(msgspec.Struct, **_Strict):
     """Diplomatic points each side put on Vichy France for this roll."""
 
-    axis_dps: Annotated[DPs, about("Axis DPs", RULE)] = 0
-    allied_dps: Annotated[DPs, about("Allied DPs", RULE)] = 0
+    axis_dps: Annotated[Points, about("Axis DPs", RULE)] = 0
+    allied_dps: Annotated[Points, about("Allied DPs", RULE)] = 0
 
     @property
     def net(self) -> int:

@@ -94,7 +94,7 @@ def odds_section(d: Diplomacy | None, t: Tables) -> Section:
                 )
             )
     return Section(
-        "odds",
+        "chances",
         "Chance of each row",
         RULE,
         ("Row", "Chance"),
@@ -129,7 +129,7 @@ def change_section(s: VichyScenario, state: VichyState) -> Section:
             if fate is not ColonyFate.VICHY:
                 rows.append(Row(c.replace("_", "-").title(), fate.label, RULE))
     return Section(
-        "result",
+        "changed",
         "What the result changed",
         RULE,
         ("", "Now"),
