@@ -49,12 +49,11 @@ def _chosen(names: tuple[str, ...]) -> list[ProofSuite]:
 
 def _load(chosen: list[ProofSuite], tables: tuple[str, ...]) -> list[SuiteRun]:
     """Each chosen suite with the tables it checks: the edited ``tables`` for the one chosen
-    system, else the shipped ones."""
+    system, else the shipped ones. With ``tables`` and several suites, the one whose
+    ``table_sources`` name every file given is chosen (or, when none does, the one that
+    says why the files are wrong)."""
     if tables and len(chosen) != 1:
-        keys = ", ".join(s.system for s in chosen)
-        raise click.ClickException(
-            f"--tables checks the tables of one system; choose it with --system ({keys})"
-        )
+        chosen = _reading(chosen, [Path(p) for p in tables])
     paths = [Path(p) for p in tables]
     runs = []
     for suite in chosen:
@@ -63,6 +62,28 @@ def _load(chosen: list[ProofSuite], tables: tuple[str, ...]) -> list[SuiteRun]:
         except ArmisticeError as error:
             raise click.ClickException(str(error)) from None
     return runs
+
+
+def _reading(chosen: list[ProofSuite], paths: list[Path]) -> list[ProofSuite]:
+    """The one suite of ``chosen`` whose tables ``paths`` are; raises ClickException naming
+    the choices when that is not one suite."""
+    reading, complaints = [], []
+    for suite in chosen:
+        try:
+            sources = suite.table_sources(paths)
+        except ArmisticeError as error:
+            complaints.append(error)
+            continue
+        if all(str(path) in sources for path in paths):
+            reading.append(suite)
+    if len(reading) == 1:
+        return reading
+    if not reading and len(complaints) == 1:
+        raise click.ClickException(str(complaints[0]))
+    keys = ", ".join(s.system for s in chosen)
+    raise click.ClickException(
+        f"--tables checks the tables of one system; choose it with --system ({keys})"
+    )
 
 
 @click.command(cls=_Command, context_settings={"help_option_names": ["-h", "--help"]})

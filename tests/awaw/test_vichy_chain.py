@@ -140,7 +140,7 @@ def test_77_every_modified_result_reads_exactly_one_row(
 @given(
     dps=st.integers(-15, 15),
     name=st.sampled_from(
-        ["vichy-axis-roll-1941", "vichy-allied-roll-1942", "vichy-axis-reaction-1940"]
+        ["vichy-1941-axis-roll", "vichy-1942-allied-roll", "vichy-1940-axis-reaction"]
     ),
 )
 def test_77_the_odds_of_all_rows_sum_to_exactly_one(dps: int, name: str) -> None:
@@ -156,7 +156,7 @@ def test_77_the_odds_of_all_rows_sum_to_exactly_one(dps: int, name: str) -> None
 
 
 def test_77_odds_before_the_roll_are_sixths_of_the_die() -> None:
-    result = odds(Game(scenario.load("vichy-axis-roll-1941"), seed=1))
+    result = odds(Game(scenario.load("vichy-1941-axis-roll"), seed=1))
     assert result.marginals["result"] == {
         "7": Fraction(1, 6),
         "8": Fraction(1, 6),
@@ -216,13 +216,13 @@ def test_the_command_line_continues_a_rule_58_save(tmp_path: Path, capsys: Any) 
 
 
 def test_the_command_line_refuses_a_forbidden_naming_with_its_rule(capsys: Any) -> None:
-    code = run(["resolve", "vichy-axis-reaction-1940", "--decide", "named_by=axis"])
+    code = run(["resolve", "vichy-1940-axis-reaction", "--decide", "named_by=axis"])
     assert code == 2
     assert "the year France fell, except for a reaction roll (77)" in capsys.readouterr().err
 
 
 def test_armistice_odds_shows_every_row_and_alignment(capsys: Any) -> None:
-    assert run(["odds", "vichy-allied-roll-1942"]) == 0
+    assert run(["odds", "vichy-1942-allied-roll"]) == 0
     out = capsys.readouterr().out
     assert "-3: Allied minor ally" in out and "5/6" in out
     assert "Allied minor ally" in out and "Allied associated minor" in out

@@ -83,10 +83,10 @@ BAD = [
 
 
 def test_58_bundled_scenarios_all_load() -> None:
-    assert {entry.name for entry in scenarios.bundled()} == BUNDLED
+    rule58 = [entry for entry in scenarios.bundled() if entry.system == "awaw.58"]
+    assert {entry.name for entry in rule58} == BUNDLED
     for entry in scenarios.bundled():
         assert load(entry.name).name == entry.name
-        assert entry.system == "awaw.58"
 
 
 def test_minimal_scenario_builds_with_defaults(scenario_dict: dict[str, Any]) -> None:

@@ -271,12 +271,12 @@ async def test_every_panel_pages_down_to_its_last_row_from_the_keyboard(
         assert target.scroll_y == 0
 
 
-async def test_a_finished_game_puts_the_focus_on_a_panel_that_pages() -> None:
+async def test_a_finished_game_offers_what_follows_and_its_panels_still_page() -> None:
     app = ArmisticeApp(example(), seed=SEED)
     async with app.run_test(size=NARROW) as pilot:
         screen = await finished(pilot)
-        level = screen.query_one("#level", SectionPanel)
-        assert app.focused is level
+        assert app.focused is not None and app.focused.id == "prompt-decision"
+        level = await focus_panel(pilot, screen, "level")
         await press(pilot, "pagedown")
         assert level.scroll_y > 0
 

@@ -57,7 +57,7 @@ async def test_a_complete_resolution_shows_its_result_first() -> None:
     app = ArmisticeApp(game, seed=7)
     async with app.run_test(size=NARROW) as pilot:
         screen = await dashboard(pilot)
-        shown = " ".join(screen_text(screen, "#prompt-done").split())
+        shown = " ".join(screen_text(screen, "#prompt-help").split())
         assert "Surrender level: -1 (58.22)" in shown
         assert "Vichy France: established (58.31)" in shown
         assert "Colonies: Lebanon-Syria Vichy, Tunisia Free French" in shown

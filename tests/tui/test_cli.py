@@ -21,6 +21,7 @@ BUNDLED = [
     "us-at-war-spring-1942",
     "voluntary-fall-1940",
 ]
+VICHY = ["vichy-1940-axis-reaction", "vichy-1941-axis-roll", "vichy-1942-allied-roll"]
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = "rulebook-example-fall-1940"
 FORCE_KEYS = {
@@ -45,11 +46,11 @@ def resolve_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, An
     return json.loads(out)
 
 
-def test_scenarios_lists_the_five_bundled_scenarios(capsys: pytest.CaptureFixture[str]) -> None:
+def test_scenarios_lists_the_bundled_scenarios(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = cli(capsys, "scenarios")
     assert code == 0
     names = [line.split()[0] for line in out.splitlines() if line and not line.startswith(" ")]
-    assert names == BUNDLED
+    assert names == [*BUNDLED, *VICHY]
     assert all(len(line) <= 80 for line in out.splitlines())
 
 

@@ -21,7 +21,7 @@ PANELS = ("naming", "modifiers", "chances", "changed")
 
 
 def vichy_game() -> Game:
-    return Game(scenario.load("vichy-axis-roll-1941"), seed=4)
+    return Game(scenario.load("vichy-1941-axis-roll"), seed=4)
 
 
 @pytest.fixture(autouse=True)

@@ -17,6 +17,7 @@ from unittest import mock
 import pytest
 import z3
 
+from armistice.core.awaw.vichy.tables import VICHY_FILE
 from armistice.core.errors import TableError
 from armistice.core.logic import clamp
 from armistice.verify import codemutants, runner, suites
@@ -236,7 +237,7 @@ def test_every_suite_runs_by_default_grouped_by_system(
     code, out, _ = verify(capsys, "--report", str(markdown))
     assert code == 0
     assert out.index("== awaw.58: Rule 58") < out.index("== toy.1: Toy")
-    assert "17 of 17 invariants proved, 0 not" in out
+    assert "22 of 22 invariants proved, 0 not" in out
     text = markdown.read_text(encoding="utf-8")
     assert text.startswith("# Proof report\n")
     assert text.index("## Rule 58 (awaw.58)") < text.index("## Toy (toy.1)")
@@ -244,11 +245,22 @@ def test_every_suite_runs_by_default_grouped_by_system(
     assert "### Toy limits" in text
 
 
-def test_tables_with_several_systems_exit_2(
+def test_tables_go_to_the_one_system_whose_files_they_are(
     toy: ProofSuite, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     path = tmp_path / "toy.toml"
     path.write_text("limit = 3\n", encoding="utf-8")
+    code, out, _ = verify(capsys, "--tables", str(path))
+    assert code == 0
+    assert "== toy.1: Toy" not in out and "awaw.58" not in out
+    assert "toy_level_within_limits" in out
+
+
+def test_tables_that_two_systems_read_exit_2(
+    toy: ProofSuite, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "vichy.toml"
+    path.write_text(VICHY_FILE.read_text(encoding="utf-8"), encoding="utf-8")
     code, out, err = verify(capsys, "--tables", str(path))
     assert code == 2
     assert out == ""

@@ -397,15 +397,19 @@ def pending(game: Game) -> Prompt | None:
     if game.prompt is not None or not game.links:
         return game.prompt
     links = game.links
+    result = "".join(
+        f"{row.label}: {row.value}" + (f" ({row.rule})" if row.rule else "") + "\n"
+        for row in game.summary.result
+    )
     return Decision(
         key=NEXT,
         power="",
-        label="Go on to",
+        label="Resolution complete. Go on to",
         rule=links[0].rule,
         options=tuple(Option(link.to, link.label) for link in links),
         default=links[0].to,
-        help="This procedure is complete. Choose what follows (you are then asked the facts "
-        "it needs), or save the game as it stands.",
+        help=f"{result}This procedure is complete. Choose what follows (you are then asked the "
+        "facts it needs), or save the game as it stands.",
     )
 
 

@@ -89,7 +89,9 @@ class Board(msgspec.Struct, **_Strict):
     us_at_war: Annotated[bool, about("U.S. at war with the Axis", RULE)] = False
     spain_axis_ally: Annotated[bool, about("Spain an active Axis minor ally", RULE)] = False
     usat_level: Annotated[
-        int, msgspec.Meta(ge=0, le=200), about("USAT level", RULE, "the U.S. tension level")
+        int,
+        msgspec.Meta(ge=0, le=200),
+        about("USAT level", RULE, "the U.S. tension level", unit="points"),
     ] = 0
     axis_malta: Annotated[bool, about("Axis control Malta", RULE)] = False
     axis_suez_or_alexandria: Annotated[
