@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from armistice.core.awaw.vichy.state import Diplomacy, VichyState
+from armistice.core.awaw.vichy.state import DiplomaticRoll, VichyState
 from armistice.core.awaw.vichy.tables import shipped
 from tests.awaw.vichy import expected_policy, make, net, played
 
@@ -43,7 +43,7 @@ ROWS = {
 }
 
 
-def rolled(state: Any) -> Diplomacy:
+def rolled(state: Any) -> DiplomaticRoll:
     assert isinstance(state, VichyState) and state.vichy_diplomacy is not None
     return state.vichy_diplomacy
 

@@ -23,10 +23,15 @@ from armistice.core.awaw.vichy.words import (
     Holder,
     Kind,
     Policy,
+    Side,
     UnitFate,
 )
+from armistice.core.awaw.words import Region
 from armistice.core.ledger import LogEntry
 from armistice.core.words import counted
+
+LEANING = {Side.AXIS: Direction.AXIS, Side.ALLIES: Direction.ALLIED}
+"""The direction of policy that leans to each side."""
 
 
 class Change(msgspec.Struct, frozen=True):
@@ -97,7 +102,7 @@ def eligible_volunteers(s: VichyScenario, policy: Policy, aligned: bool) -> int:
     for unit in s.vichy_units:
         if unit.kind is not Kind.INFANTRY or not unit.built:
             continue
-        home = unit.location.value == "southern_france"
+        home = unit.location is Region.SOUTHERN_FRANCE
         if not unit.garrison or aligned or (colonial and not home):
             n += unit.units
     return n
@@ -154,10 +159,7 @@ def apply(
         alignment = t.policies[policy].alignment
         by_attack = before.alignment is not was.alignment
         side = before.alignment.side
-        kept = side is not None and not (
-            (side.value == "axis" and lost is Direction.AXIS)
-            or (side.value == "allies" and lost is Direction.ALLIED)
-        )
+        kept = side is not None and LEANING[side] is not lost
         if alignment is Alignment.NEUTRAL and by_attack and kept:
             alignment = before.alignment
     if effect is Effect.DEACTIVATE:
@@ -172,9 +174,13 @@ def apply(
     count, why = volunteers(s, policy, alignment, t)
     if why:
         log.append(LogEntry("58.632", f"Volunteers against Russia: {why}"))
-    if row.id == "8" and count:
+    if row.id == Policy.GERMAN_HEXES.value:
         log.append(
-            LogEntry(RULE, "The 8 row's volunteers go as after a 5-6", SIX.cite(SIX.read(readings)))
+            LogEntry(
+                RULE,
+                "The 8 row's volunteers go east under the 5-6 row's conditions",
+                SIX.cite(SIX.read(readings)),
+            )
         )
     if t.policies[policy].lean and effect is not Effect.DEACTIVATE:
         log.append(

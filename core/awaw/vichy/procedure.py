@@ -12,7 +12,7 @@ from armistice.core.awaw.vichy.assumptions import BEYOND, DIE, ENEMY_ATTACK, Bey
 from armistice.core.awaw.vichy.effects import apply, fates, volunteers
 from armistice.core.awaw.vichy.modifiers import alignment_before, modifiers
 from armistice.core.awaw.vichy.scenario import VichyScenario
-from armistice.core.awaw.vichy.state import Diplomacy, Standing, VichyState
+from armistice.core.awaw.vichy.state import DiplomaticRoll, Standing, VichyState
 from armistice.core.awaw.vichy.tables import Tables
 from armistice.core.awaw.vichy.words import RULE, ColonyRule, Namer, Outcome
 from armistice.core.dice import Dice
@@ -72,7 +72,7 @@ def resolve(s: VichyScenario, ledger: Ledger[VichyState]) -> Generator[Prompt, A
     end_row = ledger.assume(BEYOND) is Beyond.END_ROW
     outcomes = faces(dice, total, t, end_row)
     read = {o.label: o.faces for o in outcomes}
-    record = Diplomacy(namer, str(dice), found, total, read, dice.sides)
+    record = DiplomaticRoll(namer, str(dice), found, total, read, dice.sides)
     ledger.state = msgspec.structs.replace(ledger.state, vichy_diplomacy=record)
     ledger.note(RULE, f"{namer.label} name Vichy France: modifiers {total:+d}", DIE)
     roll = Roll(

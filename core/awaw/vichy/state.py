@@ -39,7 +39,7 @@ class Standing(msgspec.Struct, frozen=True):
     volunteers: int | None = 0
 
 
-class Diplomacy(msgspec.Struct, frozen=True):
+class DiplomaticRoll(msgspec.Struct, frozen=True):
     """One diplomatic roll for Vichy France.
 
     ``named_by`` names it; ``dice`` is the die used (``1d6``, of ``sides`` faces);
@@ -74,6 +74,6 @@ class VichyState(msgspec.Struct, frozen=True):
 
     before: Standing | None = None
     naming: dict[Namer, str] = {}
-    vichy_diplomacy: Diplomacy | None = None
+    vichy_diplomacy: DiplomaticRoll | None = None
     units: dict[int, UnitFate] = {}
     colonies: dict[str, ColonyFate] = {}

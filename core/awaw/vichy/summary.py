@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from armistice.core.awaw.vichy.scenario import VichyScenario
-from armistice.core.awaw.vichy.state import Diplomacy, VichyState
+from armistice.core.awaw.vichy.state import DiplomaticRoll, VichyState
 from armistice.core.awaw.vichy.tables import Tables
 from armistice.core.awaw.vichy.words import RULE, ColonyFate, Namer, Outcome, UnitFate
 from armistice.core.dice import Dice
@@ -44,7 +44,7 @@ def naming_section(state: VichyState) -> Section:
     return Section("naming", "Who may name Vichy France", RULE, ("Side", "Now"), rows, tab="Naming")
 
 
-def modifier_section(d: Diplomacy | None) -> Section:
+def modifier_section(d: DiplomaticRoll | None) -> Section:
     """Every modifier with its sign and why, their sum, and the die and result once rolled."""
     rows: list[Row] = []
     if d is not None:
@@ -70,13 +70,13 @@ def modifier_section(d: Diplomacy | None) -> Section:
     )
 
 
-def chances(d: Diplomacy) -> dict[str, Fraction]:
+def chances(d: DiplomaticRoll) -> dict[str, Fraction]:
     """The exact chance of each row the die can read (row id -> probability)."""
     dist = Dice(1, d.sides).distribution()
     return {row: sum((dist[f] for f in faces), Fraction(0)) for row, faces in d.faces.items()}
 
 
-def odds_section(d: Diplomacy | None, t: Tables) -> Section:
+def odds_section(d: DiplomaticRoll | None, t: Tables) -> Section:
     """The chance of every row of the table before the die, 0 for rows out of reach."""
     rows: list[Row] = []
     if d is not None:
