@@ -226,3 +226,17 @@ def test_armistice_odds_shows_every_row_and_alignment(capsys: Any) -> None:
     out = capsys.readouterr().out
     assert "-3: Allied minor ally" in out and "5/6" in out
     assert "Allied minor ally" in out and "Allied associated minor" in out
+
+
+def test_a_scenario_file_naming_vichy_against_the_table_is_refused(
+    tmp_path: Path, capsys: Any
+) -> None:
+    text = scenario.locate("vichy-1941-axis-roll").read_text(encoding="utf-8")
+    path = tmp_path / "western.toml"
+    path.write_text(
+        text.replace('named_by = "axis"', 'named_by = "western_allies"'), encoding="utf-8"
+    )
+    assert run(["resolve", str(path), "--auto"]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}: named_by: the Western Allies may not name Vichy France now" in err
+    assert "port or bridgehead in France, Morocco, Algeria or Tunisia (77)" in err
