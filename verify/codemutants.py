@@ -561,6 +561,12 @@ def _mutated_line(diff: str) -> str:
     return f"removed: {taken[0].strip()}" if taken else ""
 
 
+def _out_of_time(detail: str) -> bool:
+    """Whether a killed mutant's last line of output says its time ran out (the probe's
+    limit, or cosmic-ray's own ``timeout``)."""
+    return "out of time" in detail or detail == "timeout"
+
+
 def report(score: CodeScore) -> list[str]:
     """The figures of a run as text lines: mutants made, those set apart as equivalent, the
     share of the others killed by the proofs alone and by the proofs plus the tests,
@@ -568,6 +574,7 @@ def report(score: CodeScore) -> list[str]:
     counted = score.non_equivalent
     by_verify = score.count("verify")
     by_both = score.count("verify", "tests")
+    timed_out = sum(m.outcome == "tests" and _out_of_time(m.detail) for m in score.mutants)
 
     def share(n: int) -> str:
         return f"{n} of {counted} ({n / counted:.1%})" if counted else "none to count"
@@ -576,7 +583,8 @@ def report(score: CodeScore) -> list[str]:
         f"  {len(score.mutants)} mutants; {score.count('annotation')} change only an annotation "
         f"never evaluated, {score.count('equivalent')} equivalent ({SETTINGS} and {EQUIVALENTS})",
         f"  killed by python -m armistice.verify alone: {share(by_verify)}",
-        f"  killed by verify plus the tests: {share(by_both)}",
+        f"  killed by verify plus the tests: {share(by_both)}"
+        + (f", {timed_out} of them by running out of time" if timed_out else ""),
         f"  cosmic-ray run time: {score.seconds / 60:.1f} min"
         + (f" (continuing an earlier run: {score.kept} results kept)" if score.kept else ""),
     ]

@@ -211,6 +211,17 @@ def test_a_listed_equivalent_is_set_apart_before_it_runs(
     assert mutants[1].mutation == "y = x - 2"
 
 
+def test_the_report_says_how_many_mutants_were_caught_by_running_out_of_time() -> None:
+    slow = CodeMutant(
+        "core/logic.py", 3, "AddNot", "x", "tests", "tests: killed (4 chosen, out of time)"
+    )
+    hung = CodeMutant("core/logic.py", 4, "AddNot", "y", "tests", "timeout")
+    score = CodeScore([slow, hung, _mutant("tests"), _mutant("verify")], 60.0)
+    assert codemutants.report(score)[2] == (
+        "  killed by verify plus the tests: 4 of 4 (100.0%), 2 of them by running out of time"
+    )
+
+
 def test_the_report_of_a_continued_run_says_how_many_results_were_kept() -> None:
     score = CodeScore([_mutant("tests")], 90.0, kept=3)
     assert codemutants.report(score)[3] == (
