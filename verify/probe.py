@@ -43,14 +43,42 @@ def changed(worker: Path, pristine: Path, modules: list[str]) -> tuple[str, list
     return "", []
 
 
-def _run(command: list[str], seconds: float) -> str:
-    """``"failed"`` or ``"timeout"`` when ``command`` fails or outlasts ``seconds`` (the mutant
-    is caught), ``""`` when it passes."""
+def _run(command: list[str], seconds: float) -> tuple[str, str]:
+    """``("failed", output)`` or ``("timeout", output)`` when ``command`` fails or outlasts
+    ``seconds`` (the mutant is caught), ``("", output)`` when it passes."""
     try:
-        done = subprocess.run(command, capture_output=True, timeout=max(seconds, 1.0))
-    except subprocess.TimeoutExpired:
-        return "timeout"
-    return "failed" if done.returncode != 0 else ""
+        done = subprocess.run(command, capture_output=True, text=True, timeout=max(seconds, 1.0))
+    except subprocess.TimeoutExpired as late:
+        out = late.stdout
+        return "timeout", out.decode(errors="replace") if isinstance(out, bytes) else out or ""
+    return ("failed" if done.returncode != 0 else ""), done.stdout
+
+
+KILLERS = "killers.txt"
+"""In the run's working folder: one line per caught mutant, its file and the test that
+failed first, tab-separated."""
+
+
+def first_failure(output: str) -> str:
+    """The node id of the first test pytest's summary lists as failed, or ``""``."""
+    for line in output.splitlines():
+        if line.startswith(("FAILED ", "ERROR ")):
+            return line.split(" ", 1)[1].split(" - ", 1)[0].strip()
+    return ""
+
+
+def killers_first(tests: list[str], file: str, killers: Path) -> list[str]:
+    """``tests`` with those that caught earlier mutants of ``file`` first (most catches
+    first), then the rest in their order: a mutant is most often caught by a test that caught
+    its neighbours, and pytest stops at the first failure."""
+    counts: dict[str, int] = {}
+    if killers.is_file():
+        for line in killers.read_text().splitlines():
+            where, _, test = line.partition("\t")
+            if where == file:
+                counts[test] = counts.get(test, 0) + 1
+    order = {t: i for i, t in enumerate(tests)}
+    return sorted(tests, key=lambda t: (-counts.get(t, 0), order[t]))
 
 
 def _verify_fails(seconds: float) -> bool:
@@ -88,9 +116,10 @@ def main() -> int:
         return 1
     print("verify: survived")
     tmap = testmap.load(workdir / "testmap.json")
-    chosen = [
-        t for t in tmap.select(file, lines, settings.definitions) if t not in settings.deselect
-    ]
+    selected = tmap.select(file, lines, settings.definitions)
+    chosen = killers_first(
+        [t for t in selected if t not in settings.deselect], file, workdir / KILLERS
+    )
     if not chosen:
         print("tests: survived (no test runs the line)")
         return 0
@@ -112,11 +141,14 @@ def main() -> int:
     budget = codemutants.probe_budget(settings.timeout, tmap.expected(chosen)) - (
         time.monotonic() - start
     )
-    caught = _run(command, budget)
+    caught, output = _run(command, budget)
     if caught:
-        print(
-            f"tests: killed ({len(chosen)} chosen{', out of time' if caught == 'timeout' else ''})"
-        )
+        failed = first_failure(output)
+        if failed:
+            with (workdir / KILLERS).open("a") as killers:
+                killers.write(f"{file}\t{failed}\n")
+        late = ", out of time" if caught == "timeout" else ""
+        print(f"tests: killed ({len(chosen)} chosen{late}) by {failed or 'the run'}")
         return 1
     print(f"tests: survived ({len(chosen)} chosen)")
     return 0

@@ -227,3 +227,29 @@ def test_the_report_of_a_continued_run_says_how_many_results_were_kept() -> None
     assert codemutants.report(score)[3] == (
         "  cosmic-ray run time: 1.5 min (continuing an earlier run: 3 results kept)"
     )
+
+
+def test_the_tests_that_caught_a_file_s_mutants_are_tried_first(tmp_path: Path) -> None:
+    killers = tmp_path / probe.KILLERS
+    tests = ["fast", "middle", "slow", "slowest"]
+    assert probe.killers_first(tests, "core/logic.py", killers) == tests
+    killers.write_text("core/logic.py\tslow\ncore/odds.py\tfast\ncore/logic.py\tslowest\n")
+    killers.write_text(killers.read_text() + "core/logic.py\tslow\n")
+    assert probe.killers_first(tests, "core/logic.py", killers) == [
+        "slow",
+        "slowest",
+        "fast",
+        "middle",
+    ]
+    assert probe.killers_first(tests, "core/odds.py", killers)[0] == "fast"
+
+
+def test_the_probe_reads_the_first_failed_test_from_pytest_s_summary() -> None:
+    output = (
+        "...F\n=== short test summary info ===\n"
+        "FAILED tests/awaw/test_58_2_level.py::test_x[1-2] - assert 1 == 2\n"
+        "!!! stopping after 1 failures !!!\n"
+    )
+    assert probe.first_failure(output) == "tests/awaw/test_58_2_level.py::test_x[1-2]"
+    assert probe.first_failure("ERROR tests/a.py::t\n") == "tests/a.py::t"
+    assert probe.first_failure("4 passed\n") == ""
