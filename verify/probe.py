@@ -19,6 +19,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -45,13 +46,31 @@ def changed(worker: Path, pristine: Path, modules: list[str]) -> tuple[str, list
 
 def _run(command: list[str], seconds: float) -> tuple[str, str]:
     """``("failed", output)`` or ``("timeout", output)`` when ``command`` fails or outlasts
-    ``seconds`` (the mutant is caught), ``("", output)`` when it passes."""
-    try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=max(seconds, 1.0))
-    except subprocess.TimeoutExpired as late:
-        out = late.stdout
-        return "timeout", out.decode(errors="replace") if isinstance(out, bytes) else out or ""
-    return ("failed" if done.returncode != 0 else ""), done.stdout
+    ``seconds`` (the mutant is caught), ``("", output)`` when it passes. When the worker that
+    started this probe goes away (the run was stopped), the tests are stopped and the probe
+    exits, leaving no process behind."""
+    parent = os.getppid()
+    deadline = time.monotonic() + max(seconds, 1.0)
+    with tempfile.TemporaryFile("w+") as out:
+        tests = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, text=True)
+        while True:
+            try:
+                code = tests.wait(timeout=1)
+                break
+            except subprocess.TimeoutExpired:
+                if os.getppid() != parent:
+                    tests.kill()
+                    sys.exit(2)
+                if time.monotonic() > deadline:
+                    tests.kill()
+                    tests.wait()
+                    code = None
+                    break
+        out.seek(0)
+        output = out.read()
+    if code is None:
+        return "timeout", output
+    return ("failed" if code != 0 else ""), output
 
 
 KILLERS = "killers.txt"

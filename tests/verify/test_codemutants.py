@@ -5,6 +5,9 @@ finds the changed line, and the figures printed."""
 from __future__ import annotations
 
 import sqlite3
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -253,3 +256,40 @@ def test_the_probe_reads_the_first_failed_test_from_pytest_s_summary() -> None:
     assert probe.first_failure(output) == "tests/awaw/test_58_2_level.py::test_x[1-2]"
     assert probe.first_failure("ERROR tests/a.py::t\n") == "tests/a.py::t"
     assert probe.first_failure("4 passed\n") == ""
+
+
+def test_the_probe_s_tests_fail_pass_or_run_out_of_time() -> None:
+    python = sys.executable
+    assert probe._run([python, "-c", "print('FAILED a::b - x'); raise SystemExit(1)"], 30) == (
+        "failed",
+        "FAILED a::b - x\n",
+    )
+    assert probe._run([python, "-c", "print('ok')"], 30) == ("", "ok\n")
+    assert probe._run([python, "-c", "import time; time.sleep(30)"], 1)[0] == "timeout"
+
+
+def _running(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+    return "State:\tZ" not in status
+
+
+def test_a_probe_whose_worker_is_gone_stops_its_tests_and_exits() -> None:
+    """The worker (here a process that starts the probe's test run and exits at once) goes
+    away: within seconds neither the probe nor its tests are left running."""
+    probe_code = (
+        "import sys; from armistice.verify import probe; "
+        "probe._run([sys.executable, '-c', 'import time; time.sleep(60)'], 120)"
+    )
+    worker_code = (
+        "import subprocess, sys; "
+        f"p = subprocess.Popen([sys.executable, '-c', {probe_code!r}]); print(p.pid)"
+    )
+    started = subprocess.run([sys.executable, "-c", worker_code], capture_output=True, text=True)
+    pid = int(started.stdout)
+    deadline = time.monotonic() + 15
+    while _running(pid) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not _running(pid)
