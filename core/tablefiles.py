@@ -15,6 +15,7 @@ Example::
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +27,30 @@ from armistice.core.errors import SaveError, TableError
 
 if TYPE_CHECKING:
     from armistice.core.systems import RuleSystem
+
+_INDEX = re.compile(r"\[(\d+)\](\.?)")
+
+
+def place(field: str) -> str:
+    """A decoder's field path as a table file numbers its rows, 1-based in file order:
+    ``vichy[6].infantry_factors`` is ``vichy row 7, infantry_factors``."""
+    return _INDEX.sub(lambda m: f" row {int(m[1]) + 1}{', ' if m[2] else ''}", field)
+
+
+def row(table: str, index: int) -> str:
+    """Row ``index`` (0-based) of ``table`` as the file numbers it: ``vichy row 7``."""
+    return f"{table} row {index + 1}"
+
+
+def document(data: bytes, source: str) -> dict[str, Any]:
+    """The TOML document of a table file, within the limits of :mod:`armistice.core.decode`;
+    raises TableError naming ``source``, the place (rows numbered from 1, as :func:`place`
+    writes them) and the reason."""
+    try:
+        return decode.toml(data, source, TableError)
+    except TableError as error:
+        raise TableError(source, place(error.field), error.reason) from None
+
 
 Documents = Mapping[str, tuple[Mapping[str, Any], str]]
 """Decoded table files by the name of the published file each replaces, each with the
@@ -94,12 +119,12 @@ def read(system: RuleSystem, paths: Sequence[str | Path]) -> HouseTables | None:
     for path in paths:
         source = str(path)
         data = decode.read(path, TableError)
-        document = decode.toml(data, source, TableError)
-        name = files.which(document, source)
+        decoded = document(data, source)
+        name = files.which(decoded, source)
         if name in documents:
             raise TableError(source, "", f"replaces {name}, as {documents[name][1]} does; give one")
         texts[name] = data.decode("utf-8")
-        documents[name] = (document, source)
+        documents[name] = (decoded, source)
     return _house(system, files, texts, documents)
 
 
@@ -114,24 +139,25 @@ def restore(system: RuleSystem, texts: Mapping[str, str], source: str) -> HouseT
     documents: dict[str, tuple[Mapping[str, Any], str]] = {}
     places: dict[str, str] = {}
     for name, text in texts.items():
-        place = f"tables.{name}"
+        at = f"tables.{name}"
         if name not in files.published:
             known = ", ".join(files.published)
-            raise SaveError(source, place, f"not a table file of {system.key}; known: {known}")
-        where = f"{source}: {place}"
+            raise SaveError(source, at, f"not a table file of {system.key}; known: {known}")
+        where = f"{source}: {at}"
         try:
-            document = decode.toml(text.encode("utf-8"), where, TableError)
-            if files.which(document, where) != name:
+            decoded = document(text.encode("utf-8"), where)
+            if files.which(decoded, where) != name:
                 raise TableError(where, "", f"does not hold the tables of {name}")
         except TableError as error:
-            raise SaveError(source, place, error.reason) from None
-        documents[name] = (document, where)
-        places[where] = place
+            field = f"{at}: {error.field}" if error.field else at
+            raise SaveError(source, field, error.reason) from None
+        documents[name] = (decoded, where)
+        places[where] = at
     try:
         return _house(system, files, dict(texts), documents)
     except TableError as error:
-        place = places.get(error.source, "tables")
-        field = f"{place}: {error.field}" if error.field else place
+        at = places.get(error.source, "tables")
+        field = f"{at}: {error.field}" if error.field else at
         raise SaveError(source, field, error.reason) from None
 
 

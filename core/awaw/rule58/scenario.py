@@ -41,6 +41,10 @@ FIRST_YEAR, LAST_YEAR = 1938, 1950
 """The years France may fall in. A World at War starts in Fall 1939, but a game that starts
 the war earlier may see France fall in 1938 or early 1939; every turn up to Spring 1940
 takes 58.21D's "Spring 1940 or earlier" modifier."""
+FIRST_TURN = turn_index(Season.SPRING, FIRST_YEAR)
+"""Spring 1938: the first turn a scenario can name, in seasons after Spring 1940 (-8)."""
+LAST_TURN = turn_index(Season.WINTER, LAST_YEAR)
+"""Winter 1950: the last turn a scenario can name (43)."""
 
 
 class Surrender(msgspec.Struct, **_Strict):
