@@ -10,7 +10,7 @@ Example::
 
     house = read(systems.get("awaw.58"), ["my-forces.toml"])
     house.texts       # {"forces.toml": "...the edited file..."}
-    house.describe()  # "forces.toml (differs from the published tables)"
+    house.describe()  # "my-forces.toml in place of forces.toml"
 """
 
 from __future__ import annotations
@@ -81,16 +81,22 @@ class HouseTables:
     """Edited table files a game of rule system ``system`` (its key) runs with: ``texts``
     maps the name of each published file replaced to the edited file's whole text, in the
     order of the published files, only those that differ from the published ones;
-    ``tables`` are the rule system's tables built from them."""
+    ``tables`` are the rule system's tables built from them; ``files`` maps the same names
+    to the file each text was read from (the path the player gave, or the save file that
+    holds it, ``saved`` then True)."""
 
     system: str
     texts: Mapping[str, str]
     tables: Any
+    files: Mapping[str, str]
+    saved: bool = False
 
     def describe(self) -> str:
-        """The files replaced, as a reader is told: ``forces.toml (differs from the
-        published tables)``."""
-        return f"{', '.join(self.texts)} (differs from the published tables)"
+        """The files replaced, as a reader is told: ``my-forces.toml in place of
+        forces.toml``, or for a save ``forces.toml as saved in game.json``."""
+        if self.saved:
+            return f"{', '.join(self.texts)} as saved in {self.files[next(iter(self.texts))]}"
+        return ", ".join(f"{self.files[name]} in place of {name}" for name in self.texts)
 
 
 def files_of(
@@ -125,7 +131,7 @@ def read(system: RuleSystem, paths: Sequence[str | Path]) -> HouseTables | None:
             raise TableError(source, "", f"replaces {name}, as {documents[name][1]} does; give one")
         texts[name] = data.decode("utf-8")
         documents[name] = (decoded, source)
-    return _house(system, files, texts, documents)
+    return _house(system, files, texts, documents, None)
 
 
 def restore(system: RuleSystem, texts: Mapping[str, str], source: str) -> HouseTables | None:
@@ -154,7 +160,7 @@ def restore(system: RuleSystem, texts: Mapping[str, str], source: str) -> HouseT
         documents[name] = (decoded, where)
         places[where] = at
     try:
-        return _house(system, files, dict(texts), documents)
+        return _house(system, files, dict(texts), documents, source)
     except TableError as error:
         at = places.get(error.source, "tables")
         field = f"{at}: {error.field}" if error.field else at
@@ -166,8 +172,10 @@ def _house(
     files: TableFiles,
     texts: dict[str, str],
     documents: dict[str, tuple[Mapping[str, Any], str]],
+    saved_in: str | None,
 ) -> HouseTables | None:
-    """Build the tables, then keep only the files that differ from the published ones."""
+    """Build the tables, then keep only the files that differ from the published ones, each
+    with the file it came from (the save file ``saved_in`` for tables a save holds)."""
     tables = files.build(documents)
     differ = {
         name: texts[name]
@@ -177,4 +185,11 @@ def _house(
     }
     if not differ:
         return None
-    return HouseTables(system.key, MappingProxyType(differ), tables)
+    origins = {name: saved_in or documents[name][1] for name in differ}
+    return HouseTables(
+        system.key,
+        MappingProxyType(differ),
+        tables,
+        MappingProxyType(origins),
+        saved_in is not None,
+    )

@@ -30,6 +30,7 @@ from armistice.core.awaw.words import (
     ShipKind,
     UnitKind,
     turn_index,
+    turn_name,
 )
 from armistice.core.errors import ScenarioError
 from armistice.core.fields import about
@@ -319,7 +320,9 @@ def check(s: AwawScenario, source: str, t: Tables) -> None:
             )
         if s.turn < level.earliest_voluntary:
             fail(
-                "surrender.season", "France may not surrender voluntarily before Fall 1940 (58.11B)"
+                "surrender.season",
+                "France may not surrender voluntarily before "
+                f"{turn_name(level.earliest_voluntary)} (58.11B)",
             )
     elif s.territory.paris is not Control.AXIS:
         fail(
