@@ -28,13 +28,14 @@ from armistice.core.errors import SaveError, TableError
 if TYPE_CHECKING:
     from armistice.core.systems import RuleSystem
 
-_INDEX = re.compile(r"\[(\d+)\](\.?)")
+_ROW = re.compile(r"^([^.\[]+)\[(\d+)\](\.?)")
 
 
 def place(field: str) -> str:
     """A decoder's field path as a table file numbers its rows, 1-based in file order:
-    ``vichy[6].infantry_factors`` is ``vichy row 7, infantry_factors``."""
-    return _INDEX.sub(lambda m: f" row {int(m[1]) + 1}{', ' if m[2] else ''}", field)
+    ``vichy[6].infantry_factors`` is ``vichy row 7, infantry_factors``. Only a table's rows
+    are numbered so; a list inside a value keeps its ``[index]``."""
+    return _ROW.sub(lambda m: f"{m[1]} row {int(m[2]) + 1}{', ' if m[3] else ''}", field)
 
 
 def row(table: str, index: int) -> str:

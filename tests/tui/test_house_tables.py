@@ -30,7 +30,7 @@ async def test_a_save_with_house_tables_plays_under_them_in_the_dashboard(saves:
     app = ArmisticeApp(game)
     async with app.run_test(size=NARROW) as pilot:
         screen = await dashboard(pilot)
-        assert "House tables rule58.toml (differs from the published tables)" in screen.sub_title
+        assert f"House tables rule58.toml as saved in {SAVE}" in screen.sub_title
 
         # Back to the Lebanon-Syria die: with +2, Free French on a die of 1 or 2.
         await press(pilot, *["u"] * 6)
@@ -72,4 +72,4 @@ async def test_changing_an_assumption_keeps_the_house_tables(saves: Path) -> Non
         await until(pilot, lambda: app.screen is screen, "the game screen")
         assert screen.game.assumptions["awaw.58.conquest_proration"] == "full"
         assert screen.game.house is house
-        assert "House tables rule58.toml" in screen.sub_title
+        assert "House tables rule58.toml as saved in" in screen.sub_title

@@ -230,7 +230,7 @@ def turns() -> range:
     return range(FIRST_TURN, LAST_TURN + 1)
 
 
-def colony_rolls(t: Tables) -> list[int]:
+def reachable_rolls(t: Tables) -> list[int]:
     """Every modified colonial roll a game can reach under ``t`` (58.531: a die 1-6, plus a
     surrender level, plus the Vichy bonus or not), sorted, each once."""
     return sorted(
@@ -243,45 +243,33 @@ def colony_rolls(t: Tables) -> list[int]:
     )
 
 
-def _roll(value: int) -> str:
-    return f"a modified roll of {value}"
+def _rolls(span: Span) -> str:
+    """Modified colonial rolls as a designer reads them: ``the modified roll 4``, ``the
+    modified rolls 4..12``."""
+    return f"the modified roll{'' if span[0] == span[1] else 's'} {span_words(span)}"
+
+
+def _turns(span: Span) -> str:
+    return span_words(span, turn_name)
 
 
 def covers(t: Tables) -> list[Violation]:
     """The turns (58.21D) and modified colonial rolls (58.531) a game can reach that no row
     covers, or two rows do, each span once; empty when every one falls in exactly one row."""
     found = []
-    rolls = colony_rolls(t)
-    tables: tuple[tuple[str, tuple[Band, ...], int, int, Callable[[int], str]], ...] = (
-        ("turn", t.rules.turn, FIRST_TURN, LAST_TURN, turn_name),
-        ("colony_result", t.rules.colony_result, rolls[0], rolls[-1], _roll),
+    rolls = reachable_rolls(t)
+    tables: tuple[tuple[str, tuple[Band, ...], int, int, Callable[[Span], str]], ...] = (
+        ("turn", t.rules.turn, FIRST_TURN, LAST_TURN, _turns),
+        ("colony_result", t.rules.colony_result, rolls[0], rolls[-1], _rolls),
     )
     for table, bands, low, high, words in tables:
         gaps, overlaps = regions(bands, low, high)
-        for gap in gaps:
-            found.append(
-                Violation(
-                    RULE58_FILE.name,
-                    table,
-                    None,
-                    "",
-                    "",
-                    f"gap: no row covers {span_words(gap, words)}",
-                )
-            )
+        reasons = [f"gap: no row covers {words(gap)}" for gap in gaps]
         for span, hit in overlaps:
             numbers = ", ".join(str(i + 1) for i in hit[:-1]) + f" and {hit[-1] + 1}"
             verb = "both" if len(hit) == 2 else "all"
-            found.append(
-                Violation(
-                    RULE58_FILE.name,
-                    table,
-                    None,
-                    "",
-                    "",
-                    f"overlap: rows {numbers} {verb} cover {span_words(span, words)}",
-                )
-            )
+            reasons.append(f"overlap: rows {numbers} {verb} cover {words(span)}")
+        found += [Violation(RULE58_FILE.name, table, None, "", "", r) for r in reasons]
     return found
 
 

@@ -14,8 +14,8 @@ from itertools import pairwise
 
 import z3
 
-from armistice.core.awaw.rule58 import playable, rules
-from armistice.core.awaw.rule58.playable import regions, span_words
+from armistice.core.awaw.rule58 import rules
+from armistice.core.awaw.rule58.playable import reachable_rolls, regions, span_words, turns
 from armistice.core.awaw.rule58.scenario import FIRST_TURN, LAST_TURN
 from armistice.core.awaw.rule58.tables import FORCE_FIELDS, Band, Force, Forces, Tables
 from armistice.core.awaw.words import ColonyStatus, turn_name
@@ -151,7 +151,7 @@ def band_table(
 
 def colony_rolls(t: Tables) -> list[Result]:
     """58.531's result table over every modified roll the dice can give."""
-    reachable = playable.colony_rolls(t)
+    reachable = reachable_rolls(t)
     over: Bounds = {"die": (1, 6), "level": (t.levels[0], t.levels[-1])}
     return band_table(
         "colony_result",
@@ -172,7 +172,7 @@ def turn_bands(t: Tables) -> list[Result]:
         t.rules.turn,
         FIRST_TURN,
         LAST_TURN,
-        playable.turns(),
+        turns(),
         {"turn": (FIRST_TURN, LAST_TURN)},
         turn_name,
     )
