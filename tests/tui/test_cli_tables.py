@@ -5,6 +5,7 @@ one line naming the file, the field and the reason (exit status 2), changing not
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 
@@ -162,6 +163,8 @@ COMMANDS = {
     "resolve": ["resolve", EXAMPLE, "--auto"],
     "odds": ["odds", EXAMPLE],
     "play": ["play", EXAMPLE],
+    "check": ["check", EXAMPLE],
+    "serve": ["serve", EXAMPLE],
 }
 
 
@@ -228,3 +231,104 @@ def test_two_files_for_one_table_are_refused(
     assert code == 2
     assert out == ""
     assert err == f"armistice: error: {copy}: replaces rule58.toml, as {house} does; give one\n"
+
+
+VOLUNTARY = "voluntary-fall-1940"
+"""France holds Paris and surrenders by choice in Fall 1940, the published earliest (58.11B)."""
+SCENARIO_COMMANDS = {
+    "resolve": ["resolve", "SCENARIO", "--auto"],
+    "odds": ["odds", "SCENARIO"],
+    "check": ["check", "SCENARIO"],
+    "play": ["play", "SCENARIO"],
+    "serve": ["serve", "SCENARIO"],
+}
+
+
+def _earliest(folder: Path, turn: int) -> Path:
+    """rule58.toml with voluntary surrender allowed from ``turn`` (seasons after Spring 1940)."""
+    change = ("earliest_voluntary = 2 ", f"earliest_voluntary = {turn} ")
+    return edited(folder, RULE58_FILE, change, name=f"earliest-{turn}.toml")
+
+
+def _summer(folder: Path) -> Path:
+    """The voluntary surrender moved to Summer 1940, before the published earliest."""
+    path = folder / "voluntary-summer-1940.toml"
+    text = scenarios.locate(VOLUNTARY).read_text(encoding="utf-8")
+    path.write_text(text.replace('season = "fall"', 'season = "summer"', 1), encoding="utf-8")
+    return path
+
+
+def _with(command: str, scenario: Path | str, *extra: str) -> list[str]:
+    return [str(scenario) if w == "SCENARIO" else w for w in SCENARIO_COMMANDS[command]] + [*extra]
+
+
+@pytest.mark.parametrize("command", ["resolve", "odds", "check"])
+def test_58_11b_a_house_earliest_voluntary_of_summer_1940_lets_a_summer_surrender_play(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    scenario, house = _summer(tmp_path), _earliest(tmp_path, 1)
+    code, _out, err = cli(capsys, *_with(command, scenario))
+    assert code == 2
+    assert err == (
+        f"armistice: error: {scenario}: surrender.season: France may not surrender "
+        "voluntarily before Fall 1940 (58.11B)\n"
+    )
+    code, out, err = cli(capsys, *_with(command, scenario, "--tables", str(house)))
+    assert (code, err) == (0, "")
+    assert flat(f"{house} in place of rule58.toml") in flat(out)
+
+
+@pytest.mark.parametrize("command", SCENARIO_COMMANDS)
+def test_58_11b_a_house_earliest_voluntary_of_winter_1940_refuses_fall_naming_winter(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    house = _earliest(tmp_path, 3)
+    code, out, err = cli(capsys, *_with(command, VOLUNTARY, "--tables", str(house)))
+    assert code == 2
+    assert out == ""
+    assert err == (
+        f"armistice: error: {scenarios.locate(VOLUNTARY)} under the house tables: "
+        "surrender.season: France may not surrender voluntarily before Winter 1940 (58.11B)\n"
+    )
+
+
+def test_58_11b_a_save_under_house_tables_replays_a_surrender_the_book_refuses(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    scenario, house, save = _summer(tmp_path), _earliest(tmp_path, 1), tmp_path / "game.json"
+    code, _out, err = cli(
+        capsys, "resolve", str(scenario), "--auto", "--tables", str(house), "--save", str(save)
+    )
+    assert (code, err) == (0, "")
+    code, out, err = cli(capsys, "check", str(save))
+    assert (code, err) == (0, "")
+    assert flat(f"rule58.toml as saved in {save}") in flat(out)
+
+
+def test_check_tables_takes_the_same_files_and_refuses_the_same_faults(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    house = edited(tmp_path, RULE58_FILE, BONUS_2)
+    code, out, err = cli(capsys, "check", EXAMPLE, "--tables", str(house))
+    assert (code, err) == (0, "")
+    assert "a valid awaw.58 scenario" in out
+    assert flat(f"House tables {house} in place of rule58.toml") in flat(out)
+    broken = _gap(tmp_path)
+    code, out, err = cli(capsys, "check", EXAMPLE, "--tables", str(broken))
+    assert (code, out) == (2, "")
+    assert err.startswith(f"armistice: error: {broken}: vichy: gap: no row for FSL -1")
+
+
+def test_serve_passes_the_house_tables_to_each_dashboard_it_starts(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started: list[str] = []
+    monkeypatch.setattr("armistice.tui.serve.serve", lambda command, *_: started.append(command))
+    house = edited(tmp_path, RULE58_FILE, BONUS_2)
+    code, _out, err = cli(capsys, "serve", EXAMPLE, "--tables", str(house))
+    assert (code, err) == (0, "")
+    words = shlex.split(started[0])
+    assert words[-4:] == ["play", EXAMPLE, "--tables", str(house.resolve())]
+    code, _out, err = cli(capsys, "serve", "--tables", str(house))
+    assert code == 2
+    assert err.startswith("armistice: error: serve: --tables needs a SCENARIO")
