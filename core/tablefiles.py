@@ -15,6 +15,7 @@ Example::
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -41,6 +42,37 @@ def place(field: str) -> str:
 def row(table: str, index: int) -> str:
     """Row ``index`` (0-based) of ``table`` as the file numbers it: ``vichy row 7``."""
     return f"{table} row {index + 1}"
+
+
+_STEP = re.compile(r"([^.\[]+)|\[(\d+)\]")
+
+
+def refused(raw: Mapping[str, Any], field: str, reason: str) -> str:
+    """``reason`` for refusing the value at ``field`` (a decoder's path, ``turn[1].modifier``)
+    of the decoded file ``raw``, with that value as the file writes it when the reason does
+    not show it and it is neither an array nor a table: ``Expected `int`, got `str`; the file has "two"``."""
+    value: Any = raw
+    for name, index in _STEP.findall(field):
+        try:
+            value = value[int(index)] if index else value[name]
+        except (KeyError, IndexError, TypeError):
+            return reason
+    if not reason.startswith("Expected") or isinstance(value, list | Mapping):
+        return reason
+    return f"{reason}; the file has {written(value)}"
+
+
+def written(value: Any) -> str:
+    """A decoded TOML value (not an array or a table) as a designer wrote it: ``true``,
+    ``"two"``, ``0.5``, an integer whole or shortened
+    (:func:`armistice.core.decode.shown_integer`)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return decode.shown_integer(str(value))
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
 
 
 def document(data: bytes, source: str) -> dict[str, Any]:

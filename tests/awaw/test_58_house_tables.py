@@ -207,8 +207,12 @@ def test_a_save_of_an_earlier_version_holds_no_house_tables() -> None:
             FORCES_TEXT.replace(VICHY_ROW[0], VICHY_ROW[0].replace("fsl = -1", "fsl = -2")),
             "both give FSL -2",
         ),
+        (
+            "[colony_roll]\nvichy_bonus = 2\n[[vichy]]\nfsl = 0\n",
+            "holds tables of both forces.toml and rule58.toml; give each its own file",
+        ),
     ],
-    ids=["missing", "not-toml", "neither", "overlap"],
+    ids=["missing", "not-toml", "neither", "overlap", "both"],
 )
 def test_a_table_file_that_cannot_be_used_is_refused_naming_the_file(
     tmp_path: Path, write: str | None, reason: str
@@ -227,3 +231,155 @@ def test_two_files_for_the_same_table_are_refused(tmp_path: Path) -> None:
     second = support.edited(tmp_path, RULE58_FILE, BONUS_2, name="again.toml")
     with pytest.raises(TableError, match=r"again.toml: replaces rule58.toml, as .*my-rule58.toml"):
         tablefiles.read(systems.get("awaw.58"), [first, second])
+
+
+BIG = "123456789012345678901"
+"""An integer of 21 digits, beyond the +/-10^9 any file may hold."""
+SHOWN = "12345...901 (an integer of 21 digits) is beyond +/-1000000000"
+MODIFIER_0 = "low = 1\nhigh = 1\nmodifier = 0"
+"""58.21D's Summer 1940 row, the second of [[turn]]."""
+ARMS_ROW = "{ fsl =  1, vichy = true,  infantry_factors =  2,"
+"""58.621's row for FSL +1 with Vichy, the third of free_french."""
+
+
+@pytest.mark.parametrize(
+    ("published", "old", "new", "field", "reason"),
+    [
+        (RULE58_FILE, "paris = 2 ", f"paris = {BIG} ", "level.paris", SHOWN),
+        (
+            RULE58_FILE,
+            "paris = 2 ",
+            "paris = 'two' ",
+            "level.paris",
+            'Expected `int`, got `str`; the file has "two"',
+        ),
+        (RULE58_FILE, MODIFIER_0, MODIFIER_0.replace("0", BIG), "turn row 2, modifier", SHOWN),
+        (
+            RULE58_FILE,
+            MODIFIER_0,
+            MODIFIER_0.replace("= 0", "= 0.5"),
+            "turn row 2, modifier",
+            "Expected `int`, got `float`; the file has 0.5",
+        ),
+        (
+            RULE58_FILE,
+            "vichy_bonus = 3",
+            "vichy_bonus = true",
+            "colony_roll.vichy_bonus",
+            "Expected `int`, got `bool`; the file has true",
+        ),
+        (
+            RULE58_FILE,
+            'low = 4\nstatus = "vichy"',
+            'low = 4\nstatus = "axis"',
+            "colony_result row 2, status",
+            "Invalid enum value 'axis'; choose one of: free_french, vichy",
+        ),
+        (
+            RULE58_FILE,
+            'low = 4\nstatus = "vichy"',
+            f'low = -{BIG}\nstatus = "vichy"',
+            "colony_result row 2, low",
+            f"-{SHOWN}",
+        ),
+        (
+            RULE58_FILE,
+            'id = "north_africa"',
+            'id = "North Africa"',
+            "roll_group row 2, id",
+            "Expected `str` matching regex '^[a-z0-9_]+$'; the file has \"North Africa\"",
+        ),
+        (
+            RULE58_FILE,
+            'capital = "Tunis"',
+            "capital = 7",
+            "colony row 2, capital",
+            "Expected `str`, got `int`; the file has 7",
+        ),
+        (
+            RULE58_FILE,
+            'brp = 10\nregion = "southern_france"\n[[key_area]]\nid = "marseilles"',
+            'brp = -10\nregion = "southern_france"\n[[key_area]]\nid = "marseilles"',
+            "key_area row 2, brp",
+            "Expected `int` >= 0 (Brp: at least 0); the file has -10",
+        ),
+        (RULE58_FILE, "vichy_value = 20", f"vichy_value = {BIG}", "brp.vichy_value", SHOWN),
+        (
+            RULE58_FILE,
+            'garrison = "2-3 infantry"',
+            'garrison = ["2-3 infantry"]',
+            "independent.garrison",
+            "Expected `str`, got `array`",
+        ),
+        (
+            RULE58_FILE,
+            "factors = 2\ncity",
+            "factors = -2\ncity",
+            "vichy_garrison.factors",
+            "Expected `int` >= 0 (Factors: at least 0); the file has -2",
+        ),
+        (
+            FORCES_FILE,
+            ARMS_ROW,
+            ARMS_ROW.replace("true", "'yes'"),
+            "free_french row 3, vichy",
+            'Expected `bool`, got `str`; the file has "yes"',
+        ),
+        (
+            FORCES_FILE,
+            ARMS_ROW,
+            ARMS_ROW.replace("=  2,", f"= {BIG},"),
+            "free_french row 3, infantry_factors",
+            SHOWN,
+        ),
+        (
+            FORCES_FILE,
+            "{ fsl =  3, infantry_factors = 12,",
+            "{ fsl =  3.5, infantry_factors = 12,",
+            "vichy row 1, fsl",
+            "Expected `int`, got `float`; the file has 3.5",
+        ),
+        (
+            FORCES_FILE,
+            "{ fsl =  3, infantry_factors = 12,",
+            "{ fsl =  3, infantry_factors = 12, tanks = 1,",
+            "vichy row 1, tanks",
+            "unknown field",
+        ),
+    ],
+    ids=[
+        "level-huge",
+        "level-text",
+        "turn-huge",
+        "turn-float",
+        "colony_roll-bool",
+        "colony_result-status",
+        "colony_result-huge",
+        "roll_group-id",
+        "colony-text",
+        "key_area-negative",
+        "brp-huge",
+        "independent-array",
+        "vichy_garrison-negative",
+        "free_french-bool",
+        "free_french-huge",
+        "vichy-float",
+        "vichy-unknown",
+    ],
+)
+def test_a_bad_value_in_any_table_names_its_row_from_1_and_shows_the_value(
+    tmp_path: Path, published: Path, old: str, new: str, field: str, reason: str
+) -> None:
+    path = support.edited(tmp_path, published, (old, new))
+    with pytest.raises(TableError) as caught:
+        tablefiles.read(systems.get("awaw.58"), [path])
+    assert (caught.value.source, caught.value.field, caught.value.reason) == (
+        str(path),
+        field,
+        reason,
+    )
+    document = json.loads(Game(load(EXAMPLE), seed=4).save())
+    document["tables"] = {published.name: path.read_text(encoding="utf-8")}
+    with pytest.raises(SaveError) as saved:
+        Game.load(json.dumps(document).encode(), "game.json")
+    assert (saved.value.field, saved.value.reason) == (f"tables.{published.name}: {field}", reason)

@@ -126,6 +126,10 @@ def _neither(folder: Path) -> Path:
     return path
 
 
+def _misspelled(folder: Path) -> Path:
+    return edited(folder, RULE58_FILE, ("\n[level]\n", "\n[levls]\n"), name="levls.toml")
+
+
 def _gap(folder: Path) -> Path:
     return edited(folder, FORCES_FILE, (VICHY_ROW[0], "# " + VICHY_ROW[0]), name="gap.toml")
 
@@ -148,6 +152,11 @@ BAD: dict[str, tuple[Callable[[Path], Path], str]] = {
     "unreadable": (_missing, ": cannot be read: No such file or directory"),
     "not-toml": (_not_toml, ": not valid TOML: "),
     "neither": (_neither, ": an unknown table vichy_france; forces.toml's tables are "),
+    "misspelled": (
+        _misspelled,
+        ": an unknown table levls; rule58.toml's tables are level, turn, colony_roll, "
+        "colony_result, roll_group, colony, key_area, brp, independent, vichy_garrison\n",
+    ),
     "gap": (_gap, ": vichy: gap: no row for FSL -1"),
     "colony-gap": (
         _colony_gap,

@@ -10,7 +10,8 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from armistice.core.awaw.rule58.playable import RANGES
+from armistice.core import systems, tablefiles
+from armistice.core.awaw.rule58.playable import RANGES, Range
 from armistice.core.awaw.rule58.tables import (
     FORCES_FILE,
     RULE58_FILE,
@@ -20,7 +21,14 @@ from armistice.core.awaw.rule58.tables import (
     build,
     shipped,
 )
-from armistice.verify.awaw.rule58.analysis import monotone_columns, naval_mirror
+from armistice.core.errors import TableError
+from armistice.verify.awaw.rule58.analysis import (
+    colony_rolls,
+    monotone_columns,
+    naval_mirror,
+    turn_bands,
+)
+from armistice.verify.awaw.rule58.files import load_tables
 from armistice.verify.awaw.rule58.parameters import house_rules, values_in_range
 from armistice.verify.model import Verdict
 from tests.support import edited
@@ -265,3 +273,101 @@ def test_two_files_for_one_table_are_refused_in_either_order(
         assert (
             err == f"armistice: error: {second}: replaces rule58.toml, as {first} does; give one\n"
         )
+
+
+OUT_OF_RANGE = [
+    (
+        RULE58_FILE,
+        ("earliest_voluntary = 2 ", "earliest_voluntary = -50 "),
+        "level.earliest_voluntary: Fall 1927 (turn -50); must be a turn a scenario can name, "
+        "Spring 1938..Winter 1950 (58.11B)",
+    ),
+    (
+        FORCES_FILE,
+        (
+            "{ fsl = -3, vichy = true,  infantry_factors =  6,",
+            "{ fsl = -3, vichy = true,  infantry_factors = 10,",
+        ),
+        "free_french row 7, infantry_factors: 10 factors with Vichy at FSL -3; must be no more "
+        "than the 9 of row 14, without Vichy (58.621)",
+    ),
+    (
+        RULE58_FILE,
+        ("vichy_bonus = 3", "vichy_bonus = -1"),
+        "colony_roll.vichy_bonus: -1; must be 0 or more (Vichy France draws colonies to Vichy) "
+        "(58.531)",
+    ),
+    (
+        RULE58_FILE,
+        ("voluntary = 1 ", "voluntary = 4 "),
+        "level.voluntary: 4; must be a level within the tables' limit, -3..+3 (58.22)",
+    ),
+    (
+        RULE58_FILE,
+        ("paris = 2 ", "paris = -2 "),
+        "level.paris: -2; must be 0 or more (Axis control favours the Axis) (58.21A)",
+    ),
+    (
+        RULE58_FILE,
+        ("cooperation = -1 ", "cooperation = 1 "),
+        "level.cooperation: 1; must be 0 or less (Allied research favours France) (58.21F)",
+    ),
+    (
+        RULE58_FILE,
+        ("key_areas_deduction = 40 ", "key_areas_deduction = 30 "),
+        "brp.key_areas_deduction: 30; must be the key areas' BRPs added up, 40 (58.71)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("published", "change", "says"), OUT_OF_RANGE)
+def test_a_value_verify_calls_violated_is_refused_by_a_game_in_the_same_words(
+    tmp_path: Path, published: Path, change: tuple[str, str], says: str
+) -> None:
+    path = edited(tmp_path, published, change)
+    result = values_in_range(load_tables([path]))
+    assert result.verdict is Verdict.VIOLATED
+    assert result.explanation == says
+    with pytest.raises(TableError) as refused:
+        tablefiles.read(systems.get("awaw.58"), [path])
+    assert str(refused.value) == f"{path}: {says}"
+
+
+@pytest.mark.parametrize(
+    ("change", "verify_says", "game_says"),
+    [
+        (
+            ("[[colony_result]]\nlow = 4", "[[colony_result]]\nlow = 6"),
+            "no row covers 4..5; smallest: 4",
+            "colony_result: gap: no row covers the modified rolls 4..5",
+        ),
+        (
+            ("[[turn]]\nlow = 2\nhigh = 2\n", "[[turn]]\nlow = 1\nhigh = 2\n"),
+            "overlap: Summer 1940 in rows 2, 3; smallest: Summer 1940",
+            "turn: overlap: rows 2 and 3 both cover Summer 1940",
+        ),
+    ],
+)
+def test_a_band_gap_or_overlap_verify_finds_is_refused_by_a_game_naming_the_same_span(
+    tmp_path: Path, change: tuple[str, str], verify_says: str, game_says: str
+) -> None:
+    path = edited(tmp_path, RULE58_FILE, change)
+    t = load_tables([path])
+    violated = [r for r in (*colony_rolls(t), *turn_bands(t)) if r.verdict is Verdict.VIOLATED]
+    assert [r.explanation for r in violated] == [verify_says]
+    with pytest.raises(TableError) as refused:
+        tablefiles.read(systems.get("awaw.58"), [path])
+    assert str(refused.value) == f"{path}: {game_says}"
+
+
+def test_verify_and_games_share_one_bound_so_loosening_it_loosens_both(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A deliberately broken engine that lets any earliest voluntary turn through: verify
+    then proves the value in range and a game plays it, as neither holds its own copy."""
+    path = edited(tmp_path, RULE58_FILE, ("earliest_voluntary = 2 ", "earliest_voluntary = -50 "))
+    loose = Range("58.11B", lambda t: "any turn", lambda v, t: True)
+    monkeypatch.setitem(RANGES, "level.earliest_voluntary", loose)
+    assert values_in_range(load_tables([path])).verdict is Verdict.PROVED
+    house = tablefiles.read(systems.get("awaw.58"), [path])
+    assert house is not None and house.tables.rules.level.earliest_voluntary == -50
