@@ -36,12 +36,12 @@ from armistice.core.awaw.rule58.tables import (
     Band,
     Tables,
     from_documents,
-    row,
 )
 from armistice.core.awaw.words import turn_name
 from armistice.core.dice import D6
 from armistice.core.errors import TableError
 from armistice.core.logic import band_index
+from armistice.core.tablefiles import row
 
 TURN_FIELDS = frozenset({"level.earliest_voluntary", "turn.low", "turn.high"})
 """Fields that hold a turn (seasons after Spring 1940), shown as a season and year."""

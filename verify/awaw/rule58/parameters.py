@@ -16,7 +16,8 @@ from typing import Any
 import msgspec
 
 from armistice.core.awaw.rule58.playable import BOUND_RULES, bounds, shown
-from armistice.core.awaw.rule58.tables import FORCE_FIELDS, Force, Tables, row, shipped
+from armistice.core.awaw.rule58.tables import FORCE_FIELDS, Force, Tables, shipped
+from armistice.core.tablefiles import row
 from armistice.verify.model import Result, Strength, Verdict
 
 
