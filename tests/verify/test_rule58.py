@@ -13,11 +13,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from armistice.core.awaw.rule58 import rules
+from armistice.core.awaw.rule58.playable import regions
 from armistice.core.awaw.rule58.tables import FORCES_FILE, RULE58_FILE, Band, shipped
 from armistice.core.scenario import load
 from armistice.verify import runner
 from armistice.verify.awaw.rule58 import SUITE, spec
-from armistice.verify.awaw.rule58.analysis import colony_odds, regions
+from armistice.verify.awaw.rule58.analysis import colony_odds
 from armistice.verify.awaw.rule58.checks import checks
 from armistice.verify.awaw.rule58.mutants import code_mutants
 from armistice.verify.awaw.rule58.properties import PROPERTIES
