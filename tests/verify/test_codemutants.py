@@ -277,7 +277,7 @@ def _running(pid: int) -> bool:
 
 
 def test_a_probe_whose_worker_is_gone_stops_its_tests_and_exits() -> None:
-    """The worker (here a process that starts the probe's test run and exits at once) goes
+    """The worker (here a process that starts the probe's test run and exits 3 s later) goes
     away: within seconds neither the probe nor its tests are left running."""
     probe_code = (
         "import sys; from armistice.verify import probe; "
@@ -285,11 +285,16 @@ def test_a_probe_whose_worker_is_gone_stops_its_tests_and_exits() -> None:
     )
     worker_code = (
         "import subprocess, sys; "
-        f"p = subprocess.Popen([sys.executable, '-c', {probe_code!r}]); print(p.pid)"
+        f"p = subprocess.Popen([sys.executable, '-c', {probe_code!r}], "
+        "stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); print(p.pid, flush=True); "
+        "import time; time.sleep(3)"
     )
     started = subprocess.run([sys.executable, "-c", worker_code], capture_output=True, text=True)
     pid = int(started.stdout)
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    tests = [int(c) for c in children.read_text().split()]
+    assert _running(pid) and len(tests) == 1 and _running(tests[0])
     deadline = time.monotonic() + 15
-    while _running(pid) and time.monotonic() < deadline:
+    while (_running(pid) or _running(tests[0])) and time.monotonic() < deadline:
         time.sleep(0.2)
-    assert not _running(pid)
+    assert not _running(pid) and not _running(tests[0])
