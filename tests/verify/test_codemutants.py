@@ -230,6 +230,10 @@ def test_the_report_of_a_continued_run_says_how_many_results_were_kept() -> None
     assert codemutants.report(score)[3] == (
         "  cosmic-ray run time: 1.5 min (continuing an earlier run: 3 results kept)"
     )
+    busy = CodeScore([_mutant("tests")], 600.0, cpu=900.0)
+    assert codemutants.report(busy)[3] == (
+        "  cosmic-ray run time: 10.0 min, 15.0 min of processor time"
+    )
 
 
 def test_the_tests_that_caught_a_file_s_mutants_are_tried_first(tmp_path: Path) -> None:
