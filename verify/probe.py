@@ -128,18 +128,22 @@ def run_tests(tests: list[str], seconds: float) -> tuple[str, str]:
     import pytest
 
     first = _FirstFailure()
-    args = ["-x", "-p", "no:cacheprovider", "-p", "no:textual-snapshot", "-p", "no:terminal"]
+    args = ["-x", "-q", "-p", "no:cacheprovider", "-p", "no:textual-snapshot"]
+    sink = io.StringIO()
     try:
-        with _within(seconds) as timer:
+        with (
+            _within(seconds) as timer,
+            contextlib.redirect_stdout(sink),
+            contextlib.redirect_stderr(sink),
+        ):
             code = pytest.main([*args, "--hypothesis-seed=0", *tests], plugins=[first])
     except _OutOfTime:
         return "timeout", first.failed
     if timer.expired:
         return "timeout", first.failed
     if code in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.NO_TESTS_COLLECTED):
-        raise codemutants.MutationError(
-            "pytest", f"cannot run the chosen tests (exit status {int(code)})"
-        )
+        said = [line for line in sink.getvalue().splitlines() if line.strip()]
+        raise codemutants.MutationError("pytest", said[0] if said else f"exit status {int(code)}")
     return ("failed" if code != pytest.ExitCode.OK else ""), first.failed
 
 
