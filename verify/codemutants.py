@@ -17,6 +17,7 @@ import contextlib
 import hashlib
 import json
 import os
+import resource
 import shutil
 import signal
 import socket
@@ -81,13 +82,15 @@ class CodeMutant:
 
 @dataclass(frozen=True)
 class CodeScore:
-    """The mutants of one run, cosmic-ray's run time in seconds, and how many results were
-    kept from an earlier run of the same engine (``kept``: killed or set apart, not tried
-    again)."""
+    """The mutants of one run, cosmic-ray's run time in seconds (wall clock), how many results
+    were kept from an earlier run of the same engine (``kept``: killed or set apart, not tried
+    again), and ``cpu``, the processor seconds the workers and their probes used: on a busy
+    machine the wall clock says more about the machine than about the run."""
 
     mutants: list[CodeMutant]
     seconds: float
     kept: int = 0
+    cpu: float = 0.0
 
     def count(self, *outcomes: str) -> int:
         """How many mutants have one of ``outcomes``."""
@@ -245,6 +248,7 @@ def run(progress: Callable[[int, int], None] = lambda done, total: None) -> Code
     _skip_equivalents(session, source, settings.equivalent_operators, equivalents)
     log = workdir / "exec.log"
     started: list[subprocess.Popen[bytes]] = []
+    cpu = _children_cpu()
     previous = signal.signal(signal.SIGTERM, _interrupted)
     try:
         started = _start_workers(workers, ports, workdir)
@@ -268,10 +272,17 @@ def run(progress: Callable[[int, int], None] = lambda done, total: None) -> Code
     finally:
         _stop(started)
         signal.signal(signal.SIGTERM, previous)
+    cpu = _children_cpu() - cpu
     if execution.returncode != 0:
         raise MutationError("cosmic-ray exec", _last_line(log.read_text()))
     mutants = _results(session, source, equivalents, settings.equivalent_operators)
-    return CodeScore(mutants, seconds, kept)
+    return CodeScore(mutants, seconds, kept, cpu)
+
+
+def _children_cpu() -> float:
+    """Processor seconds (user and system) of every finished child process and theirs."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def _last_line(text: str) -> str:
@@ -561,6 +572,12 @@ def _mutated_line(diff: str) -> str:
     return f"removed: {taken[0].strip()}" if taken else ""
 
 
+def _out_of_time(detail: str) -> bool:
+    """Whether a killed mutant's last line of output says its time ran out (the probe's
+    limit, or cosmic-ray's own ``timeout``)."""
+    return "out of time" in detail or detail == "timeout"
+
+
 def report(score: CodeScore) -> list[str]:
     """The figures of a run as text lines: mutants made, those set apart as equivalent, the
     share of the others killed by the proofs alone and by the proofs plus the tests,
@@ -568,6 +585,7 @@ def report(score: CodeScore) -> list[str]:
     counted = score.non_equivalent
     by_verify = score.count("verify")
     by_both = score.count("verify", "tests")
+    timed_out = sum(m.outcome == "tests" and _out_of_time(m.detail) for m in score.mutants)
 
     def share(n: int) -> str:
         return f"{n} of {counted} ({n / counted:.1%})" if counted else "none to count"
@@ -576,8 +594,10 @@ def report(score: CodeScore) -> list[str]:
         f"  {len(score.mutants)} mutants; {score.count('annotation')} change only an annotation "
         f"never evaluated, {score.count('equivalent')} equivalent ({SETTINGS} and {EQUIVALENTS})",
         f"  killed by python -m armistice.verify alone: {share(by_verify)}",
-        f"  killed by verify plus the tests: {share(by_both)}",
+        f"  killed by verify plus the tests: {share(by_both)}"
+        + (f", {timed_out} of them by running out of time" if timed_out else ""),
         f"  cosmic-ray run time: {score.seconds / 60:.1f} min"
+        + (f", {score.cpu / 60:.1f} min of processor time" if score.cpu else "")
         + (f" (continuing an earlier run: {score.kept} results kept)" if score.kept else ""),
     ]
     lines += [f"  survived: {m.file}:{m.line} {m.operator}: {m.mutation}" for m in score.survivors]

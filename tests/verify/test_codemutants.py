@@ -5,6 +5,9 @@ finds the changed line, and the figures printed."""
 from __future__ import annotations
 
 import sqlite3
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -211,8 +214,103 @@ def test_a_listed_equivalent_is_set_apart_before_it_runs(
     assert mutants[1].mutation == "y = x - 2"
 
 
+def test_the_report_says_how_many_mutants_were_caught_by_running_out_of_time() -> None:
+    slow = CodeMutant(
+        "core/logic.py", 3, "AddNot", "x", "tests", "tests: killed (4 chosen, out of time)"
+    )
+    hung = CodeMutant("core/logic.py", 4, "AddNot", "y", "tests", "timeout")
+    score = CodeScore([slow, hung, _mutant("tests"), _mutant("verify")], 60.0)
+    assert codemutants.report(score)[2] == (
+        "  killed by verify plus the tests: 4 of 4 (100.0%), 2 of them by running out of time"
+    )
+
+
 def test_the_report_of_a_continued_run_says_how_many_results_were_kept() -> None:
     score = CodeScore([_mutant("tests")], 90.0, kept=3)
     assert codemutants.report(score)[3] == (
         "  cosmic-ray run time: 1.5 min (continuing an earlier run: 3 results kept)"
     )
+    busy = CodeScore([_mutant("tests")], 600.0, cpu=900.0)
+    assert codemutants.report(busy)[3] == (
+        "  cosmic-ray run time: 10.0 min, 15.0 min of processor time"
+    )
+
+
+def test_the_tests_that_caught_a_file_s_mutants_are_tried_first(tmp_path: Path) -> None:
+    killers = tmp_path / probe.KILLERS
+    tests = ["fast", "middle", "slow", "slowest"]
+    assert probe.killers_first(tests, "core/logic.py", killers) == tests
+    killers.write_text("core/logic.py\tslow\ncore/odds.py\tfast\ncore/logic.py\tslowest\n")
+    killers.write_text(killers.read_text() + "core/logic.py\tslow\n")
+    assert probe.killers_first(tests, "core/logic.py", killers) == [
+        "slow",
+        "slowest",
+        "fast",
+        "middle",
+    ]
+    assert probe.killers_first(tests, "core/odds.py", killers)[0] == "fast"
+
+
+TESTS = """
+import time
+
+def test_passes():
+    assert 1 + 1 == 2
+
+def test_fails():
+    assert 1 + 1 == 3
+
+def test_hangs():
+    time.sleep(30)
+"""
+
+
+def _tests(tmp_path: Path, *names: str, seconds: float = 30) -> tuple[str, str]:
+    """The probe's in-process test run, in a process of its own as the probe runs it."""
+    (tmp_path / "test_probe_sample.py").write_text(TESTS)
+    ids = [f"test_probe_sample.py::{n}" for n in names]
+    code = (
+        f"from armistice.verify import probe; print(*probe.run_tests({ids!r}, {seconds}), sep='|')"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True
+    )
+    caught, _, failed = done.stdout.splitlines()[-1].partition("|")
+    return caught, failed
+
+
+def test_the_probe_s_tests_fail_pass_or_run_out_of_time(tmp_path: Path) -> None:
+    assert _tests(tmp_path, "test_passes", "test_fails") == (
+        "failed",
+        "test_probe_sample.py::test_fails",
+    )
+    assert _tests(tmp_path, "test_passes") == ("", "")
+    assert _tests(tmp_path, "test_passes", "test_hangs", seconds=1) == ("timeout", "")
+
+
+def _running(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+    return "State:\tZ" not in status
+
+
+def test_a_probe_whose_worker_is_gone_exits() -> None:
+    """The worker (here a process that starts a probe and exits 3 s later) goes away: within
+    seconds the probe, busy with its tests, is gone too."""
+    probe_code = (
+        "import time; from armistice.verify import probe; probe.watch_parent(); time.sleep(60)"
+    )
+    worker_code = (
+        "import subprocess, sys; "
+        f"p = subprocess.Popen([sys.executable, '-c', {probe_code!r}], "
+        "stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); print(p.pid, flush=True); "
+        "import time; time.sleep(3)"
+    )
+    started = subprocess.run([sys.executable, "-c", worker_code], capture_output=True, text=True)
+    pid = int(started.stdout)
+    deadline = time.monotonic() + 15
+    while _running(pid) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not _running(pid)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from armistice.core.awaw.rule58.playable import BOUND_RULES
 from armistice.core.awaw.rule58.tables import Tables
 from armistice.verify.awaw.rule58 import analysis, parameters
 from armistice.verify.awaw.rule58.properties import PROPERTIES
@@ -49,6 +50,6 @@ def checks(t: Tables, published: bool = True) -> list[Check]:
             lambda: [analysis.monotone_columns(t)],
         ),
         Check("naval mirror", ("58.621", "58.631"), lambda: [analysis.naval_mirror(t)]),
-        Check("table values", parameters.RULES, lambda: [parameters.values_in_range(t)]),
+        Check("table values", BOUND_RULES, lambda: [parameters.values_in_range(t)]),
         Check("house rules", ("58",), lambda: [parameters.house_rules(t)]),
     ]
