@@ -3,14 +3,17 @@ each fails on a named broken engine."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from armistice.core.awaw.vichy.tables import shipped
+from armistice.core.awaw.vichy.tables import VICHY_FILE, shipped
 from armistice.verify import suites
 from armistice.verify.awaw.vichy.mutants import mutants
 from armistice.verify.awaw.vichy.properties import PROPERTIES
 from armistice.verify.model import Strength, Verdict
 from armistice.verify.mutate import caught
+from tests.verify.runs import verify
 
 SUITE = suites.get("awaw.vichy")
 
@@ -50,3 +53,17 @@ def test_a_violated_policy_names_the_case() -> None:
         )
     assert result.verdict is Verdict.VIOLATED
     assert "5-6 then 1-2: engine 5-6, table none" in result.explanation
+
+
+def test_an_edited_vichy_table_is_checked_by_its_suite_alone(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "my-vichy.toml"
+    path.write_text(
+        VICHY_FILE.read_text(encoding="utf-8").replace("brps = 10", "brps = 12"), encoding="utf-8"
+    )
+    code, out, _ = verify(capsys, "--tables", str(path))
+    assert code == 1
+    assert "awaw.58" not in out
+    assert "brps_paid_only_by_their_rows: violated" in out
+    assert "none then 7: 12 BRPs, table 10" in out
