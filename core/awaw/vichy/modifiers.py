@@ -7,7 +7,9 @@ are signed as the text or a named reading says, and the why names the reading.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
+from armistice.core.assumptions import Assumption
 from armistice.core.awaw.vichy import rules
 from armistice.core.awaw.vichy.assumptions import (
     ENEMY_ATTACK,
@@ -42,9 +44,7 @@ def alignment_before(s: VichyScenario, readings: Mapping[str, str]) -> tuple[Ali
         and s.board.allied_attack
         and ENEMY_ATTACK.read(readings) is YesNo.YES
     ):
-        return Alignment.AXIS_ASSOCIATED, (
-            f"associated by the Allied attack this turn ({ENEMY_ATTACK.cite('yes')})"
-        )
+        return Alignment.AXIS_ASSOCIATED, "associated by the Allied attack this turn"
     return s.alignment, ""
 
 
@@ -83,9 +83,10 @@ def modifiers(
     m = t.modifiers
     out: list[Modifier] = []
 
-    def add(label: str, value: int, why: str = "", rule: str = RULE) -> None:
+    def add(label: str, value: int, why: str = "", reading: Assumption[Any] | None = None) -> None:
         if value:
-            out.append(Modifier(rule, label, value, why))
+            used = reading.cite(readings[reading.key]) if reading else ""
+            out.append(Modifier(RULE, label, value, why, used))
 
     alignment, cause = alignment_before(s, readings)
     side = alignment.side
@@ -94,7 +95,12 @@ def modifiers(
         add("Active minor ally", side.sign * m.active_ally, f"{alignment.label}, after a 10 or -3")
     if alignment in (Alignment.AXIS_ASSOCIATED, Alignment.ALLIED_ASSOCIATED):
         assert side is not None
-        add("Associated minor", side.sign * m.associated, cause or f"{alignment.label}")
+        add(
+            "Associated minor",
+            side.sign * m.associated,
+            cause or alignment.label,
+            ENEMY_ATTACK if cause else None,
+        )
     if s.hex_control is HexControl.AXIS:
         add("Vichy hexes German", m.german_hexes, "after an 8")
     count = unbuilt(s)
@@ -102,7 +108,8 @@ def modifiers(
     add(
         "Unbuilt Vichy units",
         toward.sign * rules.unbuilt_modifier(count, t),
-        f"{counted(count, 'unit')}, toward {toward.label} ({UNBUILT.cite(UNBUILT.read(readings))})",
+        f"{counted(count, 'unit')}, toward {toward.label}",
+        UNBUILT,
     )
     by_side, notes = factors(s)
     reading = FACTORS.read(readings)
@@ -113,8 +120,8 @@ def modifiers(
         add(
             label,
             toward.sign * rules.factor_modifier(n, t),
-            f"{owner.label}: {n} // {step}, toward {toward.label} "
-            f"({FACTORS.cite(reading)}){'; ' + note if note else ''}",
+            f"{owner.label}: {n} // {step}, toward {toward.label}" + (f"; {note}" if note else ""),
+            FACTORS,
         )
     allied = [c for c, colony in s.colonies.items() if colony.capital is Holder.ALLIED]
     add(
@@ -133,8 +140,8 @@ def modifiers(
     add(
         "U.S./British landings",
         landing,
-        " and ".join(where)
-        + (f" ({LANDINGS.cite(LANDINGS.read(readings))})" if len(where) > 1 else ""),
+        " and ".join(where),
+        LANDINGS if len(where) > 1 else None,
     )
     if b.us_at_war:
         add("U.S. at war", m.us_at_war)

@@ -16,7 +16,7 @@ from armistice.core.awaw.vichy.state import DiplomaticRoll, Standing, VichyState
 from armistice.core.awaw.vichy.tables import Tables
 from armistice.core.awaw.vichy.words import RULE, ColonyRule, Namer, Outcome
 from armistice.core.dice import Dice
-from armistice.core.ledger import Ledger
+from armistice.core.ledger import Ledger, LogEntry
 from armistice.core.prompts import AnswerValue, Decision, Option, Prompt, Roll, RollOutcome, throw
 
 
@@ -75,6 +75,9 @@ def resolve(s: VichyScenario, ledger: Ledger[VichyState]) -> Generator[Prompt, A
     record = DiplomaticRoll(namer, str(dice), found, total, read, dice.sides)
     ledger.state = msgspec.structs.replace(ledger.state, vichy_diplomacy=record)
     ledger.note(RULE, f"{namer.label} name Vichy France: modifiers {total:+d}", DIE)
+    for m in found:
+        said = f"{m.label} {m.value:+d}" + (f": {m.why}" if m.why else "")
+        ledger.log.append(LogEntry(m.rule, said, m.assumption))
     roll = Roll(
         key="vichy_roll",
         label="Vichy France diplomatic roll",

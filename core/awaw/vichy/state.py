@@ -20,12 +20,14 @@ from armistice.core.awaw.vichy.words import (
 
 class Modifier(msgspec.Struct, frozen=True):
     """One modifier of the roll: ``rule``, ``label``, signed ``value`` (positive toward the
-    Axis) and ``why`` (the facts it was counted from, and the reading that signed it)."""
+    Axis), ``why`` (the facts it was counted from and the side it counts toward) and the
+    named reading that signed or counted it (``key=value``; empty when none did)."""
 
     rule: str
     label: str
     value: int
     why: str = ""
+    assumption: str = ""
 
 
 class Standing(msgspec.Struct, frozen=True):
