@@ -16,7 +16,6 @@ from types import MappingProxyType
 import msgspec
 
 from armistice.core import decode
-from armistice.core.awaw.rule58.tables import place
 from armistice.core.awaw.vichy.words import (
     Alignment,
     ColonyRule,
@@ -28,6 +27,7 @@ from armistice.core.awaw.vichy.words import (
 from armistice.core.awaw.words import NonNegative, Positive
 from armistice.core.errors import ScenarioError, TableError
 from armistice.core.scenario import convert
+from armistice.core.tablefiles import place
 
 VICHY_FILE = Path(__file__).parent / "data" / "vichy.toml"
 
