@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from armistice.core.awaw.rule58.playable import turns, violations
+from armistice.core.awaw.rule58.playable import BOUND_RULES, turns, violations
 from armistice.core.awaw.rule58.tables import FORCES_FILE, RULE58_FILE, load
 from armistice.core.errors import TableError
 from tests.support import edited
@@ -93,4 +93,49 @@ def test_58_631_a_missing_force_row_names_the_levels_the_limit_asks_for(tmp_path
         load(forces_path=path)
     assert str(caught.value) == (
         f"{path}: vichy: gap: no row for FSL -3 (level.limit 3 asks for a row for each FSL -3..+3)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "found"),
+    [
+        ("other_objective = -1 ", "other_objective = 0 ", []),
+        (
+            "other_objective = -1 ",
+            "other_objective = 1 ",
+            [
+                "level.other_objective: 1; must be 0 or less (an objective France holds "
+                "favours France) (58.21A)"
+            ],
+        ),
+        ("voluntary = 1 ", "voluntary = -3 ", []),
+        (
+            "voluntary = 1 ",
+            "voluntary = -4 ",
+            ["level.voluntary: -4; must be a level within the tables' limit, -3..+3 (58.22)"],
+        ),
+        ("vichy_bonus = 3", "vichy_bonus = 0", []),
+        (  # an empty row (low above high) wholly before Spring 1938 is never reached
+            "high = 0\nmodifier = 2",
+            "low = -8\nhigh = 0\nmodifier = 2\n[[turn]]\nlow = -12\nhigh = -15\nmodifier = 0",
+            [],
+        ),
+    ],
+)
+def test_58_21_58_531_values_at_the_ends_of_their_ranges(
+    tmp_path: Path, old: str, new: str, found: list[str]
+) -> None:
+    assert [str(v) for v in violations(load(edited(tmp_path, RULE58_FILE, (old, new))))] == found
+
+
+def test_the_bounds_cite_each_rule_they_come_from() -> None:
+    assert BOUND_RULES == (
+        "58.11B",
+        "58.21A",
+        "58.21C",
+        "58.21F",
+        "58.22",
+        "58.531",
+        "58.621",
+        "58.71",
     )
