@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from armistice.core import scenario, systems
+from armistice.core.errors import SaveError
 from armistice.core.game import Game
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.cli import run
@@ -214,3 +215,10 @@ async def test_the_dashboard_offers_the_next_procedure_of_a_finished_one(
         assert screen.game.system.key == standin.KEY and screen.game.complete
         await press(pilot, "enter", "u")
         assert screen.handover is None and "Go on to" in screen_text(screen, "#prompt-header")
+
+
+def test_a_save_whose_scenario_is_of_another_system_is_refused() -> None:
+    document = json.loads(game().save())
+    document["system"], document["assumptions"] = "awaw.58", {}
+    with pytest.raises(SaveError, match=r"^mixed\.json: system: says 'awaw\.58' but the scenario"):
+        Game.load(json.dumps(document).encode(), "mixed.json")

@@ -98,8 +98,9 @@ class CodeScore:
 
     @property
     def non_equivalent(self) -> int:
-        """Mutants that change behaviour: all but annotation-only and listed equivalents."""
-        return len(self.mutants) - self.count("annotation", "equivalent")
+        """Mutants run that change behaviour: all but annotation-only and listed equivalents,
+        and those not run yet."""
+        return len(self.mutants) - self.count("annotation", "equivalent", "pending")
 
     @property
     def survivors(self) -> list[CodeMutant]:
@@ -226,8 +227,9 @@ def run(progress: Callable[[int, int], None] = lambda done, total: None) -> Code
     """Make and run every code mutant of the engine; ``progress(done, total)`` is called about
     every half minute. When ``.mutation/`` holds a run of the same engine files (finished or
     stopped), it is continued: its killed mutants are kept and its survivors tried again
-    against the current proofs and tests. Raises ``MutationError`` when cosmic-ray is
-    missing or a step fails."""
+    against the current proofs and tests. Ctrl-C or SIGTERM stop the run: its workers and
+    their probes end, and the figures so far are returned, the mutants not run yet marked
+    ``pending``. Raises ``MutationError`` when cosmic-ray is missing or a step fails."""
     if WORKDIR_ENV in os.environ:
         raise MutationError("", "code mutants are not run from within a mutation run")
     if shutil.which("cosmic-ray", path=str(Path(sys.executable).parent)) is None:
@@ -250,9 +252,9 @@ def run(progress: Callable[[int, int], None] = lambda done, total: None) -> Code
     started: list[subprocess.Popen[bytes]] = []
     cpu = _children_cpu()
     previous = signal.signal(signal.SIGTERM, _interrupted)
+    start, stopped = time.monotonic(), False
     try:
         started = _start_workers(workers, ports, workdir)
-        start = time.monotonic()
         with log.open("w") as errors:
             execution = subprocess.Popen(
                 [_tool(), "exec", str(config), str(session)],
@@ -268,12 +270,14 @@ def run(progress: Callable[[int, int], None] = lambda done, total: None) -> Code
                     break
                 except subprocess.TimeoutExpired:
                     progress(*_progress(session))
-        seconds = time.monotonic() - start
+    except KeyboardInterrupt:
+        stopped = True
     finally:
+        seconds = time.monotonic() - start
         _stop(started)
         signal.signal(signal.SIGTERM, previous)
     cpu = _children_cpu() - cpu
-    if execution.returncode != 0:
+    if not stopped and execution.returncode != 0:
         raise MutationError("cosmic-ray exec", _last_line(log.read_text()))
     mutants = _results(session, source, equivalents, settings.equivalent_operators)
     return CodeScore(mutants, seconds, kept, cpu)
@@ -554,6 +558,8 @@ def _results(
         elif outcome == "survived":
             known = (file, operator, mutation.strip()) in listed
             verdict, detail = ("equivalent" if known else "survived"), output.strip()
+        elif worker == "pending":
+            verdict, detail = "pending", ""
         else:
             verdict, detail = "error", f"{worker} {outcome}: {output.strip()[-200:]}"
         mutants.append(CodeMutant(file, line, operator, mutation.strip(), verdict, detail))
@@ -600,6 +606,12 @@ def report(score: CodeScore) -> list[str]:
         + (f", {score.cpu / 60:.1f} min of processor time" if score.cpu else "")
         + (f" (continuing an earlier run: {score.kept} results kept)" if score.kept else ""),
     ]
+    pending = score.count("pending")
+    if pending:
+        lines.append(
+            f"  stopped with {pending} mutants not run yet: run --mutate again to go on; "
+            "the shares above count only the mutants run"
+        )
     lines += [f"  survived: {m.file}:{m.line} {m.operator}: {m.mutation}" for m in score.survivors]
     lines += [
         f"  not run: {m.file}:{m.line} {m.operator}: {m.detail}"

@@ -63,3 +63,29 @@ def test_58_43_only_a_unit_on_corsica_cites_the_corsica_reading(
     support.play(g, vichy="yes")
     found = [(e.rule, e.text, e.assumption) for e in g.log if e.text.startswith("raf:")]
     assert found == ([entry] if entry else [])
+
+
+@pytest.mark.parametrize(
+    ("nationality", "entry"),
+    [
+        ("us", ("58.43", "eliminated (caught in Vichy territory)", "france_includes_corsica=no")),
+        (
+            "french",
+            (
+                "58.61",
+                "removed (French units outside Free French and British-held places "
+                "leave the board)",
+                "",
+            ),
+        ),
+    ],
+)
+def test_58_43_the_corsica_reading_decides_for_every_allied_nationality_and_not_for_france(
+    nationality: str, entry: tuple[str, str, str]
+) -> None:
+    g = support.game({"units": [unit("raf", nationality, "infantry", "corsica")]}, seed=1)
+    support.play(g, vichy="yes")
+    rule, text, assumption = entry
+    assumption = f"awaw.58.{assumption}" if assumption else ""
+    found = [(e.rule, e.text, e.assumption) for e in g.log if e.text.startswith("raf:")]
+    assert found == [(rule, f"raf: {text}", assumption)]

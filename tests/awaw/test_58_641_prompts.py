@@ -126,7 +126,16 @@ def test_58_642_a_free_french_pick_from_an_axis_held_port_leaves_the_vichy_ones_
         ship("d3", "destroyer", 1, "algeria"),
         ship("t1", "destroyer", 1, "tunisia"),
     ]
-    assert _vichy_destroyers(_with_vichy(fleet, {"t1": 1})) == 1
+    g = _with_vichy(fleet, {"t1": 1})
+    assert _vichy_destroyers(g) == 1
+    forced = [e for e in g.log if "the only choice the ports allow" in e.text]
+    assert [(e.text, e.announce) for e in forced] == [
+        (
+            "Vichy destroyer factors, the only choice the ports allow (1 factor): "
+            "D3 destroyer (1 factor, Algeria)",
+            True,
+        )
+    ]
     assert _vichy_destroyers(_with_vichy(fleet, {"d3": 1})) == 0
 
 

@@ -85,3 +85,14 @@ def test_58_64_ships_taken_read_by_name_alike_ones_counted_and_destroyers_in_fac
     ).fleet
     taken = {"algerie": 1, "c": 1, "c_2": 1, "d3": 3}
     assert phrases.shares(fleet, taken) == "Algerie, Cruiser at Oran x2, D3 (3 factors)"
+
+
+def test_58_612_a_named_ship_without_an_id_gets_one_from_its_kind_and_port() -> None:
+    entry = {"kind": "cruiser", "factors": 3, "region": "british", "port": "Alexandria"}
+    fleet = support.scenario({"fleet": [{**entry, "name": "Emile Bertin"}]}).fleet
+    assert [(s.id, s.name, s.count) for s in fleet] == [("cruiser_alexandria", "Emile Bertin", 1)]
+
+
+def test_58_612_a_unit_entry_without_a_count_is_one_counter() -> None:
+    entry = unit("x", "french", "infantry", "northern_france")
+    assert [u.units for u in support.scenario({"units": [entry]}).units] == [1]

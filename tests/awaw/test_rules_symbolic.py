@@ -94,7 +94,7 @@ def test_58_6_force_levels_and_naval_split_are_symbolic() -> None:
     args = [z3.Int(n) for n in ("b", "m", "c", "v", "s", "fl", "vl", "k")]
     free_n, vichy_n, removed = rules.naval_split(*args)
     assert all(isinstance(x, z3.ArithRef) for x in (free_n, vichy_n, removed))
-    assert rules.naval_split(2, 1, 0, 1, 0, 2, 2) == (2, 1, 1)
+    assert rules.naval_split(2, 1, 0, 1, 0, 2, 2, 0) == (2, 1, 1)
     assert rules.naval_split(1, 0, 2, 0, 0, 2, 2, 1) == (2, 1, 0)
 
 

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from armistice.core import decode
 from armistice.core.assumptions import Assumption, Choice
 from armistice.core.awaw.rule58.assumptions import YesNo
 from armistice.core.errors import (
@@ -426,3 +427,17 @@ def test_58_31_an_answer_equal_to_yes_establishes_vichy_whatever_string_carries_
     yes = "".join(["y", "es"])  # equal to "yes", another object, as a decoded save gives
     g = Game(load("rulebook-example-fall-1940"), seed=7, answers=[Answer("establish_vichy", yes)])
     assert g.state.vichy_established is True
+
+
+@pytest.mark.parametrize(("seed", "taken"), [(-1, False), (0, True), (decode.MAX_INT, True)])
+def test_a_seed_is_a_whole_number_from_0_to_the_largest_a_file_may_hold(
+    seed: int, taken: bool
+) -> None:
+    s = support.scenario()
+    if taken:
+        assert Game(s, seed=seed).seed == seed
+    else:
+        with pytest.raises(IllegalAnswer, match=rf"^seed: -1 is outside 0\.\.{decode.MAX_INT}$"):
+            Game(s, seed=seed)
+    with pytest.raises(IllegalAnswer, match="is outside"):
+        Game(s, seed=decode.MAX_INT + 1)

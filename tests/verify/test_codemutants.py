@@ -208,7 +208,7 @@ def test_a_listed_equivalent_is_set_apart_before_it_runs(
     codemutants._skip_equivalents(session, tmp_path, {}, [entry])
     mutants = codemutants._results(session, tmp_path, [entry], {})
     assert [(m.line, m.operator, m.outcome) for m in mutants] == [
-        (2, "ReplaceBinaryOperator_Add_Mul", "error"),  # not run yet
+        (2, "ReplaceBinaryOperator_Add_Mul", "pending"),  # not run yet
         (2, "ReplaceBinaryOperator_Add_Sub", "equivalent"),
     ]
     assert mutants[1].mutation == "y = x - 2"
@@ -314,3 +314,16 @@ def test_a_probe_whose_worker_is_gone_exits() -> None:
     while _running(pid) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not _running(pid)
+
+
+def test_a_stopped_run_counts_only_the_mutants_it_ran() -> None:
+    score = CodeScore([_mutant("verify"), _mutant("survived", 7), _mutant("pending")], 60.0)
+    assert score.non_equivalent == 2
+    assert codemutants.report(score)[1:] == [
+        "  killed by python -m armistice.verify alone: 1 of 2 (50.0%)",
+        "  killed by verify plus the tests: 1 of 2 (50.0%)",
+        "  cosmic-ray run time: 1.0 min",
+        "  stopped with 1 mutants not run yet: run --mutate again to go on; the shares above "
+        "count only the mutants run",
+        "  survived: core/logic.py:7 AddNot: return not x",
+    ]

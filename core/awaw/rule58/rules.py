@@ -178,7 +178,7 @@ def naval_split(
     stranded: Num,
     free_french_level: Num,
     vichy_level: Num,
-    contested_taken: Num = 0,
+    contested_taken: Num,
 ) -> tuple[Num, Num, Num]:
     """58.611, 58.641-58.643: ``(free_french, vichy, removed)`` for one kind of French ship.
 
