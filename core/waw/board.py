@@ -1,0 +1,69 @@
+"""Distances on the area map (5.5): steps through adjacent areas, land or sea.
+
+A fleet that rolled 5 goes to the nearest Vichy area counted from its own sea area, and is
+placed in that area's port (the sea area the map names for it).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+
+from armistice.core.memo import per_scenario
+from armistice.core.waw.scenario import WawScenario
+from armistice.core.waw.words import ROLLED_OCEANS, Kind
+
+
+def distances(s: WawScenario, start: str) -> dict[str, int]:
+    """Steps from area ``start`` to every area it connects to (``start`` itself 0)."""
+    return dict(_distances(s)[start])
+
+
+@per_scenario
+def _distances(s: WawScenario) -> dict[str, dict[str, int]]:
+    found = {}
+    for start in s.areas:
+        seen = {start: 0}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for there in s.areas[here].adjacent:
+                if there not in seen:
+                    seen[there] = seen[here] + 1
+                    queue.append(there)
+        found[start] = seen
+    return found
+
+
+def nearest(
+    s: WawScenario, start: str, candidates: Iterable[str]
+) -> tuple[int | None, tuple[str, ...]]:
+    """The fewest steps from ``start`` to any of ``candidates`` (areas) and the candidates at
+    that distance, in map order; ``(None, ())`` when none is reachable."""
+    far = distances(s, start)
+    reach = {c: far[c] for c in candidates if c in far}
+    if not reach:
+        return None, ()
+    low = min(reach.values())
+    return low, tuple(a for a in s.areas if reach.get(a) == low)
+
+
+def ties_possible(s: WawScenario, start: str, candidates: Iterable[str]) -> bool:
+    """Whether two of ``candidates`` with different ports lie at the same distance from
+    ``start``: only then may the Axis player have a choice to make."""
+    far = distances(s, start)
+    ports: dict[int, set[str]] = {}
+    for area in candidates:
+        if area in far:
+            ports.setdefault(far[area], set()).add(s.areas[area].port)
+    return any(len(p) > 1 for p in ports.values())
+
+
+def rolled_at_sea(s: WawScenario, fleet: str) -> bool:
+    """Whether ``fleet`` lies in the Atlantic or the Mediterranean, where 5.5 rolls for it."""
+    return s.areas[s.fleets[fleet].at].ocean in ROLLED_OCEANS
+
+
+def sea_areas(s: WawScenario) -> tuple[str, ...]:
+    """The sea areas of the map, in map order."""
+    return tuple(k for k, a in s.areas.items() if a.kind is Kind.SEA)
