@@ -10,6 +10,7 @@ representative answer. Every figure is an exact fraction.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
@@ -103,21 +104,45 @@ def _combine(
     return reached
 
 
+NONE = sys.maxsize
+"""The rank of a total that no member has added to yet."""
+
+
 @lru_cache(maxsize=512)
 def _combined(
     prompt: Rolls, names: tuple[str, ...]
 ) -> dict[tuple[int, ...], tuple[Fraction, Witness]]:
-    """The joint distribution of the totals ``names``, by convolution, sorted by value."""
+    """The joint distribution of the totals ``names``, by convolution, sorted by value.
+
+    Each total is folded as a (rank, sum) pair: a plain total has rank 0 throughout; one
+    that counts only its lowest rank keeps the lowest rank rolled so far and the sum of the
+    weights at that rank."""
     totals = [prompt.total(name) for name in names]
 
     def signature(member: Roll, label: str) -> tuple[int, ...]:
-        return tuple(total.weight(member.key, label) for total in totals)
+        sign: list[int] = []
+        for total in totals:
+            rank = total.rank(member.key, label) if total.lowest_rank else 0
+            sign += [NONE, 0] if rank is None else [rank, total.weight(member.key, label)]
+        return tuple(sign)
 
-    def add(value: tuple[int, ...], sign: tuple[int, ...]) -> tuple[int, ...]:
-        return tuple(a + b for a, b in zip(value, sign, strict=True))
+    def join(value: tuple[int, ...], sign: tuple[int, ...]) -> tuple[int, ...]:
+        out: list[int] = []
+        for i in range(0, len(value), 2):
+            low = min(value[i], sign[i])
+            out += [
+                low,
+                (value[i + 1] if value[i] == low else 0) + (sign[i + 1] if sign[i] == low else 0),
+            ]
+        return tuple(out)
 
-    start = tuple(0 for _ in names)
-    return dict(sorted(_combine(prompt, start, signature, add).items()))
+    start = tuple(x for total in totals for x in ((NONE if total.lowest_rank else 0), 0))
+    found: dict[tuple[int, ...], tuple[Fraction, Witness]] = {}
+    for pairs, (p, witness) in _combine(prompt, start, signature, join).items():
+        value = pairs[1::2]
+        before = found.get(value)
+        found[value] = (p, witness) if before is None else (before[0] + p, before[1])
+    return dict(sorted(found.items()))
 
 
 @lru_cache(maxsize=64)

@@ -182,11 +182,13 @@ class Roll(msgspec.Struct, frozen=True, tag="roll", tag_field="type"):
 
 class Weight(msgspec.Struct, frozen=True):
     """What one member's result adds to a :class:`Total`: ``value`` (in the total's unit) when
-    member ``member`` (a member key) rolls the outcome labelled ``outcome``."""
+    member ``member`` (a member key) rolls the outcome labelled ``outcome``; ``rank`` orders
+    the weights of a total that counts only its lowest rank (see :class:`Total`)."""
 
     member: str
     outcome: str
     value: int
+    rank: int = 0
 
 
 class Total(msgspec.Struct, frozen=True):
@@ -196,27 +198,39 @@ class Total(msgspec.Struct, frozen=True):
     for the outcome each member rolled; an outcome with no weight listed adds 0. ``unit``
     names what the values count, in the plural (``IPCs``, ``factors``); ``key`` names the
     total in odds reports, unique within a game.
+
+    With ``lowest_rank``, only the weights of the lowest ``rank`` among those the members
+    rolled count (ties all count; 0 when no member rolled a weighted outcome): "the nearest
+    areas that turned Vichy", with each area's distance as its rank.
     """
 
     key: str
     label: str
     unit: str
     weights: tuple[Weight, ...]
+    lowest_rank: bool = False
 
     @classmethod
     def table(
-        cls, key: str, label: str, unit: str, weights: Mapping[str, Mapping[str, int]]
+        cls,
+        key: str,
+        label: str,
+        unit: str,
+        weights: Mapping[str, Mapping[str, int]],
+        ranks: Mapping[str, int] | None = None,
     ) -> Total:
-        """A total from ``weights``: member key -> outcome label -> value (in ``unit``)."""
+        """A total from ``weights``: member key -> outcome label -> value (in ``unit``). Given
+        ``ranks`` (member key -> rank), only the lowest rank rolled counts (``lowest_rank``)."""
         return cls(
             key,
             label,
             unit,
             tuple(
-                Weight(member, outcome, value)
+                Weight(member, outcome, value, ranks[member] if ranks else 0)
                 for member, by_outcome in weights.items()
                 for outcome, value in by_outcome.items()
             ),
+            lowest_rank=ranks is not None,
         )
 
     def weight(self, member: str, outcome: str) -> int:
@@ -226,13 +240,26 @@ class Total(msgspec.Struct, frozen=True):
     def of(self, outcomes: Mapping[str, str]) -> int:
         """The total for ``outcomes``: member key -> outcome label, as :meth:`Rolls.outcomes_of`
         gives them."""
-        table = _weights(self)
-        return sum(table.get(pair, 0) for pair in outcomes.items())
+        if not self.lowest_rank:
+            table = _weights(self)
+            return sum(table.get(pair, 0) for pair in outcomes.items())
+        hits = [w for w in self.weights if outcomes.get(w.member) == w.outcome]
+        low = min((w.rank for w in hits), default=0)
+        return sum(w.value for w in hits if w.rank == low)
+
+    def rank(self, member: str, outcome: str) -> int | None:
+        """The rank of ``member`` rolling ``outcome``; None if that carries no weight."""
+        return _ranks(self).get((member, outcome))
 
 
 @lru_cache(maxsize=256)
 def _weights(total: Total) -> dict[tuple[str, str], int]:
     return {(w.member, w.outcome): w.value for w in total.weights}
+
+
+@lru_cache(maxsize=256)
+def _ranks(total: Total) -> dict[tuple[str, str], int]:
+    return {(w.member, w.outcome): w.rank for w in total.weights}
 
 
 class Rolls(msgspec.Struct, frozen=True, tag="rolls", tag_field="type"):

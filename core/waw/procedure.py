@@ -12,6 +12,7 @@ import msgspec
 
 from armistice.core.dice import D6
 from armistice.core.ledger import Ledger
+from armistice.core.memo import per_scenario
 from armistice.core.prompts import (
     AnswerValue,
     Decision,
@@ -183,11 +184,24 @@ def candidates(s: WawScenario, state: WawState) -> tuple[str, ...]:
 
 def area_batch(s: WawScenario, ledger: State, areas: tuple[str, ...]) -> Rolls:
     """5.5: the British player's die for each French area in ``areas``; totals: the Axis
-    income from those that turn Vichy, and how many become Vichy areas a fleet can reach.
+    income from those that turn Vichy, how many become Vichy areas, and for each fleet
+    waiting to move whether each area is among its nearest Vichy areas (counting only the
+    lowest distance rolled): what the rest of 5.5 depends on."""
+    waiting = tuple(
+        (k, f.at)
+        for k, f in ledger.state.fleets.items()
+        if f.fate is FleetFate.VICHY and not f.sent_to
+    )
+    return _area_batch(s, areas, waiting, ledger.assume(PACIFIC))
 
-    What the rest depends on: nothing when no fleet waits to move; the number of Vichy
-    areas when the waiting fleets cannot face a choice; every die otherwise."""
-    pacific = ledger.assume(PACIFIC)
+
+@per_scenario
+def _area_batch(
+    s: WawScenario,
+    areas: tuple[str, ...],
+    waiting: tuple[tuple[str, str], ...],
+    pacific: PacificVichy,
+) -> Rolls:
     members = tuple(
         Roll(
             key=f"area.{a}",
@@ -199,31 +213,37 @@ def area_batch(s: WawScenario, ledger: State, areas: tuple[str, ...]) -> Rolls:
         )
         for a in areas
     )
-    income = {f"area.{a}": {AreaSide.VICHY.value: s.areas[a].ipc} for a in areas}
-    count = {
-        f"area.{a}": {AreaSide.VICHY.value: 1} for a in areas if counts_as_vichy(s, a, pacific)
-    }
-    waiting = [
-        k for k, f in ledger.state.fleets.items() if f.fate is FleetFate.VICHY and not f.sent_to
-    ]
+    vichy = AreaSide.VICHY.value
     reachable = [a for a in areas if counts_as_vichy(s, a, pacific)]
-    depends: tuple[str, ...] | None = ()
-    if waiting:
-        choice = any(board.ties_possible(s, s.fleets[k].at, reachable) for k in waiting)
-        depends = None if choice else (VICHY_AREAS,)
+    income = {f"area.{a}": {vichy: s.areas[a].ipc} for a in areas}
+    count = {f"area.{a}": {vichy: 1} for a in reachable}
+    totals = [
+        Total.table(AXIS_INCOME, "Axis income from Vichy areas", "IPCs", income),
+        Total.table(VICHY_AREAS, "Vichy areas", "areas", count),
+    ]
+    for key, at in waiting:
+        far = board.distances(s, at)
+        ranks = {f"area.{a}": far[a] for a in reachable}
+        for area in reachable:
+            one = {f"area.{a}": {vichy: int(a == area)} for a in reachable}
+            label = f"{s.fleets[key].name}: {s.areas[area].name} among the nearest Vichy"
+            totals.append(Total.table(nearness(key, area), label, "areas", one, ranks))
     return Rolls(
         key="areas",
         label="French area dice",
         rule=RULE,
         members=members,
-        totals=(
-            Total.table(AXIS_INCOME, "Axis income from Vichy areas", "IPCs", income),
-            Total.table(VICHY_AREAS, "Vichy areas", "areas", count),
-        ),
-        depends=depends,
+        totals=tuple(totals),
+        depends=tuple(t.key for t in totals[2:]),
         power=BRITAIN,
         help="One die for each French area not held by the Axis: 1-3 Vichy, 4-6 Free French.",
     )
+
+
+def nearness(fleet: str, area: str) -> str:
+    """The key of the batch total that says whether ``area`` is among the nearest Vichy
+    areas of ``fleet``."""
+    return f"near.{fleet}.{area}"
 
 
 def roll_areas(s: WawScenario, ledger: State) -> Generator[Prompt, AnswerValue, None]:

@@ -137,7 +137,13 @@ def batches(draw: st.DrawFn, most: int = 4) -> Rolls:
             name,
             name,
             "points",
-            {m.key: {o.label: draw(st.integers(-3, 5)) for o in m.outcomes} for m in members},
+            {
+                m.key: {
+                    o.label: draw(st.integers(-3, 5)) for o in m.outcomes if draw(st.booleans())
+                }
+                for m in members
+            },
+            draw(st.none() | st.just({m.key: draw(st.integers(0, 2)) for m in members})),
         )
         for name in ("t", "u")
     )
@@ -183,3 +189,29 @@ def test_totals_and_branches_equal_the_enumerated_product(prompt: Rolls) -> None
             assert tuple(labels.values()) == branch.value
         else:
             assert tuple(prompt.total(n).of(labels) for n in prompt.depends) == branch.value
+
+
+def test_a_lowest_rank_total_counts_only_the_nearest_members_that_scored() -> None:
+    """Three areas turn Vichy on 1-3: two at distance 1 (weights 1 and 2), one at distance 2
+    (weight 4). The total is the weights of the nearest Vichy areas only."""
+    side = (RollOutcome("vichy", (1, 2, 3)), RollOutcome("free", (4, 5, 6)))
+    members = tuple(Roll(k, k, "5.5", D6, side) for k in ("a", "b", "c"))
+    nearest = Total.table(
+        "nearest",
+        "Nearest Vichy areas",
+        "areas",
+        {"a": {"vichy": 1}, "b": {"vichy": 2}, "c": {"vichy": 4}},
+        {"a": 1, "b": 1, "c": 2},
+    )
+    prompt = Rolls("areas", "Areas", "5.5", members, (nearest,), depends=("nearest",))
+    assert batch.total_odds(prompt, "nearest") == {
+        0: Fraction(1, 8),
+        1: Fraction(1, 4),
+        2: Fraction(1, 4),
+        3: Fraction(1, 4),
+        4: Fraction(1, 8),
+    }
+    assert nearest.of({"a": "free", "b": "vichy", "c": "vichy"}) == 2
+    assert nearest.of({"a": "free", "b": "free", "c": "vichy"}) == 4
+    assert nearest.of({"a": "free", "b": "free", "c": "free"}) == 0
+    assert len(batch.branches(prompt)) == 5
