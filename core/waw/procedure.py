@@ -161,7 +161,16 @@ def roll_fleets(s: WawScenario, ledger: State) -> Generator[Prompt, AnswerValue,
         assert isinstance(die, int)
         fate = FleetFate(fleet_roll(s, key, roller).outcome_of(die))
         owner = {FleetFate.GERMAN: GERMANY, FleetFate.SCUTTLED: "", FleetFate.VICHY: VICHY_TROOPS}
-        _fleet(ledger, key, fate=fate, die=die, rolled=roller, owner=owner.get(fate, BRITAIN))
+        ships = () if fate is FleetFate.SCUTTLED else ledger.state.fleets[key].ships
+        _fleet(
+            ledger,
+            key,
+            fate=fate,
+            die=die,
+            rolled=roller,
+            owner=owner.get(fate, BRITAIN),
+            ships=ships,
+        )
         who = s.label(roller)
         ledger.note(
             RULE, f"{s.fleets[key].name}: {who} rolls {die}, {fate.label}", ORDER, announce=True
@@ -307,7 +316,7 @@ def send(s: WawScenario, ledger: State, key: str) -> Generator[Prompt, AnswerVal
         answer = yield Decision(
             key=f"move.{key}",
             power=s.conqueror,
-            label=f"{fleet.name}: which Vichy area, {steps} steps away, does it go to?",
+            label=f"{fleet.name}: which Vichy area, {counted(steps or 0, 'step')} away, does it go to?",
             rule=RULE,
             options=tuple(
                 Option(a, f"{s.areas[a].name} (placed in {s.areas[s.areas[a].port].name})")
@@ -320,7 +329,7 @@ def send(s: WawScenario, ledger: State, key: str) -> Generator[Prompt, AnswerVal
     _fleet(ledger, key, at=port, sent_to=chosen)
     ledger.note(
         RULE,
-        f"{fleet.name} goes to {s.areas[chosen].name}, {steps} steps away, placed in {s.areas[port].name}",
+        f"{fleet.name} goes to {s.areas[chosen].name}, {counted(steps or 0, 'step')} away, placed in {s.areas[port].name}",
         MOVE_TIME,
     )
 

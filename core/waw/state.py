@@ -15,14 +15,16 @@ VICHY_TROOPS = "vichy"
 class FleetState(msgspec.Struct, frozen=True):
     """A French fleet: its ``fate``, the sea area it is ``at``, the ``die`` rolled for it
     (None when it was not rolled), the power that ``rolled`` it, the power that now holds
-    its pieces (``owner``: empty once scuttled, ``vichy`` while Vichy) and, for a Vichy
-    fleet, the French area it was sent to (``sent_to``)."""
+    its pieces (``owner``: empty once scuttled, ``vichy`` while Vichy), its ``ships`` (none
+    once scuttled; every one goes with the fleet) and, for a Vichy fleet, the French area it
+    was sent to (``sent_to``)."""
 
     fate: FleetFate
     at: str
     die: int | None = None
     rolled: str = ""
     owner: str = "france"
+    ships: tuple[str, ...] = ()
     sent_to: str = ""
 
 
@@ -71,7 +73,7 @@ def initial_state(s: WawScenario) -> WawState:
         phase=Phase.TRANSFER,
         ipc=dict(s.income),
         bank=dict(s.bank),
-        fleets={k: FleetState(FleetFate.FRENCH, f.at) for k, f in s.fleets.items()},
+        fleets={k: FleetState(FleetFate.FRENCH, f.at, ships=f.ships) for k, f in s.fleets.items()},
         areas={
             k: AreaState(
                 AreaSide.AXIS if s.side(s.areas[k].control) is Alignment.AXIS else AreaSide.FRENCH,

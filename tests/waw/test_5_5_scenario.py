@@ -1,0 +1,87 @@
+"""Bad World at War maps are refused with the file, the field and the reason; the command
+line says so on one line and exits 2."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from armistice.core.errors import ScenarioError
+from armistice.tui.cli import run
+from tests.waw.maps import bundled, load, small
+
+
+def edit(change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+    raw = bundled()
+    change(raw)
+    return raw
+
+
+CASES = [
+    (
+        lambda r: r["areas"]["morocco"]["adjacent"].append("atlantis"),
+        "areas.morocco.adjacent",
+        "unknown area 'atlantis'",
+    ),
+    (
+        lambda r: r["fleets"]["atlantic"].update(at="atlantis"),
+        "fleets.atlantic.at",
+        "'atlantis' is not a sea area",
+    ),
+    (
+        lambda r: r["fleets"]["atlantic"].update(at="morocco"),
+        "fleets.atlantic.at",
+        "'morocco' is not a sea area",
+    ),
+    (
+        lambda r: r["areas"]["syria"]["adjacent"].remove("egypt"),
+        "areas.egypt.adjacent",
+        "both ways: syria does not list egypt",
+    ),
+    (lambda r: r["areas"]["syria"].update(ipc=-1), "areas.syria.ipc", "Expected `int` >= 0"),
+    (lambda r: r["areas"]["syria"].update(port="red_sea"), "areas.syria.port", "adjacent sea area"),
+    (lambda r: r["areas"]["syria"].update(control="vichy"), "areas.syria.control", "unknown power"),
+    (lambda r: r.update(conqueror="britain"), "conqueror", "must be Axis"),
+    (lambda r: r["income"].update(france=17), "income.france", "17 IPCs cannot lose the 18"),
+    (lambda r: r["areas"]["red_sea"].update(ipc=2), "areas.red_sea.ipc", "a sea area has none"),
+    (lambda r: r["areas"]["red_sea"].pop("ocean"), "areas.red_sea.ocean", "names its ocean"),
+]
+
+
+@pytest.mark.parametrize(("change", "field", "reason"), CASES)
+def test_bad_maps_are_refused_naming_the_field(
+    change: Callable[[dict[str, Any]], None], field: str, reason: str
+) -> None:
+    with pytest.raises(ScenarioError) as caught:
+        load(edit(change), "edited.toml")
+    assert caught.value.where == f"edited.toml: {field}"
+    assert reason in caught.value.reason
+
+
+def test_a_map_cut_in_two_is_refused() -> None:
+    raw = small()
+    raw["areas"]["far"]["adjacent"] = []
+    raw["areas"]["ocean"]["adjacent"].remove("far")
+    with pytest.raises(ScenarioError, match=r"areas.far.adjacent.*must be connected"):
+        load(raw)
+
+
+def test_the_command_line_refuses_a_one_way_adjacency_with_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (Path(__file__).parents[2] / "scenarios/waw/fall-of-france-1940.toml").read_text()
+    bad = text.replace(
+        'adjacent = ["egypt", "eastern_mediterranean"]', 'adjacent = ["eastern_mediterranean"]'
+    )
+    assert bad != text
+    path = tmp_path / "one-way.toml"
+    path.write_text(bad)
+    assert run(["resolve", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"armistice: error: {path}: areas.egypt.adjacent: "
+        "adjacency must go both ways: syria does not list egypt\n"
+    )
