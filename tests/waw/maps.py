@@ -4,6 +4,7 @@ tie, and a game played with chosen dice."""
 from __future__ import annotations
 
 import copy
+import itertools
 import tomllib
 from collections.abc import Mapping
 from typing import Any
@@ -118,3 +119,59 @@ def play(
             assert isinstance(prompt, Decision)
             game.answer((choices or {}).get(prompt.key, prompt.default))
     return game
+
+
+def random_map(draw: Any) -> dict[str, Any]:
+    """A random connected map for hypothesis (``draw`` from ``st.data()``): a ring of sea
+    areas in random oceans, French areas each on one or two seas (the first its port) with
+    random IPCs, some held by Italy, and fleets at random seas."""
+    from hypothesis import strategies as st
+
+    oceans = ["atlantic", "mediterranean", "indian", "pacific"]
+    seas = [f"s{i}" for i in range(draw(st.integers(2, 6)))]
+    areas: dict[str, dict[str, Any]] = {
+        s: {
+            "name": s.upper(),
+            "kind": "sea",
+            "ocean": draw(st.sampled_from(oceans)),
+            "adjacent": [],
+        }
+        for s in seas
+    }
+    for a, b in itertools.pairwise(seas):
+        areas[a]["adjacent"].append(b)
+        areas[b]["adjacent"].append(a)
+    income = {"france": 6, "italy": 0, "germany": 0}
+    for i in range(draw(st.integers(1, 5))):
+        key = f"f{i}"
+        on = draw(st.lists(st.sampled_from(seas), min_size=1, max_size=2, unique=True))
+        held = draw(st.sampled_from(["france", "france", "italy"]))
+        ipc = draw(st.integers(0, 3))
+        areas[key] = {
+            "name": key.upper(),
+            "kind": "land",
+            "ipc": ipc,
+            "control": held,
+            "french": True,
+            "port": on[0],
+            "adjacent": on,
+            "units": [{"power": "france", "kind": "infantry"}],
+            "vichy_marker": draw(st.sampled_from(["", "japan"])),
+        }
+        for sea in on:
+            areas[sea]["adjacent"].append(key)
+        income[held] += ipc
+    fleets = {
+        f"fl{i}": {"name": f"Fleet {i}", "at": draw(st.sampled_from(seas)), "ships": ["cruiser"]}
+        for i in range(draw(st.integers(0, 3)))
+    }
+    raw = small()
+    raw["powers"]["japan"] = {"label": "Japan", "alignment": "axis"}
+    raw.update(
+        conqueror=draw(st.sampled_from(["germany", "italy"])),
+        areas=areas,
+        fleets=fleets,
+        income=income,
+        bank={"france": draw(st.integers(0, 5))},
+    )
+    return raw

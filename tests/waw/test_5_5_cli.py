@@ -1,0 +1,40 @@
+"""The command line on a World at War fall of France: ``resolve --json`` gives the fleets,
+areas, IPCs, turn and phase, and the odds object every system gives."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from armistice.tui.cli import run
+
+
+def test_resolve_json_state(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["resolve", "fall-of-france-1940", "--seed", "3", "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    state = document["state"]
+    assert (state["turn"], state["phase"]) == (3, "done")
+    assert state["fleets"]["atlantic"] == {
+        "fate": "free_french",
+        "at": "bay_of_biscay",
+        "die": 6,
+        "rolled": "france",
+        "owner": "britain",
+        "ships": ["battleship", "cruiser", "destroyer"],
+        "sent_to": "",
+    }
+    assert state["fleets"]["mediterranean"]["rolled"] == "britain"
+    assert {a["side"] for a in state["areas"].values()} <= {"vichy", "free_french", "axis"}
+    fiji = state["areas"]["fiji_islands"]
+    assert (fiji["side"], fiji["marker"]) == ("vichy", "japan")
+    vichy_ipcs = sum(
+        {"algeria": 2, "french_indo_china": 2}.get(k, 1)
+        for k, a in state["areas"].items()
+        if a["side"] == "vichy"
+    )
+    assert state["ipc"]["france"] == 20 - 6 - vichy_ipcs
+    assert state["bank"] == {"france": 2, "germany": 3}
+    marginal = document["odds"]["marginals"]["fleet:atlantic"]
+    assert sum(Fraction(p) for p in marginal.values()) == 1
