@@ -35,13 +35,8 @@ class PowerEntry(msgspec.Struct, **_Strict):
     alignment: Annotated[Alignment, about("Side", "", "Axis, Allied or neutral")]
 
 
-class Units(msgspec.Struct, **_Strict):
-    """Units of one kind standing in an area: whose they are (``power``), their ``kind``
-    and how many (``count``)."""
-
-    power: Annotated[str, about("Power", "", "whose units they are")]
-    kind: Annotated[str, about("Kind", "", "infantry, armor, fighter...")]
-    count: Annotated[int, msgspec.Meta(ge=1, le=99), about("Count", "", "how many")] = 1
+Unit = Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9_]+:[a-z0-9_]+$")]
+"""A unit standing in an area, as ``POWER:KIND`` (``france:infantry``)."""
 
 
 class Area(msgspec.Struct, **_Strict):
@@ -69,7 +64,9 @@ class Area(msgspec.Struct, **_Strict):
     vichy_marker: Annotated[
         str, about("Marker if Vichy", RULE, "the power whose control marker goes on it")
     ] = ""
-    units: Annotated[tuple[Units, ...], about("Units", "", "the units standing here")] = ()
+    units: Annotated[
+        tuple[Unit, ...], about("Units", "", "one POWER:KIND entry per unit standing here")
+    ] = ()
 
 
 class Fleet(msgspec.Struct, **_Strict):
@@ -101,7 +98,9 @@ class WawScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_only
     marker_power: Annotated[
         str, about("Marker placer", RULE, "whose control markers show an area is Vichy")
     ] = GERMANY
-    turn: Annotated[int, msgspec.Meta(ge=1, le=99), about("Turn", "", "the game turn")] = 1
+    turn: Annotated[
+        int, msgspec.Meta(ge=1, le=99, extra={"unit": "turns"}), about("Turn", "", "the game turn")
+    ] = 1
 
     def side(self, power: str) -> Alignment:
         """The side ``power`` is on, as this scenario says; raises KeyError for an unknown one."""
@@ -180,8 +179,8 @@ def _check_area(s: WawScenario, source: str, key: str, area: Area) -> None:
                 f"{field}.adjacent",
                 f"adjacency must go both ways: {other} does not list {key}",
             )
-    for i, group in enumerate(area.units):
-        _power(s, source, f"{field}.units[{i}].power", group.power, None)
+    for i, unit in enumerate(area.units):
+        _power(s, source, f"{field}.units[{i}]", unit.partition(":")[0], None)
     if area.kind is Kind.SEA:
         for name, value in (("ipc", area.ipc), ("control", area.control), ("port", area.port)):
             if value:

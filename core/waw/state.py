@@ -60,8 +60,9 @@ class WawState(msgspec.Struct, frozen=True):
 def standing(s: WawScenario, area: str) -> dict[str, tuple[str, ...]]:
     """The units the scenario stands in ``area``: power -> one kind per unit."""
     found: dict[str, tuple[str, ...]] = {}
-    for group in s.areas[area].units:
-        found[group.power] = found.get(group.power, ()) + (group.kind,) * group.count
+    for unit in s.areas[area].units:
+        power, _, kind = unit.partition(":")
+        found[power] = (*found.get(power, ()), kind)
     return found
 
 

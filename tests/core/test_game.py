@@ -255,7 +255,7 @@ def test_load_refuses_an_unknown_version_naming_version(version: Any) -> None:
         (lambda d: d["answers"][0].update(key=5), "answers[0].key"),
         (lambda d: d["scenario"]["surrender"].update(year="x"), "scenario.surrender.year"),
         (lambda d: d["scenario"]["colonies"].pop("morocco"), "scenario.colonies"),
-        (lambda d: d.update(system="waw"), "system"),
+        (lambda d: d.update(system="no.such.system"), "system"),
     ],
 )
 def test_load_refuses_a_corrupt_field_naming_it(change: Any, field: str) -> None:

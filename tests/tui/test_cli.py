@@ -22,6 +22,7 @@ BUNDLED = [
     "voluntary-fall-1940",
 ]
 VICHY = ["vichy-1940-axis-reaction", "vichy-1941-axis-roll", "vichy-1942-allied-roll"]
+WAW = ["fall-of-france-1940", "italy-conquers-1941"]
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = "rulebook-example-fall-1940"
 FORCE_KEYS = {
@@ -50,7 +51,7 @@ def test_scenarios_lists_the_bundled_scenarios(capsys: pytest.CaptureFixture[str
     code, out, _ = cli(capsys, "scenarios")
     assert code == 0
     names = [line.split()[0] for line in out.splitlines() if line and not line.startswith(" ")]
-    assert names == [*BUNDLED, *VICHY]
+    assert names == [*BUNDLED, *VICHY, *WAW]
     assert all(len(line) <= 80 for line in out.splitlines())
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from armistice.core import scenario
 from armistice.core.game import Game
 from armistice.core.prompts import Decision, Roll, Rolls
+from armistice.verify.waw.maps import small
 
 BUNDLED = "fall-of-france-1940"
 
@@ -24,80 +25,6 @@ def bundled(name: str = BUNDLED) -> dict[str, Any]:
 def load(raw: Mapping[str, Any], source: str = "test.toml") -> Any:
     """The scenario ``raw`` decodes to, checked."""
     return scenario.from_mapping(raw, source)
-
-
-def small(fleets: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """Three French areas around two seas: Oran and Bone both one step from the Gulf (ports
-    Gulf and Strait: a tie with different ports), Dakar three steps away (port Ocean). The
-    fleets (key -> sea area) default to one in the Gulf."""
-    power = {"alignment": "allied"}
-    areas = {
-        "oran": {
-            "name": "Oran",
-            "kind": "land",
-            "ipc": 2,
-            "control": "france",
-            "french": True,
-            "port": "gulf",
-            "adjacent": ["gulf", "strait"],
-        },
-        "bone": {
-            "name": "Bone",
-            "kind": "land",
-            "ipc": 1,
-            "control": "france",
-            "french": True,
-            "port": "strait",
-            "adjacent": ["gulf", "strait"],
-        },
-        "dakar": {
-            "name": "Dakar",
-            "kind": "land",
-            "ipc": 3,
-            "control": "france",
-            "french": True,
-            "port": "ocean",
-            "adjacent": ["ocean"],
-        },
-        "gulf": {
-            "name": "Gulf",
-            "kind": "sea",
-            "ocean": "mediterranean",
-            "adjacent": ["oran", "bone", "strait"],
-        },
-        "strait": {
-            "name": "Strait",
-            "kind": "sea",
-            "ocean": "atlantic",
-            "adjacent": ["oran", "bone", "gulf", "ocean"],
-        },
-        "ocean": {
-            "name": "Ocean",
-            "kind": "sea",
-            "ocean": "atlantic",
-            "adjacent": ["strait", "dakar", "far"],
-        },
-        "far": {"name": "Far Sea", "kind": "sea", "ocean": "pacific", "adjacent": ["ocean"]},
-    }
-    return {
-        "system": "waw",
-        "name": "small",
-        "title": "Three French areas",
-        "conqueror": "germany",
-        "powers": {
-            "germany": {"label": "Germany", "alignment": "axis"},
-            "italy": {"label": "Italy", "alignment": "axis"},
-            "france": {"label": "France", **power},
-            "britain": {"label": "Britain", **power},
-        },
-        "bank": {"france": 5},
-        "income": {"france": 12, "germany": 20},
-        "areas": areas,
-        "fleets": {
-            k: {"name": f"{k.title()} fleet", "at": at}
-            for k, at in (fleets or {"toulon": "gulf"}).items()
-        },
-    }
 
 
 def play(
@@ -155,7 +82,7 @@ def random_map(draw: Any) -> dict[str, Any]:
             "french": True,
             "port": on[0],
             "adjacent": on,
-            "units": [{"power": "france", "kind": "infantry"}],
+            "units": ["france:infantry"],
             "vichy_marker": draw(st.sampled_from(["", "japan"])),
         }
         for sea in on:

@@ -81,20 +81,10 @@ def test_5_5_an_area_the_axis_holds_is_not_rolled_and_stays_axis() -> None:
 
 def test_5_5_every_unit_of_an_area_that_turns_vichy_turns_with_it() -> None:
     raw = bundled()
-    raw["areas"]["algeria"]["units"] = [
-        {"power": "france", "kind": kind, "count": n}
-        for kind, n in (
-            ("infantry", 3),
-            ("armor", 1),
-            ("artillery", 2),
-            ("fighter", 1),
-            ("transport", 1),
-        )
-    ]
+    kinds = ("infantry",) * 3 + ("armor", "artillery", "artillery", "fighter", "transport")
+    raw["areas"]["algeria"]["units"] = [f"france:{kind}" for kind in kinds]
     game = play(raw, {**SCUTTLE, "area.algeria": 1})
-    assert game.state.areas["algeria"].units == {
-        "vichy": ("infantry",) * 3 + ("armor", "artillery", "artillery", "fighter", "transport")
-    }
+    assert game.state.areas["algeria"].units == {"vichy": kinds}
 
 
 def test_5_5_foreign_units_in_an_area_that_turns_vichy_are_interned_or_stay() -> None:

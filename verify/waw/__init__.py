@@ -1,0 +1,41 @@
+"""World at War 5.5's proof suite (system ``waw``): the engine's own procedure run to every
+end over the checked maps, each end judged (one fate each, Vichy fleets at a nearest Vichy
+port, IPCs conserved), and the exact odds of each fleet and area summed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from armistice.core.errors import TableError
+from armistice.verify.model import Check
+from armistice.verify.suites import ProofSuite
+from armistice.verify.waw.mutants import mutants
+from armistice.verify.waw.properties import RULES, every_end, odds_sum_to_one
+
+
+def _no_tables(paths: Sequence[Path]) -> dict[str, Any]:
+    """World at War 5.5 reads no table file; raises TableError for any given."""
+    for path in paths:
+        raise TableError(str(path), "", "World at War 5.5 has no table files to edit")
+    return {}
+
+
+def checks(_tables: Any, _published: bool) -> list[Check]:
+    """The judges over every end (one check, three results), then the odds."""
+    return [
+        Check("every_end_of_5_5", RULES, every_end),
+        Check("odds_sum_to_one", RULES, odds_sum_to_one),
+    ]
+
+
+SUITE = ProofSuite(
+    system="waw",
+    title="World at War 5.5",
+    load_tables=_no_tables,
+    table_sources=lambda paths: [str(p) for p in _no_tables(paths)],
+    checks=checks,
+    mutants=mutants,
+    build=lambda _files: {},
+)
