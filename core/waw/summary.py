@@ -35,7 +35,7 @@ def summarize(s: WawScenario, state: WawState, _tables: object = None) -> Summar
             f.fate.short,
             RULE,
             f"sent to {s.areas[f.sent_to].name}" if f.sent_to else "",
-            cells=(_die(f.die), s.label(f.rolled) if f.rolled else "-", s.areas[f.at].name),
+            cells=(f"{f.die} {s.label(f.rolled)}" if f.rolled else "-", s.areas[f.at].name),
         )
         for k, f in state.fleets.items()
     )
@@ -82,7 +82,7 @@ def summarize(s: WawScenario, state: WawState, _tables: object = None) -> Summar
                 "fleets",
                 "French fleets",
                 RULE,
-                ("Fleet", "Fate", "Die", "Rolled by", "At"),
+                ("Fleet", "Fate", "Die, by", "At"),
                 fleets,
                 "none",
             ),

@@ -54,8 +54,8 @@ class FleetFate(Word):
     FRENCH = "french", "French (to roll)", "to roll"
     GERMAN = "german", "joins Germany", "German"
     SCUTTLED = "scuttled", "scuttled", "scuttled"
-    VICHY = "vichy", "Vichy French", "Vichy"
-    FREE_FRENCH = "free_french", "Free French (British control)", "Free French"
+    VICHY = "vichy", "Vichy", "Vichy"
+    FREE_FRENCH = "free_french", "Free French", "Free French"
 
 
 class AreaSide(Word):

@@ -114,7 +114,7 @@ def test_5_5_summary_lists_areas_fleets_and_income_chart() -> None:
     algeria = next(r for r in summary.section("areas").rows if r.label == "Algeria")
     assert (algeria.value, algeria.cells) == ("Vichy", ("1", "Germany", "2"))
     brest = summary.section("fleets").rows[0]
-    assert (brest.value, brest.cells[:2]) == ("scuttled", ("3", "France"))
+    assert (brest.value, brest.cells) == ("scuttled", ("3 France", "Bay of Biscay"))
     france = next(r for r in summary.section("income").rows if r.label == "France")
     assert (france.label, france.value, france.cells) == ("France", "12", ("2",))
     assert [r.value for r in summary.result][-1] == "2 IPCs"
