@@ -8,14 +8,16 @@ reader (``summary``) and what odds and fates are given for (``results``).
 
 from __future__ import annotations
 
-from armistice.core.systems import RuleSystem
+from armistice.core.systems import Link, RuleSystem
 from armistice.core.waw.assumptions import ASSUMPTIONS
+from armistice.core.waw.later import KEY as LATER_KEY
+from armistice.core.waw.later import hand_over
 from armistice.core.waw.procedure import resolve
 from armistice.core.waw.results import entities, fates, outcome, outcome_names
 from armistice.core.waw.scenario import WawScenario, check
 from armistice.core.waw.state import initial_state
 from armistice.core.waw.summary import TITLE, rules_help, summarize
-from armistice.core.waw.words import SIDES, AreaSide, FleetFate
+from armistice.core.waw.words import LATER, SIDES, AreaSide, FleetFate
 
 KEY = "waw"
 
@@ -39,5 +41,6 @@ SYSTEM = RuleSystem(
     fates=fates,
     fate_words=(FleetFate, AreaSide),
     help=rules_help,
+    links=(Link(LATER_KEY, "Vichy territories for the rest of the game", LATER, hand_over),),
     memoryless=True,
 )

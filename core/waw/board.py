@@ -10,17 +10,17 @@ from collections import deque
 from collections.abc import Iterable
 
 from armistice.core.memo import per_scenario
-from armistice.core.waw.scenario import WawScenario
+from armistice.core.waw.scenario import MapScenario
 from armistice.core.waw.words import ROLLED_OCEANS, Kind
 
 
-def distances(s: WawScenario, start: str) -> dict[str, int]:
+def distances(s: MapScenario, start: str) -> dict[str, int]:
     """Steps from area ``start`` to every area it connects to (``start`` itself 0)."""
     return dict(_distances(s)[start])
 
 
 @per_scenario
-def _distances(s: WawScenario) -> dict[str, dict[str, int]]:
+def _distances(s: MapScenario) -> dict[str, dict[str, int]]:
     found = {}
     for start in s.areas:
         seen = {start: 0}
@@ -36,7 +36,7 @@ def _distances(s: WawScenario) -> dict[str, dict[str, int]]:
 
 
 def nearest(
-    s: WawScenario, start: str, candidates: Iterable[str]
+    s: MapScenario, start: str, candidates: Iterable[str]
 ) -> tuple[int | None, tuple[str, ...]]:
     """The fewest steps from ``start`` to any of ``candidates`` (areas) and the candidates at
     that distance, in map order; ``(None, ())`` when none is reachable."""
@@ -48,7 +48,7 @@ def nearest(
     return low, tuple(a for a in s.areas if reach.get(a) == low)
 
 
-def ties_possible(s: WawScenario, start: str, candidates: Iterable[str]) -> bool:
+def ties_possible(s: MapScenario, start: str, candidates: Iterable[str]) -> bool:
     """Whether two of ``candidates`` with different ports lie at the same distance from
     ``start``: only then may the Axis player have a choice to make."""
     far = distances(s, start)
@@ -59,11 +59,11 @@ def ties_possible(s: WawScenario, start: str, candidates: Iterable[str]) -> bool
     return any(len(p) > 1 for p in ports.values())
 
 
-def rolled_at_sea(s: WawScenario, fleet: str) -> bool:
+def rolled_at_sea(s: MapScenario, fleet: str) -> bool:
     """Whether ``fleet`` lies in the Atlantic or the Mediterranean, where 5.5 rolls for it."""
     return s.areas[s.fleets[fleet].at].ocean in ROLLED_OCEANS
 
 
-def sea_areas(s: WawScenario) -> tuple[str, ...]:
+def sea_areas(s: MapScenario) -> tuple[str, ...]:
     """The sea areas of the map, in map order."""
     return tuple(k for k, a in s.areas.items() if a.kind is Kind.SEA)

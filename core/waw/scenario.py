@@ -67,6 +67,9 @@ class Area(msgspec.Struct, **_Strict):
     units: Annotated[
         tuple[Unit, ...], about("Units", "", "one POWER:KIND entry per unit standing here")
     ] = ()
+    politics: Annotated[
+        str, about("Gained by politics", "5.5", "the Axis power that may gain it by influence")
+    ] = ""
 
 
 class Fleet(msgspec.Struct, **_Strict):
@@ -77,12 +80,11 @@ class Fleet(msgspec.Struct, **_Strict):
     ships: Annotated[tuple[str, ...], about("Ships", RULE, "every piece of the fleet")] = ()
 
 
-class WawScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_only=True):
-    """A fall of France on a World at War map (5.5): who conquered France, the powers and
+class MapScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """A World at War map as 5.5 and 5.6 read it: who conquered France, the powers and
     their sides, the map, the French fleets, each power's IPCs in hand (``bank``) and on
     the income chart (``income``), and the game turn."""
 
-    system: Literal["waw"]
     conqueror: Annotated[str, about("Conqueror", RULE, "the Axis power that conquered France")]
     powers: Annotated[dict[Ident, PowerEntry], about("Powers", "", "every power and its side")]
     areas: Annotated[dict[Ident, Area], about("Areas", "", "the land and sea areas of the map")]
@@ -121,11 +123,17 @@ class WawScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_only
         return self.areas[area].vichy_marker or self.marker_power
 
 
+class WawScenario(MapScenario, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """A fall of France on a World at War map (5.5)."""
+
+    system: Literal["waw"]
+
+
 def _fail(source: str, field: str, reason: str) -> None:
     raise ScenarioError(source, field, reason)
 
 
-def _power(s: WawScenario, source: str, field: str, power: str, side: Alignment | None) -> None:
+def _power(s: MapScenario, source: str, field: str, power: str, side: Alignment | None) -> None:
     if power not in s.powers:
         _fail(source, field, f"unknown power {power!r}; the powers are: {', '.join(s.powers)}")
     if side is not None and s.side(power) is not side:
@@ -136,11 +144,11 @@ def _power(s: WawScenario, source: str, field: str, power: str, side: Alignment 
         )
 
 
-def check(s: WawScenario, source: str, _tables: object = None) -> None:
-    """Refuse a map 5.5 cannot be resolved on, naming the field: an unknown or one-way
-    adjacency, a sea area with IPCs or a holder, a land area held by an unknown power, a
-    French area without an adjacent port, a fleet not at a known sea area, a conqueror not
-    on the Axis side, an income chart too low for France's cut. Raises ScenarioError."""
+def check_map(s: MapScenario, source: str) -> None:
+    """Refuse a map 5.5 and 5.6 cannot be played on, naming the field: an unknown or one-way
+    adjacency, a map in pieces, a sea area with IPCs or a holder, a land area held by an
+    unknown power, a French area without an adjacent port, a fleet not at a known sea area,
+    a conqueror not on the Axis side. Raises ScenarioError."""
     for name, side in (
         (FRANCE, Alignment.ALLIED),
         (BRITAIN, Alignment.ALLIED),
@@ -163,10 +171,16 @@ def check(s: WawScenario, source: str, _tables: object = None) -> None:
     for table in ("bank", "income"):
         for power in getattr(s, table):
             _power(s, source, f"{table}.{power}", power, None)
+
+
+def check(s: MapScenario, source: str, _tables: object = None) -> None:
+    """The map's checks (:func:`check_map`), and an income chart high enough for what 5.5
+    may take from each power. Raises ScenarioError."""
+    check_map(s, source)
     _check_income(s, source)
 
 
-def _check_area(s: WawScenario, source: str, key: str, area: Area) -> None:
+def _check_area(s: MapScenario, source: str, key: str, area: Area) -> None:
     field = f"areas.{key}"
     for other in area.adjacent:
         if other == key:
@@ -195,6 +209,8 @@ def _check_area(s: WawScenario, source: str, key: str, area: Area) -> None:
     _power(s, source, f"{field}.control", area.control, None)
     if area.vichy_marker:
         _power(s, source, f"{field}.vichy_marker", area.vichy_marker, Alignment.AXIS)
+    if area.politics:
+        _power(s, source, f"{field}.politics", area.politics, Alignment.AXIS)
     if area.french:
         port = s.areas.get(area.port)
         if port is None or port.kind is not Kind.SEA or area.port not in area.adjacent:
@@ -203,7 +219,7 @@ def _check_area(s: WawScenario, source: str, key: str, area: Area) -> None:
             )
 
 
-def _check_connected(s: WawScenario, source: str) -> None:
+def _check_connected(s: MapScenario, source: str) -> None:
     """Every area can be reached from every other, so "nearest" always has an answer."""
     start = next(iter(s.areas))
     seen = {start}
@@ -222,7 +238,7 @@ def _check_connected(s: WawScenario, source: str) -> None:
         )
 
 
-def _check_income(s: WawScenario, source: str) -> None:
+def _check_income(s: MapScenario, source: str) -> None:
     """Each power's income covers the French areas it holds, and France's the cut as well."""
     needed: dict[str, int] = {FRANCE: CUT}
     for key in s.french_areas:

@@ -56,6 +56,7 @@ class FleetFate(Word):
     SCUTTLED = "scuttled", "scuttled", "scuttled"
     VICHY = "vichy", "Vichy", "Vichy"
     FREE_FRENCH = "free_french", "Free French", "Free French"
+    SUNK = "sunk", "sunk in battle", "sunk"
 
 
 class AreaSide(Word):
@@ -65,6 +66,7 @@ class AreaSide(Word):
     VICHY = "vichy", "Vichy", "Vichy"
     FREE_FRENCH = "free_french", "Free French", "Free French"
     AXIS = "axis", "Axis", "Axis"
+    ALLIED = "allied", "held by an Allied power", "Allied"
 
 
 class Phase(Word):
@@ -76,6 +78,13 @@ class Phase(Word):
     MOVES = "moves", "Vichy fleet moves"
     MARKERS = "markers", "markers and income"
     DONE = "done", "resolved"
+
+
+class Turn(Word):
+    """The phases of a game turn as 5.6 reads them, in order."""
+
+    COMBAT = "combat", "combat"
+    INCOME = "income", "collect income"
 
 
 SIDES = Sides(

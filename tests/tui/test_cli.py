@@ -22,7 +22,7 @@ BUNDLED = [
     "voluntary-fall-1940",
 ]
 VICHY = ["vichy-1940-axis-reaction", "vichy-1941-axis-roll", "vichy-1942-allied-roll"]
-WAW = ["fall-of-france-1940", "italy-conquers-1941"]
+WAW = ["fall-of-france-1940", "italy-conquers-1941", "vichy-territories-1940"]
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = "rulebook-example-fall-1940"
 FORCE_KEYS = {

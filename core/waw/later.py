@@ -1,0 +1,359 @@
+"""5.6 as actions for the rest of the game: each turn's combat and income phases, in which
+the players attack Vichy areas and fleets (reporting each battle's result), take back areas
+the Axis holds, let Japan gain an area by politics, ask whether a unit may enter an area,
+and collect the Axis income from Vichy areas; and the hand-over from 5.5."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Final
+
+import msgspec
+
+from armistice.core.assumptions import Assumption, Choice
+from armistice.core.ledger import Ledger
+from armistice.core.prompts import AnswerValue, Clock, Decision, Option, Prompt
+from armistice.core.sides import Alignment
+from armistice.core.summary import Row, Section, Summary
+from armistice.core.turns import END_PHASE, STOP, ActionSpec, actions
+from armistice.core.waw import territories as rules
+from armistice.core.waw.scenario import WawScenario
+from armistice.core.waw.state import WawState
+from armistice.core.waw.territories import AreaAfter, FleetAfter, Territories, VichyScenario
+from armistice.core.waw.words import CAPTORS, LATER, RULE, AreaSide, FleetFate, Turn
+from armistice.core.words import Word
+
+KEY: Final = "waw.vichy"
+TITLE = "World at War: Vichy territories (5.6)"
+
+
+class OtherCaptor(Word):
+    """What a Vichy area captured by an Allied power 5.6 does not name becomes."""
+
+    FREE_FRENCH = "free_french"
+    CAPTOR = "captor"
+
+
+class Lonely(Word):
+    """What becomes of a Vichy fleet with no Vichy area adjacent to it."""
+
+    STAYS_VICHY = "stays_vichy"
+    FREE_FRENCH = "free_french"
+
+
+OTHER_CAPTOR = Assumption(
+    key="waw.other_captor",
+    rule=LATER,
+    question="A Vichy area captured by an Allied power other than Britain, the Free French or the U.S.?",
+    kind=OtherCaptor,
+    choices=(
+        Choice("free_french", "it reverts to Free French, as for the powers the rule names"),
+        Choice("captor", "the captor holds it"),
+    ),
+    why="the rule names only the British, the Free French and the U.S.",
+)
+LONELY = Assumption(
+    key="waw.lonely_fleet",
+    rule=LATER,
+    question="A Vichy fleet with no Vichy area adjacent to it: does it turn Free French?",
+    kind=Lonely,
+    choices=(
+        Choice("stays_vichy", "no: there is nothing for the Allies to capture, it stays Vichy"),
+        Choice("free_french", "yes, at once: no Vichy area next to it holds it"),
+    ),
+    why="the rule frees a fleet when the Allies capture every adjacent Vichy area",
+)
+ASSUMPTIONS = (OTHER_CAPTOR, LONELY)
+
+ACTIONS = (
+    ActionSpec("attack", "Attack a Vichy area or fleet", LATER, (Turn.COMBAT,)),
+    ActionSpec("retake", "The Allies attack a French area the Axis holds", LATER, (Turn.COMBAT,)),
+    ActionSpec("politics", "Gain an area by political influence", RULE, (Turn.COMBAT,)),
+    ActionSpec(
+        "ask", "May a unit enter or be built in an area?", LATER, (Turn.COMBAT, Turn.INCOME)
+    ),
+    ActionSpec("collect", "Collect the Axis income from Vichy areas", LATER, (Turn.INCOME,)),
+)
+PHASES = {p.value: p.label for p in Turn}
+Book = Ledger[Territories]
+
+
+def _pick(
+    ledger: Book,
+    key: str,
+    power: str,
+    label: str,
+    options: list[tuple[str, str]],
+    rule: str = LATER,
+) -> Decision:
+    """A decision of the current action, keyed by the action's number."""
+    return Decision(
+        key=f"{ledger.state.actions}.{key}",
+        power=power,
+        label=label,
+        rule=rule,
+        options=tuple(Option(v, text) for v, text in options),
+        default=options[0][0],
+    )
+
+
+def _name(s: VichyScenario, target: str) -> str:
+    kind, _, key = target.partition(":")
+    return s.fleets[key].name if kind == "fleet" else s.areas[key].name
+
+
+def play(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]:
+    """5.6 turn after turn, from the scenario's turn: in each phase the players take the
+    actions open then, until they end the phase; they may stop at any prompt."""
+    if ledger.assume(LONELY) is Lonely.FREE_FRENCH:
+        before = rules.vichy_fleets(ledger.state)
+        ledger.state = rules.released(s, ledger.state, lonely_free=True)
+        for key in before:
+            if ledger.state.fleets[key].fate is FleetFate.FREE_FRENCH:
+                ledger.note(
+                    LATER, f"{s.fleets[key].name}: no Vichy area next to it; Free French", LONELY
+                )
+    turn = s.turn
+    while True:
+        for phase in Turn:
+            clock = Clock(turn, f"Turn {turn}", phase, phase.label, "")
+            ledger.state = msgspec.structs.replace(ledger.state, clock=clock)
+            while True:
+                step = ledger.state.actions + 1
+                answer = yield actions(f"action.{step}", "", clock, ACTIONS, PHASES, LATER)
+                ledger.state = msgspec.structs.replace(ledger.state, actions=step)
+                if answer == STOP:
+                    ledger.note(LATER, f"the players stop in turn {turn}, {phase.label}")
+                    return
+                if answer == END_PHASE:
+                    ledger.note(LATER, f"turn {turn}: end of the {phase.label} phase")
+                    break
+                yield from HANDLERS[str(answer)](s, ledger)
+        turn += 1
+
+
+def attack(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]:
+    """5.6: a power attacks a Vichy area or fleet; the players report the battle."""
+    t = ledger.state
+    targets = [(f"area:{k}", s.areas[k].name) for k in rules.vichy_areas(t)]
+    targets += [(f"fleet:{k}", s.fleets[k].name) for k in rules.vichy_fleets(t)]
+    if not targets:
+        ledger.note(LATER, "no Vichy area or fleet is left to attack")
+        return
+    powers = [(p, e.label) for p, e in s.powers.items() if e.alignment is not Alignment.NEUTRAL]
+    attacker = str((yield _pick(ledger, "attack.by", "", "Who attacks?", powers)))
+    target = str(
+        (yield _pick(ledger, "attack.target", attacker, "Which Vichy area or fleet?", targets))
+    )
+    if s.side(attacker) is Alignment.AXIS:
+        ledger.state = rules.axis_attack(s, ledger.state, attacker, target)
+        ledger.note(
+            LATER,
+            f"{s.label(attacker)} attacks {_name(s, target)}: every Vichy area and fleet turns Free French",
+        )
+    yield from fight(s, ledger, attacker, target)
+
+
+def fight(
+    s: VichyScenario, ledger: Book, attacker: str, target: str
+) -> Generator[Prompt, AnswerValue, None]:
+    """The battle's result, as the players report it, and what it does."""
+    result = yield Decision(
+        key=f"{ledger.state.actions}.attack.result",
+        power=attacker,
+        label=f"{s.label(attacker)} against {_name(s, target)}: the battle's result?",
+        rule=LATER,
+        options=(
+            Option("taken", "taken (area captured or fleet sunk)"),
+            Option("failed", "failed"),
+        ),
+        default="failed",
+        help="Fight the battle on the board; armistice records its result.",
+    )
+    keeps = ledger.assume(OTHER_CAPTOR) is OtherCaptor.CAPTOR
+    ledger.state = rules.battle(s, ledger.state, attacker, target, result == "taken", keeps)
+    kind, _, key = target.partition(":")
+    now = (
+        ledger.state.areas[key].side.label
+        if kind == "area"
+        else ledger.state.fleets[key].fate.label
+    )
+    used = (
+        OTHER_CAPTOR
+        if kind == "area" and attacker not in CAPTORS and s.side(attacker) is Alignment.ALLIED
+        else None
+    )
+    ledger.note(LATER, f"{_name(s, target)}: attack {result}; now {now}", used, announce=True)
+
+
+def retake(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]:
+    """5.5, 5.6: the Allies attack a French area the Axis holds (Indo-China after Japan
+    gained it by politics frees the Vichy fleet sent there)."""
+    held = [
+        (f"area:{k}", s.areas[k].name)
+        for k, a in ledger.state.areas.items()
+        if a.side is AreaSide.AXIS
+    ]
+    if not held:
+        ledger.note(LATER, "the Axis holds no French area")
+        return
+    allies = [(p, e.label) for p, e in s.powers.items() if e.alignment is Alignment.ALLIED]
+    attacker = str((yield _pick(ledger, "retake.by", "", "Which Allied power attacks?", allies)))
+    target = str((yield _pick(ledger, "retake.target", attacker, "Which area?", held)))
+    yield from fight(s, ledger, attacker, target)
+
+
+def gain(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]:
+    """5.5: an Axis power gains a Vichy area the map lets it gain by political influence."""
+    open_ = [(k, s.areas[k].name) for k in rules.vichy_areas(ledger.state) if s.areas[k].politics]
+    if not open_:
+        ledger.note(RULE, "no Vichy area can be gained by political influence now")
+        return
+    area = str((yield _pick(ledger, "politics.area", "", "Which area is gained?", open_, RULE)))
+    ledger.state = rules.politics(s, ledger.state, area)
+    ledger.note(
+        RULE,
+        f"{s.label(s.areas[area].politics)} gains {s.areas[area].name} by politics; a Vichy fleet there stays Vichy",
+    )
+
+
+def ask(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]:
+    """5.6: may a unit of a power be built in, or move through or over, an area?"""
+    powers = [(p, e.label) for p, e in s.powers.items()] + [("vichy", "Vichy forces")]
+    power = str((yield _pick(ledger, "ask.power", "", "Whose unit?", powers)))
+    area = str(
+        (
+            yield _pick(
+                ledger, "ask.area", "", "Which area?", [(k, a.name) for k, a in s.areas.items()]
+            )
+        )
+    )
+    what = yield _pick(
+        ledger,
+        "ask.what",
+        "",
+        "To do what?",
+        [("move", "move through or over it"), ("build", "be built there")],
+    )
+    ok, why = rules.may_enter(s, ledger.state, power, area, what == "build")
+    answer = f"{'may' if ok else 'may not'} {'be built in' if what == 'build' else 'move through'} {s.areas[area].name}: {why}"
+    line = f"{s.label(power) if power in s.powers else 'Vichy'}: {answer}"
+    ledger.state = msgspec.structs.replace(ledger.state, answered=(*ledger.state.answered, line))
+    ledger.note(LATER, line, announce=True)
+
+
+def collect(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]:
+    """5.6: each Axis power adds the IPCs of the Vichy areas under its markers to its money."""
+    gained = rules.income(s, ledger.state)
+    bank = dict(ledger.state.bank)
+    for power, value in gained.items():
+        bank[power] = bank.get(power, 0) + value
+    ledger.state = msgspec.structs.replace(ledger.state, bank=bank)
+    said = ", ".join(f"{s.label(p)} {v} IPCs" for p, v in gained.items()) or "nothing"
+    ledger.note(LATER, f"Axis income from Vichy areas: {said}")
+    return
+    yield  # a generator like the other actions
+
+
+HANDLERS = {"attack": attack, "retake": retake, "politics": gain, "ask": ask, "collect": collect}
+
+
+def hand_over(s: WawScenario, state: WawState, _facts: object) -> VichyScenario:
+    """The game after 5.5: the same map, the income chart and money as 5.5 left them, and
+    each French area and fleet where 5.5 put it."""
+    fields = {f: getattr(s, f) for f in s.__struct_fields__ if f != "system"}
+    fields.update(income=dict(state.ipc), bank=dict(state.bank))
+    return VichyScenario(
+        system=KEY,
+        **fields,
+        french_after={k: AreaAfter(a.side, a.income_to, a.marker) for k, a in state.areas.items()},
+        fleets_after={
+            k: FleetAfter(f.fate, f.at, f.owner, f.sent_to) for k, f in state.fleets.items()
+        },
+    )
+
+
+def summarize(s: VichyScenario, t: Territories, _tables: object = None) -> Summary:
+    """The areas, fleets, income chart and answers of the game under 5.6."""
+    areas = tuple(
+        Row(
+            s.areas[k].name,
+            a.side.short,
+            LATER,
+            cells=(s.label(a.marker) if a.marker else "-", s.label(a.holder)),
+        )
+        for k, a in t.areas.items()
+    )
+    fleets = tuple(
+        Row(
+            s.fleets[k].name,
+            f.fate.short,
+            LATER,
+            cells=(s.areas[f.at].name, s.label(f.owner) if f.owner else "-"),
+        )
+        for k, f in t.fleets.items()
+    )
+    powers = sorted(set(t.ipc) | set(t.bank), key=list(s.powers).index)
+    chart = tuple(
+        Row(s.label(p), str(t.ipc.get(p, 0)), LATER, cells=(str(t.bank.get(p, 0)),)) for p in powers
+    )
+    answers = tuple(Row(f"Question {i + 1}", line, LATER) for i, line in enumerate(t.answered))
+    clock = t.clock
+    facts = (
+        (("Turn", clock.turn_label), ("Phase", clock.phase_label))
+        if clock
+        else (("Turn", str(s.turn)),)
+    )
+    return Summary(
+        TITLE,
+        facts,
+        (
+            Section("areas", "French areas", LATER, ("Area", "Side", "Marker", "Held by"), areas),
+            Section(
+                "fleets", "French fleets", LATER, ("Fleet", "Fate", "At", "Held by"), fleets, "none"
+            ),
+            Section(
+                "income", "Income chart", LATER, ("Power", "Income", "In hand"), chart, tab="Income"
+            ),
+            Section(
+                "answers", "May it enter?", LATER, ("", "Answer"), answers, "no question asked"
+            ),
+        ),
+    )
+
+
+def rules_help(_tables: object = None) -> str:
+    """5.6 in our own words."""
+    return """## World at War: Vichy territories (5.6)
+
+Each turn the Axis collects the IPCs of the Vichy areas under its markers, yet no Axis unit
+may be built in a Vichy area or move through or over one. Vichy troops defend against
+anyone and never move; Vichy ships never block a sea area.
+
+An Axis attack on any Vichy area or fleet turns every Vichy area and fleet Free French. An
+Allied attack touches only its target; if it fails the target stays Vichy. An area taken
+by Britain, the Free French or the United States reverts to Free French. A Vichy fleet
+turns Free French once the Allies have taken every Vichy area next to it.
+
+Battles are fought on the board: armistice asks for their result.
+"""
+
+
+def outcome(t: Territories) -> tuple[tuple[str, str], ...]:
+    """Each French fleet's fate and each French area's side where the players stopped."""
+    return (
+        *((f"fleet:{k}", f.fate.value) for k, f in t.fleets.items()),
+        *((f"area:{k}", a.side.value) for k, a in t.areas.items()),
+    )
+
+
+def entities(s: VichyScenario) -> tuple[str, ...]:
+    """``fleet:KEY`` and ``area:KEY`` for each French fleet and area."""
+    return (*(f"fleet:{k}" for k in s.fleets), *(f"area:{k}" for k in s.french_areas))
+
+
+def fates(_s: VichyScenario, t: Territories) -> dict[str, Word]:
+    """Each fleet's fate and each French area's side now."""
+    out: dict[str, Word] = {f"fleet:{k}": f.fate for k, f in t.fleets.items()}
+    out.update((f"area:{k}", a.side) for k, a in t.areas.items())
+    return out

@@ -1,0 +1,272 @@
+"""5.6, treatment of Vichy territories, for the rest of the game: the scenario it starts
+from (the map and where 5.5 left each French area and fleet), its state, and the rules as
+functions of the state, each applied in one step.
+
+* The Axis collects the IPCs of the Vichy areas under its markers each turn, yet may never
+  build in a Vichy area nor move through or over one (:func:`may_enter`).
+* An Axis attack on any Vichy area or fleet turns every Vichy area and fleet Free French
+  (:func:`axis_attack`); an Allied attack touches only its target (:func:`allied_result`).
+* A Vichy area the British, the Free French or the U.S. capture reverts to Free French;
+  another Allied captor follows the reading ``waw.other_captor``.
+* A Vichy fleet turns Free French once the Allies have captured every Vichy area adjacent
+  to it (:func:`released`); France's own captures are not an Allied presence.
+* An area Japan gains by political influence keeps a Vichy fleet sent there Vichy, until
+  the Allies take the area (:func:`liberate`); a Japanese attack on it sends the fleet to
+  Britain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated, Literal
+
+import msgspec
+
+from armistice.core.fields import about
+from armistice.core.prompts import Clock
+from armistice.core.sides import Alignment
+from armistice.core.waw.scenario import MapScenario, check_map
+from armistice.core.waw.state import VICHY_TROOPS
+from armistice.core.waw.words import BRITAIN, CAPTORS, FRANCE, LATER, AreaSide, FleetFate, Kind
+
+_Strict = {"frozen": True, "forbid_unknown_fields": True}
+
+
+class AreaAfter(msgspec.Struct, **_Strict):
+    """Where a French area stands: its ``side``, the power whose control ``marker`` is on
+    it (a Vichy area), the power whose income it counts in (``holder``) and, once the
+    Allies took it, who did (``captured_by``)."""
+
+    side: Annotated[AreaSide, about("Side", LATER, "Vichy, Free French, Axis or Allied")]
+    holder: Annotated[str, about("Held by", LATER, "the power whose income it counts in")]
+    marker: Annotated[str, about("Marker", LATER, "the power whose marker is on it")] = ""
+    captured_by: Annotated[str, about("Captured by", LATER, "the Allied power that took it")] = ""
+
+
+class FleetAfter(msgspec.Struct, **_Strict):
+    """Where a French fleet stands: its ``fate``, the sea area it is ``at``, the power
+    holding its pieces (``owner``) and the French area a Vichy fleet was sent to."""
+
+    fate: Annotated[FleetFate, about("Fate", LATER, "what became of it in 5.5 or since")]
+    at: Annotated[str, about("Sea area", LATER, "where it stands")]
+    owner: Annotated[str, about("Held by", LATER, "the power holding its pieces")] = ""
+    sent_to: Annotated[str, about("Sent to", LATER, "the Vichy area it was sent to")] = ""
+
+
+class VichyScenario(MapScenario, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """The game after 5.5: the map, and each French area and fleet as 5.5 left them."""
+
+    system: Literal["waw.vichy"]
+    french_after: Annotated[
+        dict[str, AreaAfter], about("French areas", LATER, "each French area after 5.5")
+    ]
+    fleets_after: Annotated[
+        dict[str, FleetAfter], about("French fleets", LATER, "each French fleet after 5.5")
+    ] = msgspec.field(default_factory=dict)
+
+
+class Territories(msgspec.Struct, frozen=True):
+    """Where the game stands under 5.6: the ``clock``, the income chart (``ipc``) and IPCs
+    in hand (``bank``), each French area and fleet, the questions answered and how many
+    ``actions`` the players have taken (each action's prompts are keyed by its number)."""
+
+    ipc: dict[str, int]
+    bank: dict[str, int]
+    areas: dict[str, AreaAfter]
+    fleets: dict[str, FleetAfter]
+    clock: Clock | None = None
+    answered: tuple[str, ...] = ()
+    actions: int = 0
+
+
+def check_territories(s: VichyScenario, source: str, _tables: object = None) -> None:
+    """The map's checks, then: every French area and fleet listed once, with known powers
+    and sea areas. Raises ScenarioError naming the field."""
+    from armistice.core.errors import ScenarioError
+
+    check_map(s, source)
+    if set(s.french_after) != set(s.french_areas):
+        raise ScenarioError(source, "french_after", "list each French area of the map once")
+    if set(s.fleets_after) != set(s.fleets):
+        raise ScenarioError(source, "fleets_after", "list each French fleet of the map once")
+    for key, area in s.french_after.items():
+        for name, power in (
+            ("holder", area.holder),
+            ("marker", area.marker),
+            ("captured_by", area.captured_by),
+        ):
+            if power and power not in s.powers:
+                raise ScenarioError(
+                    source, f"french_after.{key}.{name}", f"unknown power {power!r}"
+                )
+    for key, fleet in s.fleets_after.items():
+        where = s.areas.get(fleet.at)
+        if where is None or where.kind is not Kind.SEA:
+            raise ScenarioError(source, f"fleets_after.{key}.at", f"{fleet.at!r} is not a sea area")
+
+
+def start(s: VichyScenario) -> Territories:
+    """The state as the scenario sets it."""
+    return Territories(dict(s.income), dict(s.bank), dict(s.french_after), dict(s.fleets_after))
+
+
+def vichy_areas(t: Territories) -> tuple[str, ...]:
+    """The Vichy areas now, in map order."""
+    return tuple(k for k, a in t.areas.items() if a.side is AreaSide.VICHY)
+
+
+def vichy_fleets(t: Territories) -> tuple[str, ...]:
+    """The Vichy fleets now."""
+    return tuple(k for k, f in t.fleets.items() if f.fate is FleetFate.VICHY)
+
+
+def may_enter(
+    s: VichyScenario, t: Territories, power: str, area: str, build: bool
+) -> tuple[bool, str]:
+    """5.6: whether a unit of ``power`` may be built in (``build``) or move through or over
+    ``area``, and why. The Axis may do neither in a Vichy area; a sea area is never blocked
+    by Vichy ships; Vichy units themselves never move."""
+    if power == VICHY_TROOPS:
+        return False, "Vichy forces may not move"
+    state = t.areas.get(area)
+    if state is not None and state.side is AreaSide.VICHY:
+        if s.side(power) is Alignment.AXIS:
+            what = "build in" if build else "move through or over"
+            return False, f"the Axis may never {what} a Vichy area"
+        if build:
+            return False, "no power but its holder builds in an area; a Vichy area has none"
+        return True, "an Allied unit may attack it; Vichy troops defend against anyone"
+    if s.areas[area].kind is Kind.SEA:
+        ships = [k for k, f in t.fleets.items() if f.fate is FleetFate.VICHY and f.at == area]
+        if ships and not build:
+            return True, "Vichy ships are neutral and never block a sea area"
+    return True, "no Vichy rule stands in the way"
+
+
+def _shift(ipc: dict[str, int], value: int, losing: str, gaining: str) -> None:
+    if losing != gaining:
+        ipc[losing] = ipc.get(losing, 0) - value
+        ipc[gaining] = ipc.get(gaining, 0) + value
+
+
+def axis_attack(s: VichyScenario, t: Territories, attacker: str, target: str) -> Territories:
+    """5.6: an Axis attack on a Vichy area or fleet (``area:KEY`` or ``fleet:KEY``) turns
+    every Vichy area and fleet Free French at once, their IPCs back to France; a fleet sent
+    to an area ``attacker`` could have gained by politics, and attacked there, joins
+    Britain. The battle itself follows (:func:`battle`)."""
+    ipc = dict(t.ipc)
+    areas = dict(t.areas)
+    for key in vichy_areas(t):
+        area = areas[key]
+        _shift(ipc, s.areas[key].ipc, area.holder, FRANCE)
+        areas[key] = AreaAfter(AreaSide.FREE_FRENCH, FRANCE)
+    kind, _, name = target.partition(":")
+    fleets = dict(t.fleets)
+    for key in vichy_fleets(t):
+        fleet = fleets[key]
+        politics = kind == "area" and fleet.sent_to == name and s.areas[name].politics == attacker
+        owner = BRITAIN if politics else FRANCE
+        fleets[key] = msgspec.structs.replace(fleet, fate=FleetFate.FREE_FRENCH, owner=owner)
+    return msgspec.structs.replace(t, ipc=ipc, areas=areas, fleets=fleets)
+
+
+def captured(s: VichyScenario, area: str, captor: str, other_captor_keeps: bool) -> AreaAfter:
+    """5.6: who holds ``area`` once ``captor`` takes it: an Axis captor holds it as Axis
+    territory; the British, the Free French or the U.S. make it Free French; another
+    Allied captor makes it Free French, or keeps it when ``other_captor_keeps``."""
+    if s.side(captor) is Alignment.AXIS:
+        return AreaAfter(AreaSide.AXIS, captor)
+    if captor in CAPTORS or not other_captor_keeps:
+        return AreaAfter(AreaSide.FREE_FRENCH, FRANCE, captured_by=captor)
+    return AreaAfter(AreaSide.ALLIED, captor, captured_by=captor)
+
+
+def battle(
+    s: VichyScenario,
+    t: Territories,
+    attacker: str,
+    target: str,
+    taken: bool,
+    other_captor_keeps: bool,
+) -> Territories:
+    """5.6: the result of a battle the players fought: ``taken`` gives a captured area to
+    whoever :func:`captured` says and sinks a fleet; a failed attack changes nothing (an
+    area attacked by the Allies stays Vichy). Fleets the capture frees follow."""
+    if not taken:
+        return t
+    kind, _, name = target.partition(":")
+    if kind == "fleet":
+        fleets = {
+            **t.fleets,
+            name: msgspec.structs.replace(t.fleets[name], fate=FleetFate.SUNK, owner=""),
+        }
+        return msgspec.structs.replace(t, fleets=fleets)
+    ipc = dict(t.ipc)
+    after = captured(s, name, attacker, other_captor_keeps)
+    _shift(ipc, s.areas[name].ipc, t.areas[name].holder, after.holder)
+    changed = msgspec.structs.replace(t, ipc=ipc, areas={**t.areas, name: after})
+    return released(s, liberate(changed, name, attacker, s))
+
+
+def liberate(t: Territories, area: str, captor: str, s: VichyScenario) -> Territories:
+    """5.5: the Allies taking an area Japan gained by politics free the Vichy fleet sent
+    there: it joins the Allies (Free French)."""
+    if s.side(captor) is not Alignment.ALLIED:
+        return t
+    fleets = dict(t.fleets)
+    for key, fleet in t.fleets.items():
+        if fleet.fate is FleetFate.VICHY and fleet.sent_to == area and s.areas[area].politics:
+            fleets[key] = msgspec.structs.replace(fleet, fate=FleetFate.FREE_FRENCH, owner=FRANCE)
+    return msgspec.structs.replace(t, fleets=fleets)
+
+
+def neighbours(s: VichyScenario, fleet: str) -> tuple[str, ...]:
+    """The French areas adjacent to ``fleet``'s sea area that were Vichy when 5.6 began."""
+    at = s.fleets_after[fleet].at
+    return tuple(
+        a
+        for a in s.areas[at].adjacent
+        if a in s.french_after and s.french_after[a].side is AreaSide.VICHY
+    )
+
+
+def released(s: VichyScenario, t: Territories, lonely_free: bool = False) -> Territories:
+    """5.6: each Vichy fleet all of whose adjacent Vichy areas the Allies (other than France)
+    have captured turns Free French. A fleet with no adjacent Vichy area turns Free French
+    only when ``lonely_free``."""
+    fleets = dict(t.fleets)
+    for key in vichy_fleets(t):
+        around = neighbours(s, key)
+        allied = [
+            a
+            for a in around
+            if t.areas[a].captured_by
+            and t.areas[a].captured_by != FRANCE
+            and s.side(t.areas[a].captured_by) is Alignment.ALLIED
+        ]
+        if (around and len(allied) == len(around)) or (not around and lonely_free):
+            fleets[key] = msgspec.structs.replace(
+                fleets[key], fate=FleetFate.FREE_FRENCH, owner=FRANCE
+            )
+    return msgspec.structs.replace(t, fleets=fleets)
+
+
+def politics(s: VichyScenario, t: Territories, area: str) -> Territories:
+    """5.5: the power named by the map gains ``area`` by political influence: it becomes
+    that power's territory, its IPCs with it; a Vichy fleet sent there stays Vichy."""
+    gainer = s.areas[area].politics
+    ipc = dict(t.ipc)
+    _shift(ipc, s.areas[area].ipc, t.areas[area].holder, gainer)
+    areas = {**t.areas, area: AreaAfter(AreaSide.AXIS, gainer, marker=gainer)}
+    return msgspec.structs.replace(t, ipc=ipc, areas=areas)
+
+
+def income(s: VichyScenario, t: Territories) -> Mapping[str, int]:
+    """5.6: the IPCs each Axis power collects this turn from the Vichy areas under its
+    markers."""
+    found: dict[str, int] = {}
+    for key in vichy_areas(t):
+        marker = t.areas[key].marker
+        if marker and s.side(marker) is Alignment.AXIS:
+            found[marker] = found.get(marker, 0) + s.areas[key].ipc
+    return found
