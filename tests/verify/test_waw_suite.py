@@ -12,10 +12,10 @@ from armistice.verify import suites
 from armistice.verify.model import Mutant, Strength, Verdict
 from armistice.verify.mutate import caught
 from armistice.verify.waw.mutants import mutants
-from armistice.verify.waw.properties import CONSERVED, ODDS, ONE_FATE, PLACED
+from armistice.verify.waw.properties import AXIS_ATTACK, CONSERVED, ODDS, ONE_FATE, PLACED
 
 SUITE = suites.get("waw")
-NAMES = [ONE_FATE, PLACED, CONSERVED, ODDS]
+NAMES = [ONE_FATE, PLACED, CONSERVED, ODDS, AXIS_ATTACK]
 
 
 def test_every_invariant_holds_on_the_engine() -> None:

@@ -1,6 +1,7 @@
 """World at War 5.5's proof suite (system ``waw``): the engine's own procedure run to every
 end over the checked maps, each end judged (one fate each, Vichy fleets at a nearest Vichy
-port, IPCs conserved), and the exact odds of each fleet and area summed."""
+port, IPCs conserved), the exact odds of each fleet and area summed, and 5.6's Axis attack
+on every Vichy area and fleet of the bundled position after the fall."""
 
 from __future__ import annotations
 
@@ -12,7 +13,12 @@ from armistice.core.errors import TableError
 from armistice.verify.model import Check
 from armistice.verify.suites import ProofSuite
 from armistice.verify.waw.mutants import mutants
-from armistice.verify.waw.properties import RULES, every_end, odds_sum_to_one
+from armistice.verify.waw.properties import (
+    RULES,
+    axis_attack_frees_everything,
+    every_end,
+    odds_sum_to_one,
+)
 
 
 def _no_tables(paths: Sequence[Path]) -> dict[str, Any]:
@@ -27,6 +33,7 @@ def checks(_tables: Any, _published: bool) -> list[Check]:
     return [
         Check("every_end_of_5_5", RULES, every_end),
         Check("odds_sum_to_one", RULES, odds_sum_to_one),
+        Check("axis_attack", ("5.6",), axis_attack_frees_everything),
     ]
 
 

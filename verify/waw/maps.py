@@ -11,6 +11,8 @@ from armistice.core import scenario
 from armistice.core.waw.scenario import WawScenario
 
 BUNDLED = ("fall-of-france-1940", "italy-conquers-1941")
+LATER = "vichy-territories-1940"
+"""The bundled position after the fall, where 5.6 is checked."""
 
 
 def small(fleets: Mapping[str, str] | None = None) -> dict[str, Any]:

@@ -9,9 +9,9 @@ from typing import Any
 from unittest import mock
 
 from armistice.core.prompts import RollOutcome
-from armistice.core.waw import board, procedure
+from armistice.core.waw import board, procedure, territories
 from armistice.verify.model import Mutant
-from armistice.verify.waw.properties import CONSERVED, ODDS, ONE_FATE, PLACED
+from armistice.verify.waw.properties import AXIS_ATTACK, CONSERVED, ODDS, ONE_FATE, PLACED
 
 _nearest = board.nearest
 
@@ -38,6 +38,10 @@ FIVE_STAYS_FRENCH = (
 SIX_TWICE = (*FIVE_STAYS_FRENCH[:2], RollOutcome("vichy", (5, 6)), RollOutcome("free_french", (6,)))
 
 
+def _target_only(s: Any, t: Any, attacker: str, target: str) -> Any:
+    return t
+
+
 def mutants(_tables: Any) -> Iterator[Mutant]:
     """The broken engines, each with the property it breaks."""
     yield Mutant(
@@ -58,4 +62,10 @@ def mutants(_tables: Any) -> Iterator[Mutant]:
         None,
         _patch(procedure, "FLEET_DIE", SIX_TWICE),
         (ODDS,),
+    )
+    yield Mutant(
+        "an Axis attack touches only its target",
+        None,
+        _patch(territories, "axis_attack", _target_only),
+        (AXIS_ATTACK,),
     )

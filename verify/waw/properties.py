@@ -1,4 +1,4 @@
-"""The invariants of World at War 5.5, checked on the engine's own procedure at every end
+"""The invariants of World at War 5.5 and 5.6, checked on the engine's own procedure at every end
 (:mod:`armistice.verify.waw.explore`): each fleet and area ends with one fate, a Vichy
 fleet stands in the port of a nearest Vichy area, the IPCs are conserved; and the exact
 odds of each fleet and area sum to 1."""
@@ -9,13 +9,17 @@ import itertools
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 
+from armistice.core import scenario
 from armistice.core.game import Game
 from armistice.core.odds import odds
+from armistice.core.sides import Alignment
 from armistice.core.waw import board
+from armistice.core.waw import territories as rules
 from armistice.core.waw.assumptions import ASSUMPTIONS
 from armistice.core.waw.procedure import AXIS_INCOME
 from armistice.core.waw.scenario import CUT, TRANSFER, WawScenario
-from armistice.core.waw.words import FRANCE, RULE, AreaSide, FleetFate
+from armistice.core.waw.territories import VichyScenario
+from armistice.core.waw.words import FRANCE, LATER, RULE, AreaSide, FleetFate
 from armistice.verify.model import Result, Strength, Verdict
 from armistice.verify.waw import maps
 from armistice.verify.waw.explore import Faces, ends
@@ -29,6 +33,7 @@ ONE_FATE = "every_fleet_and_area_ends_with_one_fate"
 PLACED = "vichy_fleets_stand_at_a_nearest_vichy_port"
 CONSERVED = "ipcs_are_conserved"
 ODDS = "odds_of_each_fleet_and_area_sum_to_one"
+AXIS_ATTACK = "an_axis_attack_leaves_nothing_vichy"
 DOMAIN = (
     "the small map (one fleet: every face of every die; one and two fleets: every result "
     "of every die under the default readings and under each other reading) and the bundled "
@@ -181,5 +186,38 @@ def odds_sum_to_one() -> list[Result]:
             "checked maps from their start, default readings",
             strength=Strength.EXHAUSTIVE,
             bounds={"map": (1, len(checked))},
+        )
+    ]
+
+
+def axis_attack_frees_everything() -> list[Result]:
+    """5.6: on the bundled position after the fall, with the Vichy areas and fleets as 5.5
+    left them, every Axis power attacking every Vichy area and fleet, the battle won or
+    lost: no Vichy area or fleet remains."""
+    s = scenario.load(maps.LATER)
+    assert isinstance(s, VichyScenario)
+    t = rules.start(s)
+    targets = [f"area:{k}" for k in rules.vichy_areas(t)] + [
+        f"fleet:{k}" for k in rules.vichy_fleets(t)
+    ]
+    axis = [p for p, e in s.powers.items() if e.alignment is Alignment.AXIS]
+    problems, counted = [], 0
+    for power, target, taken in itertools.product(axis, targets, (True, False)):
+        counted += 1
+        after = rules.battle(s, rules.axis_attack(s, t, power, target), power, target, taken, False)
+        left = [*rules.vichy_areas(after), *rules.vichy_fleets(after)]
+        if left:
+            problems.append(
+                f"{power} against {target}, {'taken' if taken else 'failed'}: {', '.join(left)} still Vichy"
+            )
+    return [
+        Result(
+            AXIS_ATTACK,
+            (LATER,),
+            Verdict.VIOLATED if problems else Verdict.PROVED,
+            "; ".join(problems[:3])
+            or f"no Vichy area or fleet is left after any of {counted} Axis attacks on {maps.LATER}",
+            strength=Strength.EXHAUSTIVE,
+            bounds={"Axis attack": (1, counted)},
         )
     ]
