@@ -300,7 +300,7 @@ def summarize(s: VichyScenario, t: Territories, _tables: object = None) -> Summa
     answers = tuple(Row(f"Question {i + 1}", line, LATER) for i, line in enumerate(t.answered))
     clock = t.clock
     facts = (
-        (("Turn", clock.turn_label), ("Phase", clock.phase_label))
+        (("Turn", str(clock.turn)), ("Phase", clock.phase_label))
         if clock
         else (("Turn", str(s.turn)),)
     )
