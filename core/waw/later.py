@@ -18,7 +18,7 @@ from armistice.core.summary import Row, Section, Summary
 from armistice.core.turns import END_PHASE, STOP, ActionSpec, actions
 from armistice.core.waw import territories as rules
 from armistice.core.waw.scenario import WawScenario
-from armistice.core.waw.state import WawState
+from armistice.core.waw.state import VICHY_TROOPS, WawState
 from armistice.core.waw.territories import AreaAfter, FleetAfter, Territories, VichyScenario
 from armistice.core.waw.words import CAPTORS, LATER, RULE, AreaSide, FleetFate, Turn
 from armistice.core.words import Word
@@ -289,7 +289,10 @@ def summarize(s: VichyScenario, t: Territories, _tables: object = None) -> Summa
             s.fleets[k].name,
             f.fate.short,
             LATER,
-            cells=(s.areas[f.at].name, s.label(f.owner) if f.owner else "-"),
+            cells=(
+                s.areas[f.at].name,
+                ("Vichy" if f.owner == VICHY_TROOPS else s.label(f.owner)) if f.owner else "-",
+            ),
         )
         for k, f in t.fleets.items()
     )

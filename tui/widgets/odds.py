@@ -8,6 +8,7 @@ once; a result that arrives for a position the game has left is kept but not sho
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -21,7 +22,7 @@ from textual.widgets import Static
 from armistice.core.batch import outcome_odds, total_odds
 from armistice.core.game import Game
 from armistice.core.odds import odds
-from armistice.core.prompts import Answer, Decision, Roll, Rolls
+from armistice.core.prompts import Answer, Decision, Prompt, Roll, Rolls
 from armistice.core.tablefiles import HouseTables
 from armistice.tui.prompting import result_name
 
@@ -117,14 +118,26 @@ def outcome_lines(game: Game) -> Text:
     return out
 
 
+def _once(key: str, value: str) -> Callable[[Prompt], str | None]:
+    """A policy answering the first prompt called ``key`` with ``value`` and every later
+    one (an open-ended game asks the same key again) at its default."""
+    asked = False
+
+    def choose(p: Prompt) -> str | None:
+        nonlocal asked
+        if asked or p.key != key:
+            return None
+        asked = True
+        return value
+
+    return choose
+
+
 def by_choice(game: Game, prompt: Decision) -> Text:
     """For a pending decision: each outcome's chance of the system's headline result under
     each option, so the choices can be compared (later open choices at their defaults)."""
     options = [o.value for o in prompt.options if o.enabled]
-    table = {
-        value: odds(game, lambda p, value=value: value if p.key == prompt.key else None)
-        for value in options
-    }
+    table = {value: odds(game, _once(prompt.key, value)) for value in options}
     headline = game.system.outcome_word(game.system.headline)
     out = Text(f"{headline.label} chance by choice\n", style="bold")
     out.append(f"{'':<13}" + "".join(f" {v[:6]:>6}" for v in options) + "\n", style="bold")
