@@ -102,7 +102,10 @@ def test_an_unknown_system_still_writes_the_json_and_junit_reports(
     assert capsys.readouterr().err.startswith("armistice: error: no proof suite")
     document = json.loads(json_path.read_text(encoding="utf-8"))
     assert document["ok"] is False
-    assert document["error"] == "no proof suite for rule system 'nope'; known: awaw.58, awaw.vichy, waw"
+    assert (
+        document["error"]
+        == "no proof suite for rule system 'nope'; known: awaw.58, awaw.vichy, waw"
+    )
     error = ET.parse(junit_path).getroot().find("testsuite/testcase/error")
     assert error is not None
     assert error.get("message") == document["error"]
