@@ -145,7 +145,12 @@ def test_58_642_vichy_may_take_what_the_free_french_left_of_a_destroyer_group() 
         ship("d2", "destroyer", 2, "algeria"),
         ship("d3", "destroyer", 3, "algeria"),
     ]
-    offered: dict[str, dict[str, int]] = {"d2": {}, "d3": {}}
+    fleet.append(ship("d1", "destroyer", 1, "algeria"))
+    offered: dict[str, dict[str, int]] = {"d2": {}, "d3": {}, "d1": {}}
     for taken, seen in offered.items():
         _with_vichy(fleet, {taken: 1}, seen)
-    assert offered == {"d2": {"d2": 1, "d3": 3}, "d3": {"d2": 2, "d3": 2}}
+    assert offered == {
+        "d2": {"d2": 1, "d3": 3, "d1": 1},
+        "d3": {"d2": 2, "d3": 2, "d1": 1},
+        "d1": {"d2": 2, "d3": 3},  # none of D1 is left
+    }

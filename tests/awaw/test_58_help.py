@@ -154,3 +154,21 @@ def test_58_21d_a_turn_no_band_covers_gives_no_modifier(tmp_path: Path) -> None:
         -4,
         -4,
     ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("low = 1\nhigh = 1\nmodifier = 0", "low = 1\nhigh = 1", r"turn row 2, modifier: missing"),
+        ('low = 4\nstatus = "vichy"', "low = 4", r"colony_result row 2, status: missing"),
+    ],
+)
+def test_58_21d_58_531_a_band_row_must_say_what_it_gives(
+    tmp_path: Path, old: str, new: str, message: str
+) -> None:
+    text = RULE58_FILE.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    path = tmp_path / "rule58.toml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    with pytest.raises(TableError, match=rf"^{path}: {message} \(required\)$"):
+        load(path)

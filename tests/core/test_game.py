@@ -19,7 +19,7 @@ from armistice.core.errors import (
     UnknownAssumption,
 )
 from armistice.core.game import Game, describe
-from armistice.core.prompts import Answer, Decision, Roll, Selection, Via
+from armistice.core.prompts import Answer, Decision, Roll, Selection, SelectionItem, Via
 from armistice.core.scenario import from_mapping, load
 from tests import support
 
@@ -441,3 +441,23 @@ def test_a_seed_is_a_whole_number_from_0_to_the_largest_a_file_may_hold(
             Game(s, seed=seed)
     with pytest.raises(IllegalAnswer, match="is outside"):
         Game(s, seed=decode.MAX_INT + 1)
+
+
+def test_a_selection_reads_with_an_amount_for_every_item_not_taken_whole() -> None:
+    prompt = Selection(
+        key="keep",
+        power="britain",
+        label="Keep",
+        rule="58.623",
+        items=(
+            SelectionItem("a", "Richelieu", 1),
+            SelectionItem("b", "Empty depot", 0),
+            SelectionItem("c", "D3 destroyer", 3),
+        ),
+        required=2,
+        unit="factors",
+    )
+    assert describe(prompt, {"a": 1, "b": 0, "c": 1}) == (
+        "Richelieu, Empty depot: 0 factors, D3 destroyer: 1 factor"
+    )
+    assert describe(prompt, {}) == "nothing"
