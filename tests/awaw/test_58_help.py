@@ -172,3 +172,16 @@ def test_58_21d_58_531_a_band_row_must_say_what_it_gives(
     path.write_text(text.replace(old, new), encoding="utf-8")
     with pytest.raises(TableError, match=rf"^{path}: {message} \(required\)$"):
         load(path)
+
+
+def test_58_531_the_die_help_names_a_closed_band_by_both_ends(tmp_path: Path) -> None:
+    text = RULE58_FILE.read_text(encoding="utf-8")
+    old = 'low = 4\nstatus = "vichy"'
+    assert text.count(old) == 1
+    new = 'low = 4\nhigh = 6\nstatus = "vichy"\n[[colony_result]]\nlow = 7\nstatus = "free_french"'
+    path = tmp_path / "rule58.toml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    assert colonies.roll_help(load(path), 0, True) == (
+        "Die +0 for the level, +3 for Vichy: 3 or less goes Free French, 4 to 6 goes Vichy, "
+        "7 or more goes Free French."
+    )

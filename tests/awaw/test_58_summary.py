@@ -137,3 +137,21 @@ def test_58_31_58_71_the_brp_section_with_and_without_vichy_france() -> None:
     conquest, paris = ("France as a conquest", "20", "58.71"), ("Key area: Paris", "20", "58.71")
     assert rows["yes"][:3] == [conquest, ("Vichy France with its colonies", "40", "58.31A"), paris]
     assert rows["no"][:3] == [conquest, ("Axis, instead of Vichy", "20", "58.31B"), paris]
+
+
+def test_58_21_58_22_the_sum_and_the_level_are_the_level_section_s_totals() -> None:
+    section = next(s for s in support.game(None).summary.sections if s.key == "level")
+    assert [r.label for r in section.rows if r.total] == [
+        "Sum of modifiers",
+        "Surrender level (within +/-3)",
+    ]
+
+
+def test_58_31a_the_log_gives_vichy_france_s_worth_only_when_it_is_established() -> None:
+    worth = {}
+    for vichy in ("yes", "no"):
+        g = support.game(None, seed=1)
+        support.play(g, vichy=vichy)
+        worth[vichy] = [e.text for e in g.log if e.rule == "58.31A"]
+    assert worth["yes"][-1] == "Vichy France is worth 40 BRPs with its colonies"
+    assert not any("is worth" in text for text in worth["no"])
