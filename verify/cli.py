@@ -17,7 +17,7 @@ import click
 
 from armistice.core.errors import ArmisticeError, printable
 from armistice.verify import report as reports
-from armistice.verify import runner, suites
+from armistice.verify import outputs, runner, suites
 from armistice.verify.runner import SuiteRun
 from armistice.verify.suites import ProofSuite
 
@@ -44,6 +44,20 @@ def _chosen(names: tuple[str, ...]) -> list[ProofSuite]:
     try:
         return [suites.get(name) for name in dict.fromkeys(names)] or list(suites.suites())
     except suites.UnknownSuite as error:
+        raise click.ClickException(str(error)) from None
+
+
+def _check_outputs(
+    json_path: str | None, junit: str | None, markdown: str | None, counterexamples: str
+) -> None:
+    """Refuse, before anything runs, a report path or counterexample folder the run could not
+    write to (one line naming the option and the path)."""
+    try:
+        for option, given in (("--json", json_path), ("--junit", junit), ("--report", markdown)):
+            if given:
+                outputs.check_file(option, Path(given))
+        outputs.check_folder("--counterexamples", Path(counterexamples))
+    except outputs.OutputError as error:
         raise click.ClickException(str(error)) from None
 
 
@@ -138,6 +152,7 @@ def main(
             "run it without --exhaustive"
         )
     start = time.perf_counter()
+    _check_outputs(json_path, junit, markdown, counterexamples)
     try:
         runs = _load(_chosen(systems), tables)
     except click.ClickException as error:
@@ -148,6 +163,8 @@ def main(
             reports.error_junit(Path(junit), message)
         raise
     published = not tables
+    for run in runs:
+        run.suite.clear(Path(counterexamples))
     stored = runner.baseline()
     grouped = len(runs) > 1
     click.echo(reports.HEADER)
@@ -226,10 +243,12 @@ def _code_mutants() -> None:
         click.echo(line)
 
 
-def run(argv: list[str] | None = None) -> int:
-    """Run the verifier on ``argv`` and return its exit status (2 for bad input)."""
+def run(argv: list[str] | None = None, prog_name: str = "python -m armistice.verify") -> int:
+    """Run the verifier on ``argv`` and return its exit status (2 for bad input);
+    ``prog_name`` is the command its usage line names (``armistice verify`` when run as
+    that)."""
     try:
-        main.main(args=argv, prog_name="python -m armistice.verify", standalone_mode=False)
+        main.main(args=argv, prog_name=prog_name, standalone_mode=False)
     except SystemExit as done:
         return int(done.code or 0)
     except click.ClickException as error:

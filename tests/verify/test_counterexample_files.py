@@ -235,7 +235,9 @@ def test_an_exhaustive_case_found_under_house_tables_replays_under_them(tmp_path
         (result,) = exhaustive.fleet_check(T, ("ships_one_fate",))
         path = write(tmp_path / "cx", "ships_one_fate", result.counterexample, [copy])
         assert isinstance(path, Path)
-        assert replay.reproduces(path, "ships_one_fate", result.counterexample, [copy])
+        assert replay.reproduces(
+            path, "ships_one_fate", result.counterexample, replay.House.read([copy])
+        )
     words = reproduce(path)
     assert words[2:4] == ["--tables", str(copy.resolve())]
     assert header(path)[0] == (

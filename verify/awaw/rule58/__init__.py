@@ -31,6 +31,7 @@ SUITE = ProofSuite(
     mutants=every_mutant,
     build=files.build_files,
     counterexample=counterexample.write,
+    clear=counterexample.clear,
     report_sections=odds.report_sections,
     json_extra=odds.json_extra,
     exhaustive=exhaustive.checks,
