@@ -16,8 +16,8 @@ from pathlib import Path
 import click
 
 from armistice.core.errors import ArmisticeError, printable
-from armistice.verify import report as reports
 from armistice.verify import outputs, runner, suites
+from armistice.verify import report as reports
 from armistice.verify.runner import SuiteRun
 from armistice.verify.suites import ProofSuite
 

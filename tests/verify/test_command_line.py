@@ -31,7 +31,11 @@ def test_the_usage_line_names_the_command_it_was_run_as(
 @pytest.mark.parametrize(
     ("option", "given", "says"),
     [
-        ("--json", "missing/report.json", "--json missing/report.json: folder missing does not exist"),
+        (
+            "--json",
+            "missing/report.json",
+            "--json missing/report.json: folder missing does not exist",
+        ),
         ("--junit", "a-file/report.xml", "--junit a-file/report.xml: a-file is not a folder"),
         ("--report", "missing/r.md", "--report missing/r.md: folder missing does not exist"),
         ("--counterexamples", "a-file/cx", "--counterexamples a-file/cx: a-file is not a folder"),
