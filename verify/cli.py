@@ -61,9 +61,10 @@ def _check_outputs(
         raise click.ClickException(str(error)) from None
 
 
-def _load(chosen: list[ProofSuite], tables: tuple[str, ...]) -> list[SuiteRun]:
+def _load(chosen: list[ProofSuite], tables: tuple[str, ...], exhaustive: bool) -> list[SuiteRun]:
     """Each chosen suite with the tables it checks: the edited ``tables`` for the one chosen
-    system, else the shipped ones."""
+    system, else the shipped ones. The ``exhaustive`` checks run a game's steps, so tables a
+    game refuses end the run with the game's reason."""
     if tables and len(chosen) != 1:
         keys = ", ".join(s.system for s in chosen)
         raise click.ClickException(
@@ -76,6 +77,13 @@ def _load(chosen: list[ProofSuite], tables: tuple[str, ...]) -> list[SuiteRun]:
             runs.append(SuiteRun(suite, suite.load_tables(paths), suite.table_sources(paths)))
         except ArmisticeError as error:
             raise click.ClickException(str(error)) from None
+        if exhaustive:
+            try:
+                suite.playable(paths)
+            except ArmisticeError as error:
+                raise click.ClickException(
+                    f"a game refuses these tables, so --exhaustive has nothing to run: {error}"
+                ) from None
     return runs
 
 
@@ -154,7 +162,7 @@ def main(
     start = time.perf_counter()
     _check_outputs(json_path, junit, markdown, counterexamples)
     try:
-        runs = _load(_chosen(systems), tables)
+        runs = _load(_chosen(systems), tables, exhaustive)
     except click.ClickException as error:
         message = printable(error.format_message())
         if json_path:

@@ -57,6 +57,10 @@ def _nothing_written(_folder: Path) -> list[Path]:
     return []
 
 
+def _plays_anything(_paths: Sequence[Path]) -> object:
+    return None
+
+
 @dataclass(frozen=True)
 class ProofSuite:
     """What the generic verifier needs from a rule system's proofs.
@@ -85,6 +89,9 @@ class ProofSuite:
     * ``exhaustive(tables)`` are the exhaustive checks of the system's whole procedure (the
       shipped step code run over stated bounds and every answer), run on their own by
       ``--exhaustive``; each result is of strength ``exhaustive`` with its bounds.
+      ``playable(paths)`` raises ArmisticeError (one line naming the file, the table and the
+      reason) when a game refuses the edited table files at ``paths``: the exhaustive checks
+      run the game's own steps, so they run only on tables a game plays.
     * ``report_sections(tables)`` are Markdown lines the designer's report adds after the
       verdicts (headings at level 2); ``json_extra(tables)`` are keys the JSON report adds
       for this system.
@@ -105,6 +112,7 @@ class ProofSuite:
     report_sections: Callable[[Any], list[str]] = _no_sections
     json_extra: Callable[[Any], dict[str, Any]] = _no_extra
     exhaustive: Callable[[Any], list[Check]] = _no_exhaustive
+    playable: Callable[[Sequence[Path]], object] = _plays_anything
 
 
 SUITES: Registry[ProofSuite] = Registry(GROUP, ProofSuite, lambda suite: suite.system)

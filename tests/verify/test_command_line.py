@@ -11,7 +11,8 @@ import pytest
 
 from armistice.core.awaw.rule58.tables import RULE58_FILE, shipped
 from armistice.tui.cli import run as armistice
-from armistice.verify.awaw.rule58 import counterexample, exhaustive, replay
+from armistice.verify.awaw.rule58 import counterexample, replay
+from armistice.verify.awaw.rule58.exhaustive import colonies, fleet
 from armistice.verify.awaw.rule58.procedure_mutants import procedure_mutants
 from tests.verify.runs import verify
 
@@ -72,7 +73,7 @@ def test_a_run_removes_the_counterexample_files_earlier_runs_wrote_and_no_others
     folder.mkdir()
     mutant = {m.name: m for m in procedure_mutants(T)}["British-held colony left unassigned"]
     with mutant.patch():
-        (result,) = exhaustive.colony_check(T, ("colonies_one_status",))
+        (result,) = colonies.check(T, ("colonies_one_status",))
         stale = counterexample.write(folder, "colonies_one_status", result.counterexample)
     assert isinstance(stale, Path) and stale.is_file()
     mine = folder / "counterexample-my-notes.toml"
@@ -92,7 +93,7 @@ def test_house_tables_are_read_once_per_counterexample(tmp_path: Path) -> None:
         "Vichy re-take the ships the Free French chose"
     ]
     with mutant.patch():
-        (result,) = exhaustive.fleet_check(T, ("ships_one_fate",))
+        (result,) = fleet.check(T, ("ships_one_fate",))
         with mock.patch.object(replay, "house_tables", wraps=replay.house_tables) as read:
             path = counterexample.write(tmp_path, "ships_one_fate", result.counterexample, [copy])
     assert isinstance(path, Path)

@@ -18,8 +18,9 @@ from armistice.core.game import Game
 from armistice.core.scenario import load
 from armistice.tui.cli import run as armistice
 from armistice.verify import runner
-from armistice.verify.awaw.rule58 import SUITE, exhaustive, models, properties, replay
+from armistice.verify.awaw.rule58 import SUITE, models, properties, replay
 from armistice.verify.awaw.rule58.counterexample import write
+from armistice.verify.awaw.rule58.exhaustive import fleet
 from armistice.verify.awaw.rule58.mutants import code_mutants
 from armistice.verify.awaw.rule58.procedure_mutants import procedure_mutants
 from armistice.verify.cli import run as verify
@@ -232,7 +233,7 @@ def test_an_exhaustive_case_found_under_house_tables_replays_under_them(tmp_path
         "Vichy re-take the ships the Free French chose"
     ]
     with mutant.patch():
-        (result,) = exhaustive.fleet_check(T, ("ships_one_fate",))
+        (result,) = fleet.check(T, ("ships_one_fate",))
         path = write(tmp_path / "cx", "ships_one_fate", result.counterexample, [copy])
         assert isinstance(path, Path)
         assert replay.reproduces(

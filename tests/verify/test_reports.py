@@ -45,7 +45,7 @@ RESULTS = [
 ]
 SCOPES = {
     "limit_holds": "proved",
-    "rows_cover_turns": "exhaustive over turn -8..43, die 1..6",
+    "rows_cover_turns": "exhaustive over turn from -8 to 43; die from 1 to 6",
     "games_end": "sampled, 250 cases",
 }
 
@@ -59,7 +59,9 @@ def test_the_console_gives_each_strength_and_its_reach() -> None:
     assert [row.split()[3] for row in rows] == ["proved", "exhaustive", "sampled"]
     lines = report.details(RESULTS)
     assert "  limit_holds: proved from 1.2" in lines
-    assert "  rows_cover_turns: proved (exhaustive over turn -8..43, die 1..6)" in lines
+    assert (
+        "  rows_cover_turns: proved (exhaustive over turn from -8 to 43; die from 1 to 6)" in lines
+    )
     assert "  games_end: violated (sampled, 250 cases): a game never ends" in lines
 
 

@@ -23,12 +23,16 @@ PUBLISHED_ONLY = frozenset(
 a finding about edited ones (a house rule: a designer may mean to differ)."""
 
 
+WHY = "it compares the tables with the published rule, and a house rule may mean to differ"
+"""Why a :data:`PUBLISHED_ONLY` property is a finding with edited tables."""
+
+
 def _property(prop: Property, t: Tables, published: bool) -> Check:
     def run() -> list[Result]:
         result = prop.check(t)
         if prop.name in PUBLISHED_ONLY and not published:
             verdict = Verdict.FINDING if result.verdict is Verdict.VIOLATED else result.verdict
-            result = replace(result, invariant=False, verdict=verdict)
+            result = replace(result, invariant=False, verdict=verdict, demoted=WHY)
         return [result]
 
     return Check(prop.name, prop.rules, run)

@@ -17,15 +17,22 @@ from armistice.core.awaw.rule58.assumptions import (
     CORSICA,
     FLEET_DISCOUNT,
     FROM_VICHY_COLONIES,
+    LOW_BRP_BASE,
+    PRORATION,
+    SENIOR_PARTNER,
     SHIP_RANGE,
     SHIP_SOURCES,
+    ShipRange,
+    ShipSources,
+    YesNo,
 )
+from armistice.core.awaw.rule58.assumptions import VICHY_BRPS_AFTER_US_ENTRY as AFTER_US_ENTRY
 from armistice.core.awaw.rule58.state import FallOfFrance
 from armistice.core.awaw.rule58.tables import Tables, shipped
 from armistice.core.game import Game
 from armistice.core.prompts import AnswerValue, Roll, Via
 from armistice.core.scenario import load
-from armistice.verify.awaw.rule58 import judge, steps
+from armistice.verify.awaw.rule58 import judge, spec, steps
 from armistice.verify.awaw.rule58.counterexample import file_name, found_by, write_scenario
 
 Answers = Sequence[tuple[str, AnswerValue]]
@@ -166,7 +173,7 @@ def judge_state(game: Game, t: Tables, answers: Answers) -> judge.Broken:
     if lv is None:
         return broken
     per_ship = assume[FLEET_DISCOUNT.key] == "per_ship"
-    broken |= judge.level(s, lv, per_ship, assume[CORSICA.key] == "yes")
+    broken |= judge.level(s, lv, per_ship, assume[CORSICA.key] == "yes", spec.house(t))
     broken |= judge.handover_level(t, lv.value)
     if lv.value not in t.vichy or not state.colonies:
         return broken
@@ -177,15 +184,18 @@ def judge_state(game: Game, t: Tables, answers: Answers) -> judge.Broken:
     if state.units and state.force_levels:
         broken |= judge.units(s, t, lv.value, vichy, statuses, state.units, answers)
     if state.fleet is not None:
-        flags = (
-            assume[SHIP_RANGE.key] == "in_range",
-            assume[SHIP_SOURCES.key] == "any_axis_port",
-            assume[FROM_VICHY_COLONIES.key] == "yes",
+        readings = (
+            ShipRange(assume[SHIP_RANGE.key]),
+            ShipSources(assume[SHIP_SOURCES.key]),
+            YesNo(assume[FROM_VICHY_COLONIES.key]),
         )
-        keys = [k for k, _ in answers]
-        broken |= judge.fleet(
-            s, t, lv.value, vichy, statuses, flags, state.forces, state.fleet, keys
+        case = judge.FleetCase(s, t, lv.value, vichy, statuses, readings)
+        broken |= judge.fleet(case, state.forces, state.fleet, [k for k, _ in answers])
+    if state.brp is not None:
+        brp = spec.BrpReadings(
+            *(assume[a.key] for a in (PRORATION, LOW_BRP_BASE, SENIOR_PARTNER, AFTER_US_ENTRY))
         )
+        broken |= judge.brp(s, t, vichy, statuses, brp, state.brp)
     return broken
 
 
