@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from armistice.core.words import counted
 from armistice.verify.model import Result, Strength, Verdict
 from armistice.verify.runner import SuiteRun
 
@@ -60,8 +61,8 @@ def summary(results: Sequence[Result], seconds: float) -> str:
     findings = sum(r.verdict is Verdict.FINDING for r in results)
     demoted = sum(bool(r.demoted) for r in results)
     aside = (
-        f" ({demoted} properties that hold the tables to the book count as findings, not "
-        "invariants, with edited tables)"
+        f" ({counted(demoted, 'property', 'properties')} holding the tables to the book: "
+        "findings, not invariants, with edited tables)"
         if demoted
         else ""
     )

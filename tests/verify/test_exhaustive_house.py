@@ -77,5 +77,5 @@ def test_plain_and_exhaustive_runs_agree_that_a_house_bonus_is_a_finding(
     assert code == 0
     assert "house_rules: finding: house rule: colony_roll.vichy_bonus 2, book 3" in out
     assert "colony_status_follows_58_53 (58.531 58.532), differs here:" in out
-    assert "(6 properties that hold the tables to the book count as findings" in out
+    assert "(6 properties holding the tables to the book: findings, not invariants" in out
     assert shipped().rules.colony_roll.vichy_bonus == 3
