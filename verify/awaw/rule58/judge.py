@@ -36,10 +36,10 @@ def level(
     58.21C counts the fleet by the reading (``fleet_count_58_21c``)."""
     broken: Broken = {}
     total = sum(m.value for m in lv.modifiers)
-    if total != lv.raw or lv.value != spec.clamped(total, n):
+    if total != lv.raw or lv.value != spec.level(total, n):
         broken["level_is_clamped_raw_sum"] = (
             f"raw {lv.raw:+d}, level {lv.value:+d}",
-            f"modifiers add up to {total:+d}, level {spec.clamped(total, n):+d}",
+            f"modifiers add up to {total:+d}, level {spec.level(total, n):+d}",
             f"the level is not the sum of its logged modifiers held within +/-{n.limit} (58.22)",
         )
     if lv.voluntary:
@@ -53,10 +53,10 @@ def level(
             f"{ground} French infantry and armor factors in France",
         )
     counted = spec.fleet_count(s.fleet, per_ship)
-    if by_rule.get("58.21C") != spec.fleet_modifier(counted, n):
+    if by_rule.get("58.21C") != spec.fleet_band(counted, n):
         broken["fleet_count_58_21c"] = (
             by_rule.get("58.21C"),
-            spec.fleet_modifier(counted, n),
+            spec.fleet_band(counted, n),
             f"the fleet counts {counted} factors " + ("ship by ship" if per_ship else "pooled"),
         )
     return broken

@@ -70,7 +70,7 @@ def base_level(
         + (n.marseilles if marseilles else 0)
         + spec.turn_modifier(turn_index(season, 1940), n)
         - ground // n.ground_step
-        + spec.fleet_modifier(counted, n)
+        + int(spec.fleet_band(counted, n))
     )
 
 

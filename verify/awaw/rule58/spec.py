@@ -59,85 +59,6 @@ VICHY = {
 }
 
 
-def level(raw: Any) -> Any:
-    """58.22: a level beyond +3 or -3 is treated as +3 or -3."""
-    return ite(raw > LEVEL_LIMIT, LEVEL_LIMIT, ite(raw < -LEVEL_LIMIT, -LEVEL_LIMIT, raw))
-
-
-def colony_status(die: Any, level: Any, vichy: Any) -> Any:
-    """58.531-58.532A for a colony France holds: Free French on a modified roll of 3 or lower,
-    else Vichy, or independent if Vichy France was not established. A status code (index
-    into COLONY_STATUSES)."""
-    ff, vi, ind = (
-        COLONY_STATUSES.index(s)
-        for s in (ColonyStatus.FREE_FRENCH, ColonyStatus.VICHY, ColonyStatus.INDEPENDENT)
-    )
-    modified = die + level + ite(vichy, VICHY_BONUS, 0)
-    return ite(modified <= FREE_FRENCH_AT_MOST, ff, ite(vichy, vi, ind))
-
-
-def free_french_ships(level: Any, british: Any, movable: Any, contested: Any) -> Any:
-    """58.621, 58.641, 58.643: the ships of one kind the Free French get: their table level,
-    as far as ships in British ports and those that may sail to them (movable and contested)
-    go."""
-    reach = british + movable + contested
-    return ite(level <= reach, level, reach)
-
-
-def contested_taken_range(
-    level: Any, british: Any, movable: Any, contested: Any
-) -> tuple[Any, Any]:
-    """58.641: ``(fewest, most)`` contested ships the Free French may have taken: they take
-    British-port ships first, then make up the rest from movable and contested ships."""
-    got = free_french_ships(level, british, movable, contested)
-    beyond = ite(got > british, got - british, 0)
-    fewest = ite(beyond > movable, beyond - movable, 0)
-    most = ite(contested < beyond, contested, beyond)
-    return fewest, most
-
-
-def vichy_ships(level: Any, vichy_ports: Any, contested_left: Any, british_left: Any) -> Any:
-    """58.631, 58.641, 58.643: the ships of one kind Vichy gets: its table level, as far as
-    its own ports' ships, the contested ships the Free French left and the British-port ships
-    they left go."""
-    reach = vichy_ports + contested_left + british_left
-    return ite(level <= reach, level, reach)
-
-
-def fleet_band(counted: Any) -> Any:
-    """58.21C in its own words: 38 or more factors give 0, 33-37 give +1, 28-32 give +2,
-    and so on, one more for each further five."""
-    return ite(counted >= 38, 0, 1 + floor_div(37 - counted, 5))
-
-
-def counted(full: Any, discounted: Any) -> Any:
-    """58.21C: ready factors count in full; two damaged or unfinished factors count as one,
-    a remnant one not at all."""
-    return full + floor_div(discounted, 2)
-
-
-def modifiers(f: Any) -> tuple[Any, ...]:
-    """58.21A-F for a surrender that is not voluntary, in the engine's order: Paris +2, Lyon +1,
-    Marseilles +1 when the Axis hold them; -1 per other objective France holds; -1 per full ten
-    ground factors; the fleet band; +2 up to Spring 1940, 0 in Summer, -2 in Fall, -4 from
-    Winter 1940; net DPs; -1 for cooperation 7+."""
-    turn = ite(f.turn <= 0, 2, ite(f.turn == 1, 0, ite(f.turn == 2, -2, -4)))
-    return (
-        ite(f.paris_axis, 2, 0),
-        ite(f.lyon_axis, 1, 0),
-        ite(f.marseilles_axis, 1, 0),
-        -f.other_french_objectives,
-        -floor_div(f.ground_factors, 10),
-        fleet_band(f.fleet_factors),
-        turn,
-        f.net_dps,
-        ite(f.cooperation, -1, 0),
-    )
-
-
-# The whole procedure as the rule text reads it: what the exhaustive checks of the
-# shipped steps compare the final state with. Plain values only (no z3).
-
 GROUND_STEP = 10
 """58.21B: -1 for every full ten French ground factors in France."""
 
@@ -210,23 +131,93 @@ def house(t: Any) -> Numbers:
     )
 
 
+def level(raw: Any, n: Numbers = BOOK) -> Any:
+    """58.22: a level beyond +3 or -3 (the limit of ``n``) is treated as +3 or -3."""
+    return ite(raw > n.limit, n.limit, ite(raw < -n.limit, -n.limit, raw))
+
+
+def colony_status(die: Any, level: Any, vichy: Any) -> Any:
+    """58.531-58.532A for a colony France holds: Free French on a modified roll of 3 or lower,
+    else Vichy, or independent if Vichy France was not established. A status code (index
+    into COLONY_STATUSES)."""
+    ff, vi, ind = (
+        COLONY_STATUSES.index(s)
+        for s in (ColonyStatus.FREE_FRENCH, ColonyStatus.VICHY, ColonyStatus.INDEPENDENT)
+    )
+    modified = die + level + ite(vichy, VICHY_BONUS, 0)
+    return ite(modified <= FREE_FRENCH_AT_MOST, ff, ite(vichy, vi, ind))
+
+
+def free_french_ships(level: Any, british: Any, movable: Any, contested: Any) -> Any:
+    """58.621, 58.641, 58.643: the ships of one kind the Free French get: their table level,
+    as far as ships in British ports and those that may sail to them (movable and contested)
+    go."""
+    reach = british + movable + contested
+    return ite(level <= reach, level, reach)
+
+
+def contested_taken_range(
+    level: Any, british: Any, movable: Any, contested: Any
+) -> tuple[Any, Any]:
+    """58.641: ``(fewest, most)`` contested ships the Free French may have taken: they take
+    British-port ships first, then make up the rest from movable and contested ships."""
+    got = free_french_ships(level, british, movable, contested)
+    beyond = ite(got > british, got - british, 0)
+    fewest = ite(beyond > movable, beyond - movable, 0)
+    most = ite(contested < beyond, contested, beyond)
+    return fewest, most
+
+
+def vichy_ships(level: Any, vichy_ports: Any, contested_left: Any, british_left: Any) -> Any:
+    """58.631, 58.641, 58.643: the ships of one kind Vichy gets: its table level, as far as
+    its own ports' ships, the contested ships the Free French left and the British-port ships
+    they left go."""
+    reach = vichy_ports + contested_left + british_left
+    return ite(level <= reach, level, reach)
+
+
+def fleet_band(counted: Any, n: Numbers = BOOK) -> Any:
+    """58.21C in its own words: 38 or more factors give 0, 33-37 give +1, 28-32 give +2,
+    and so on, one more for each further five (38 is the baseline of ``n``, 42, less one
+    step of five plus one)."""
+    no_modifier_from = n.fleet_baseline - n.fleet_step + 1
+    return ite(
+        counted >= no_modifier_from, 0, 1 + floor_div(no_modifier_from - 1 - counted, n.fleet_step)
+    )
+
+
+def counted(full: Any, discounted: Any) -> Any:
+    """58.21C: ready factors count in full; two damaged or unfinished factors count as one,
+    a remnant one not at all."""
+    return full + floor_div(discounted, 2)
+
+
+def modifiers(f: Any) -> tuple[Any, ...]:
+    """58.21A-F for a surrender that is not voluntary, in the engine's order: Paris +2, Lyon +1,
+    Marseilles +1 when the Axis hold them; -1 per other objective France holds; -1 per full ten
+    ground factors; the fleet band; +2 up to Spring 1940, 0 in Summer, -2 in Fall, -4 from
+    Winter 1940; net DPs; -1 for cooperation 7+."""
+    turn = ite(f.turn <= 0, 2, ite(f.turn == 1, 0, ite(f.turn == 2, -2, -4)))
+    return (
+        ite(f.paris_axis, 2, 0),
+        ite(f.lyon_axis, 1, 0),
+        ite(f.marseilles_axis, 1, 0),
+        -f.other_french_objectives,
+        -floor_div(f.ground_factors, 10),
+        fleet_band(f.fleet_factors),
+        turn,
+        f.net_dps,
+        ite(f.cooperation, -1, 0),
+    )
+
+
+# The whole procedure as the rule text reads it: what the exhaustive checks of the
+# shipped steps compare the final state with. Plain values only (no z3).
+
+
 def _covers(band: Band, value: int) -> bool:
     low, high = band
     return (low is None or low <= value) and (high is None or value <= high)
-
-
-def clamped(raw: int, n: Numbers = BOOK) -> int:
-    """58.22: the level ``raw`` held within ``-limit..+limit``."""
-    return max(-n.limit, min(n.limit, raw))
-
-
-def fleet_modifier(counted: int, n: Numbers = BOOK) -> int:
-    """58.21C in its own words: no modifier from 38 factors up (the baseline less one step
-    plus one), then +1, +2, ... for each further step of five factors below."""
-    no_modifier_from = n.fleet_baseline - n.fleet_step + 1
-    if counted >= no_modifier_from:
-        return 0
-    return 1 + (no_modifier_from - 1 - counted) // n.fleet_step
 
 
 def turn_modifier(turn: int, n: Numbers = BOOK) -> int:
