@@ -2,9 +2,10 @@
 
 Exit status 0 when every invariant is proved, 1 when one is not or a proof of the shipped
 tables uses more than twice its baseline rlimit, 2 for bad input: an unknown system,
-``--tables`` with several systems, or a table file that cannot be read (one line naming
-the file, the place and the reason; the --json and --junit reports asked for still carry
-it).
+``--tables`` with several systems, a table file that cannot be read or, with
+``--exhaustive``, that a game refuses (one line naming the file, the place and the reason;
+the --json and --junit reports asked for still carry it), or a report path or counterexample
+folder the run could not write to (checked before anything runs).
 """
 
 from __future__ import annotations
