@@ -256,3 +256,23 @@ def test_two_files_for_one_table_are_refused_in_either_order(
         assert code == 2
         assert out == ""
         assert err == f"verify: error: {second}: replaces rule58.toml, as {first} does; give one\n"
+
+
+def test_the_table_analyses_say_their_domains_as_sentences() -> None:
+    from armistice.core.awaw.rule58.tables import shipped
+    from armistice.verify.awaw.rule58.checks import checks
+
+    scopes = {r.name: r.scope for c in checks(shipped()) for r in c.run() if r.domain}
+    assert scopes == {
+        "colony_result_no_gaps": "exhaustive over every modified colonial roll from -2 to 12",
+        "colony_result_no_overlaps": "exhaustive over every modified colonial roll from -2 to 12",
+        "colony_result_rows_reachable": "exhaustive over every colonial die from 1 to 6, every "
+        "surrender level from -3 to +3, with and without the Vichy bonus",
+        "turn_modifier_no_gaps": "exhaustive over every turn from Spring 1938 to Winter 1950",
+        "turn_modifier_no_overlaps": "exhaustive over every turn from Spring 1938 to Winter 1950",
+        "turn_modifier_rows_reachable": "exhaustive over every turn from Spring 1938 to Winter 1950",
+        "force_tables_monotone": "exhaustive over every surrender level from -3 to +3",
+        "naval_levels_mirror": "exhaustive over every surrender level from -3 to +3, each table "
+        "shifted against the other by every amount from -6 to +6 levels",
+        "table_values_in_range": "exhaustive over every surrender level from -3 to +3",
+    }
