@@ -260,3 +260,16 @@ def test_the_exhaustive_bounds_read_as_sentences() -> None:
     assert brp.domain(T).text.startswith(
         "French BRP bases 0, 60 and every one from 36 to 45 (around the key areas' 40),"
     )
+
+
+def test_58_411_the_brp_counterexample_file_replays_as_a_whole_resolution(tmp_path: Path) -> None:
+    mutant = MUTANTS["Axis paid Vichy's BRPs after U.S. entry whatever the 58.411 reading"]
+    with mutant.patch():
+        (result,) = brp.check(T)
+        path = write(tmp_path, "brps_follow_58_7", result.counterexample)
+        assert isinstance(path, Path)
+        assert replay.reproduces(path, "brps_follow_58_7", result.counterexample)
+    text = path.read_text(encoding="utf-8")
+    assert "--assume awaw.58.vichy_brps_after_us_entry=no" in text
+    # The shipped engine pays nothing in Vichy's place under that reading.
+    assert not replay.reproduces(path, "brps_follow_58_7", result.counterexample)
