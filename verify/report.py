@@ -127,8 +127,8 @@ def _results(runs: Sequence[SuiteRun]) -> list[Result]:
 
 
 def junit(runs: Sequence[SuiteRun], path: Path, effort: Sequence[str] = ()) -> None:
-    """Write JUnit XML: a test suite per rule system, a test case per result with its strength
-    and scope as properties, a failure per invariant not proved, and a failed ``effort`` case
+    """Write JUnit XML: a test suite per rule system, a test case per result with its strength,
+    scope, case count and (for a property edited tables make a finding) why as properties, a failure per invariant not proved, and a failed ``effort`` case
     holding the lines of ``effort`` (proofs over their baseline rlimit) when there are any."""
     everything = _results(runs)
     root = ET.Element(
@@ -161,6 +161,10 @@ def junit(runs: Sequence[SuiteRun], path: Path, effort: Sequence[str] = ()) -> N
             properties = ET.SubElement(case, "properties")
             ET.SubElement(properties, "property", name="strength", value=r.strength.value)
             ET.SubElement(properties, "property", name="scope", value=r.scope)
+            if r.cases:
+                ET.SubElement(properties, "property", name="cases", value=str(r.cases))
+            if r.demoted:
+                ET.SubElement(properties, "property", name="demoted", value=r.demoted)
             if r in not_proved:
                 failure = ET.SubElement(case, "failure", message=r.explanation)
                 failure.text = "\n".join(details([r]))

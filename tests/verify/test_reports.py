@@ -87,6 +87,7 @@ def test_junit_gives_each_strength_and_scope(tmp_path: Path) -> None:
     }
     assert {name: p["scope"] for name, p in found.items()} == SCOPES
     assert found["games_end"]["strength"] == "sampled"
+    assert found["rows_cover_turns"]["cases"] == "312"
 
 
 def test_markdown_gives_each_scope_in_the_table_and_the_violations(tmp_path: Path) -> None:
