@@ -142,22 +142,27 @@ def _walk(value: Any, path: str, depth: int, source: str, error: Refusal) -> Non
                 _walk(item, f"{path}[{index}]", depth + 1, source, error)
     elif isinstance(value, int) and not isinstance(value, bool):
         if not -MAX_INT <= value <= MAX_INT:
-            raise error(source, path, f"{_size(value)} is beyond +/-{MAX_INT}")
+            raise error(source, path, f"{shown_integer(str(value))} is beyond +/-{MAX_INT}")
     elif isinstance(value, str) and _TEXT_CONTROL.search(value):
         raise error(source, path, "holds a control character")
 
 
-def _size(value: int) -> str:
-    digits = len(str(abs(value)))
-    return str(value) if digits <= 20 else f"a {digits}-digit integer"
+def shown_integer(written: str) -> str:
+    """An integer as written (``-`` and ASCII digits) the way an error shows it: whole up to
+    20 digits, else its first and last digits and how many there are,
+    ``12345...901 (an integer of 21 digits)``."""
+    digits = written.lstrip("-")
+    if len(digits) <= 20:
+        return written
+    sign = written[: len(written) - len(digits)]
+    return f"{sign}{digits[:5]}...{digits[-3:]} (an integer of {len(digits)} digits)"
 
 
 def _too_long(text: str, source: str, error: Refusal) -> ScenarioError:
     """The refusal of an integer too long for the parser to read, naming its line."""
     found = _DIGITS.search(text)
     line = f"line {text.count(chr(10), 0, found.start()) + 1}" if found else ""
-    digits = len(found[0].replace("_", "")) if found else 0
-    number = f"an integer of {digits} digits" if found else "an integer"
+    number = shown_integer(found[0].replace("_", "")) if found else "an integer"
     return error(source, line, f"{number} is beyond +/-{MAX_INT}")
 
 
@@ -213,7 +218,7 @@ def integer(text: str, where: str, low: int = -MAX_INT, high: int = MAX_INT) -> 
         raise IllegalAnswer(where, f"{text!r} is not a whole number (digits 0-9)")
     low, high = max(low, -MAX_INT), min(high, MAX_INT)
     if len(bare.lstrip("-")) > len(str(MAX_INT)) or not low <= int(bare) <= high:
-        raise IllegalAnswer(where, f"{_short(bare)} is outside {low}..{high}")
+        raise IllegalAnswer(where, f"{shown_integer(bare)} is outside {low}..{high}")
     return int(bare)
 
 
@@ -241,7 +246,3 @@ def words(values: Sequence[str], option: str) -> dict[str, str]:
             raise IllegalAnswer(f"{option} {key}", "given twice; keep one")
         found[key] = value.strip()
     return found
-
-
-def _short(digits: str) -> str:
-    return digits if len(digits) <= 20 else f"a {len(digits.lstrip('-'))}-digit number"

@@ -42,7 +42,7 @@ from armistice.core.prompts import (
     Selection,
     Via,
 )
-from armistice.core.scenario import convert, from_mapping
+from armistice.core.scenario import checked, convert, from_mapping
 from armistice.core.sides import Player, Sides
 from armistice.core.summary import Summary
 from armistice.core.tablefiles import HouseTables
@@ -130,7 +130,7 @@ class Game:
                 raise ScenarioError(
                     scenario.name, "system", f"the house tables are {tables.system}'s"
                 )
-            first.check(scenario, f"{scenario.name} under the house tables", tables.tables)
+            checked(first, scenario, scenario.name, tables)
         self.house = tables
         self._first = scenario
         self.assumptions = resolve(
@@ -426,8 +426,9 @@ class Game:
         scenario) or answers that do not replay.
         """
         document = savefile.read(data, source)
+        house = tablefiles.restore(systems.get(document.system), document.tables, source)
         try:
-            scenario = from_mapping(document.scenario, source)
+            scenario = from_mapping(document.scenario, source, house)
         except ScenarioError as error:
             raise SaveError(source, f"scenario.{error.field}".rstrip("."), error.reason) from None
         if scenario.system != document.system:
@@ -436,7 +437,6 @@ class Game:
                 "system",
                 f"says {document.system!r} but the scenario is {scenario.system!r}",
             )
-        house = tablefiles.restore(systems.get(document.system), document.tables, source)
         try:
             return cls(
                 scenario,

@@ -9,7 +9,7 @@ file, the field and the reason, raised before anything is built.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
@@ -17,9 +17,10 @@ from typing import Annotated, Any
 import msgspec
 
 from armistice.core import decode as front_door
-from armistice.core import systems
+from armistice.core import systems, tablefiles
 from armistice.core.errors import ScenarioError
 from armistice.core.fields import about, find
+from armistice.core.tablefiles import HouseTables
 
 _AT = re.compile(r"^(?P<reason>.*) - at `\$\.?(?P<field>[^`]*)`$", re.DOTALL)
 
@@ -120,13 +121,34 @@ def _replace_at(raw: Any, steps: list[str | int], value: Any) -> Any:
     return copy
 
 
-def from_mapping(raw: Mapping[str, Any], source: str) -> Any:
-    """A scenario from decoded TOML or JSON: dispatch on ``system``, decode, check.
+def from_mapping(raw: Mapping[str, Any], source: str, house: HouseTables | None = None) -> Any:
+    """A scenario from decoded TOML or JSON: dispatch on ``system``, decode, check under the
+    ``house`` tables when they are its system's, else under the system's published tables.
 
     Raises ScenarioError for a value beyond the limits of :mod:`.decode`, a missing or
     unknown system, a wrong type, an unknown key or an inconsistency found by the system's
-    checks.
+    checks (``source`` then says when the house tables were the ones checked against).
     """
+    scenario, system = _decoded(raw, source)
+    checked(system, scenario, source, house)
+    return scenario
+
+
+def checked(
+    system: systems.RuleSystem, scenario: Any, source: str, house: HouseTables | None
+) -> None:
+    """Check ``scenario`` of ``system`` under the ``house`` tables when they are the system's,
+    else under its published tables; raises ScenarioError naming ``source`` (``FILE under the
+    house tables`` for the first) and the field."""
+    if house is not None and house.system == system.key:
+        system.check(scenario, f"{source} under the house tables", house.tables)
+    else:
+        system.check(scenario, source, system.tables())
+
+
+def _decoded(raw: Mapping[str, Any], source: str) -> tuple[Any, systems.RuleSystem]:
+    """The scenario struct ``raw`` decodes to and its rule system, before the system's
+    checks of consistency; raises ScenarioError."""
     if not isinstance(raw, Mapping):
         raise ScenarioError(source, "", "a scenario is a table of keys")
     front_door.check(raw, source)
@@ -138,8 +160,7 @@ def from_mapping(raw: Mapping[str, Any], source: str) -> Any:
         raw = {**raw, "system": system.key}
     scenario = convert(raw, system.scenario_type, source)
     system.sides.assigned(scenario.players, source)
-    system.check(scenario, source, system.tables())
-    return scenario
+    return scenario, system
 
 
 def decode(text: bytes, source: str) -> Any:
@@ -189,3 +210,18 @@ def load(name_or_path: str) -> Any:
     """Read, decode and check a scenario given by path or bundled name."""
     path = locate(name_or_path)
     return decode(front_door.read(path), str(path))
+
+
+def load_with(
+    name_or_path: str, tables: Sequence[str | Path] = ()
+) -> tuple[Any, HouseTables | None]:
+    """A scenario given by path or bundled name, and the house tables in the files ``tables``
+    (``--tables``; none: the published tables), the scenario checked under them. Raises
+    ScenarioError for the scenario, TableError naming the table file, the field and the
+    reason."""
+    path = locate(name_or_path)
+    source = str(path)
+    scenario, system = _decoded(front_door.toml(front_door.read(path), source), source)
+    house = tablefiles.read(system, tables)
+    checked(system, scenario, source, house)
+    return scenario, house

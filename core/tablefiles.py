@@ -10,11 +10,13 @@ Example::
 
     house = read(systems.get("awaw.58"), ["my-forces.toml"])
     house.texts       # {"forces.toml": "...the edited file..."}
-    house.describe()  # "forces.toml (differs from the published tables)"
+    house.describe()  # "my-forces.toml in place of forces.toml"
 """
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +28,62 @@ from armistice.core.errors import SaveError, TableError
 
 if TYPE_CHECKING:
     from armistice.core.systems import RuleSystem
+
+_ROW = re.compile(r"^([^.\[]+)\[(\d+)\](\.?)")
+
+
+def place(field: str) -> str:
+    """A decoder's field path as a table file numbers its rows, 1-based in file order:
+    ``vichy[6].infantry_factors`` is ``vichy row 7, infantry_factors``. Only a table's rows
+    are numbered so; a list inside a value keeps its ``[index]``."""
+    return _ROW.sub(lambda m: f"{m[1]} row {int(m[2]) + 1}{', ' if m[3] else ''}", field)
+
+
+def row(table: str, index: int) -> str:
+    """Row ``index`` (0-based) of ``table`` as the file numbers it: ``vichy row 7``."""
+    return f"{table} row {index + 1}"
+
+
+_STEP = re.compile(r"([^.\[]+)|\[(\d+)\]")
+
+
+def refused(raw: Mapping[str, Any], field: str, reason: str) -> str:
+    """``reason`` for refusing the value at ``field`` (a decoder's path, ``turn[1].modifier``)
+    of the decoded file ``raw``, with that value as the file writes it when the reason does
+    not show it and it is neither an array nor a table: ``Expected `int`, got `str`; the file has "two"``."""
+    value: Any = raw
+    for name, index in _STEP.findall(field):
+        try:
+            value = value[int(index)] if index else value[name]
+        except (KeyError, IndexError, TypeError):
+            return reason
+    if not reason.startswith("Expected") or isinstance(value, list | Mapping):
+        return reason
+    return f"{reason}; the file has {written(value)}"
+
+
+def written(value: Any) -> str:
+    """A decoded TOML value (not an array or a table) as a designer wrote it: ``true``,
+    ``"two"``, ``0.5``, an integer whole or shortened
+    (:func:`armistice.core.decode.shown_integer`)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return decode.shown_integer(str(value))
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
+
+
+def document(data: bytes, source: str) -> dict[str, Any]:
+    """The TOML document of a table file, within the limits of :mod:`armistice.core.decode`;
+    raises TableError naming ``source``, the place (rows numbered from 1, as :func:`place`
+    writes them) and the reason."""
+    try:
+        return decode.toml(data, source, TableError)
+    except TableError as error:
+        raise TableError(source, place(error.field), error.reason) from None
+
 
 Documents = Mapping[str, tuple[Mapping[str, Any], str]]
 """Decoded table files by the name of the published file each replaces, each with the
@@ -56,16 +114,22 @@ class HouseTables:
     """Edited table files a game of rule system ``system`` (its key) runs with: ``texts``
     maps the name of each published file replaced to the edited file's whole text, in the
     order of the published files, only those that differ from the published ones;
-    ``tables`` are the rule system's tables built from them."""
+    ``tables`` are the rule system's tables built from them; ``files`` maps the same names
+    to the file each text was read from (the path the player gave, or the save file that
+    holds it, ``saved`` then True)."""
 
     system: str
     texts: Mapping[str, str]
     tables: Any
+    files: Mapping[str, str]
+    saved: bool = False
 
     def describe(self) -> str:
-        """The files replaced, as a reader is told: ``forces.toml (differs from the
-        published tables)``."""
-        return f"{', '.join(self.texts)} (differs from the published tables)"
+        """The files replaced, as a reader is told: ``my-forces.toml in place of
+        forces.toml``, or for a save ``forces.toml as saved in game.json``."""
+        if self.saved:
+            return f"{', '.join(self.texts)} as saved in {self.files[next(iter(self.texts))]}"
+        return ", ".join(f"{self.files[name]} in place of {name}" for name in self.texts)
 
 
 def files_of(
@@ -94,13 +158,13 @@ def read(system: RuleSystem, paths: Sequence[str | Path]) -> HouseTables | None:
     for path in paths:
         source = str(path)
         data = decode.read(path, TableError)
-        document = decode.toml(data, source, TableError)
-        name = files.which(document, source)
+        decoded = document(data, source)
+        name = files.which(decoded, source)
         if name in documents:
             raise TableError(source, "", f"replaces {name}, as {documents[name][1]} does; give one")
         texts[name] = data.decode("utf-8")
-        documents[name] = (document, source)
-    return _house(system, files, texts, documents)
+        documents[name] = (decoded, source)
+    return _house(system, files, texts, documents, None)
 
 
 def restore(system: RuleSystem, texts: Mapping[str, str], source: str) -> HouseTables | None:
@@ -114,24 +178,25 @@ def restore(system: RuleSystem, texts: Mapping[str, str], source: str) -> HouseT
     documents: dict[str, tuple[Mapping[str, Any], str]] = {}
     places: dict[str, str] = {}
     for name, text in texts.items():
-        place = f"tables.{name}"
+        at = f"tables.{name}"
         if name not in files.published:
             known = ", ".join(files.published)
-            raise SaveError(source, place, f"not a table file of {system.key}; known: {known}")
-        where = f"{source}: {place}"
+            raise SaveError(source, at, f"not a table file of {system.key}; known: {known}")
+        where = f"{source}: {at}"
         try:
-            document = decode.toml(text.encode("utf-8"), where, TableError)
-            if files.which(document, where) != name:
+            decoded = document(text.encode("utf-8"), where)
+            if files.which(decoded, where) != name:
                 raise TableError(where, "", f"does not hold the tables of {name}")
         except TableError as error:
-            raise SaveError(source, place, error.reason) from None
-        documents[name] = (document, where)
-        places[where] = place
+            field = f"{at}: {error.field}" if error.field else at
+            raise SaveError(source, field, error.reason) from None
+        documents[name] = (decoded, where)
+        places[where] = at
     try:
-        return _house(system, files, dict(texts), documents)
+        return _house(system, files, dict(texts), documents, source)
     except TableError as error:
-        place = places.get(error.source, "tables")
-        field = f"{place}: {error.field}" if error.field else place
+        at = places.get(error.source, "tables")
+        field = f"{at}: {error.field}" if error.field else at
         raise SaveError(source, field, error.reason) from None
 
 
@@ -140,8 +205,10 @@ def _house(
     files: TableFiles,
     texts: dict[str, str],
     documents: dict[str, tuple[Mapping[str, Any], str]],
+    saved_in: str | None,
 ) -> HouseTables | None:
-    """Build the tables, then keep only the files that differ from the published ones."""
+    """Build the tables, then keep only the files that differ from the published ones, each
+    with the file it came from (the save file ``saved_in`` for tables a save holds)."""
     tables = files.build(documents)
     differ = {
         name: texts[name]
@@ -151,4 +218,11 @@ def _house(
     }
     if not differ:
         return None
-    return HouseTables(system.key, MappingProxyType(differ), tables)
+    origins = {name: saved_in or documents[name][1] for name in differ}
+    return HouseTables(
+        system.key,
+        MappingProxyType(differ),
+        tables,
+        MappingProxyType(origins),
+        saved_in is not None,
+    )

@@ -2,6 +2,8 @@
 
 2.1: every area rolls a die at once (a :class:`Rolls` batch); the face times the area's
 worth is its income in IPCs, and the weighted total ``income`` is all the rest depends on.
+2.0 (when the scenario asks for it): an omen die first, read and logged, which changes
+nothing after it.
 2.2: the market die needs a number that falls as the income per area rises (its outcome
 classes depend on the total); a 6 is rolled again and the second die decides (2.3).
 """
@@ -44,6 +46,7 @@ class IncomeScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_o
 
     system: Literal["standin.income"]
     areas: dict[str, int]
+    omens: bool = False
 
 
 class Year(msgspec.Struct, frozen=True):
@@ -120,7 +123,17 @@ def band(s: IncomeScenario, income: int) -> Economy:
 
 
 def procedure(s: IncomeScenario, ledger: Ledger[Year]) -> Generator[Prompt, AnswerValue, None]:
-    """2.1 the income dice, 2.2 the market die, 2.3 its reroll after a 6."""
+    """2.0 the omen die when asked for, 2.1 the income dice, 2.2 the market die, 2.3 its
+    reroll after a 6."""
+    if s.omens:
+        omen = yield Roll(
+            key="omens",
+            label="Omen die",
+            rule="2.0",
+            dice=D6,
+            outcomes=(RollOutcome("bad", (1, 2)), RollOutcome("good", (3, 4, 5, 6))),
+        )
+        ledger.note("2.0", f"omen die {omen}")
     prompt = batch(s)
     rolled = yield prompt
     assert isinstance(rolled, dict)
@@ -187,10 +200,17 @@ SYSTEM = systems.RuleSystem(
 )
 
 
-def scenario(dice: int, worth: tuple[int, ...] = (1,)) -> dict[str, Any]:
-    """A scenario of ``dice`` areas, worth ``worth`` IPCs a pip in turn."""
+def scenario(dice: int, worth: tuple[int, ...] = (1,), omens: bool = False) -> dict[str, Any]:
+    """A scenario of ``dice`` areas, worth ``worth`` IPCs a pip in turn, with an omen die
+    first when ``omens``."""
     areas = {f"area{i:02d}": worth[i % len(worth)] for i in range(dice)}
-    return {"system": KEY, "name": f"income-{dice}", "title": f"{dice} areas", "areas": areas}
+    return {
+        "system": KEY,
+        "name": f"income-{dice}",
+        "title": f"{dice} areas",
+        "areas": areas,
+        "omens": omens,
+    }
 
 
 @contextmanager

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from armistice.core.awaw.words import ColonyStatus
@@ -20,6 +21,19 @@ GROUP_OF = {
     "morocco": "north_africa",
 }
 STATUSES = set(ColonyStatus)
+
+
+def edited(folder: Path, published: Path, *changes: tuple[str, str], name: str = "") -> Path:
+    """A copy of the table file ``published`` written to ``folder`` (as ``name``, else
+    ``my-<published name>``) with each ``(old, new)`` text replaced; fails the test unless
+    ``published`` holds each ``old`` exactly once, so an edit cannot miss or hit twice."""
+    text = published.read_text(encoding="utf-8")
+    for old, new in changes:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    path = folder / (name or f"my-{published.name}")
+    path.write_text(text, encoding="utf-8")
+    return path
 
 
 def minimal() -> dict[str, Any]:

@@ -62,6 +62,10 @@ def test_2_1_the_app_rolls_every_member_from_the_seed_each_its_own_draw() -> Non
     assert first.rolls_made == 3
     market = first.roll()
     assert market == D6.roll(5, 3)
+    omens = Game(scenario.from_mapping(income.scenario(3, omens=True), "income"), seed=5)
+    assert omens.roll() == D6.roll(5, 0)
+    members = batch_of(omens).members
+    assert omens.roll() == {m.key: D6.roll(5, 1 + i) for i, m in enumerate(members)}
 
 
 def test_2_1_typed_dice_are_recorded_as_typed_and_the_log_names_each_member() -> None:
@@ -157,6 +161,18 @@ def test_odds_at_6_dice_equal_the_enumeration_of_all_6_to_the_6_assignments() ->
     for member in batch_of(g).members:
         assert result.rolls[member.key] == {str(f): Fraction(1, 6) for f in D6.faces()}
     assert sum(p for _, p in result.outcomes) == 1
+
+
+def test_odds_of_a_total_after_an_earlier_roll_are_weighted_by_its_branches() -> None:
+    """The omen die (2.0) changes nothing after it: the income total's odds are the batch's
+    own, weighted by the omen's two branches (1/3 and 2/3), and still sum to 1."""
+    plain = odds(game(3, (1, 2)))
+    s = scenario.from_mapping(income.scenario(3, (1, 2), omens=True), "income")
+    after = odds(Game(s, seed=1))
+    assert after.rolls["omens"] == {"bad": Fraction(1, 3), "good": Fraction(2, 3)}
+    assert after.totals["income"].distribution == plain.totals["income"].distribution
+    assert sum(after.totals["income"].distribution.values()) == 1
+    assert dict(after.outcomes) == dict(plain.outcomes)
 
 
 def boom_given(need: int) -> Fraction:

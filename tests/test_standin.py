@@ -148,6 +148,11 @@ def test_58_chain_a_finished_raid_leads_to_a_tally_with_told_facts() -> None:
     )
     g.next(standin.TALLY, {"tribute": 1})
     assert g.scenario.turn == 2 and g.state.gold == loaded.state.gold
+    g.answer("collect")
+    twice = Game.load(g.save(), "chain.json")
+    assert twice.facts == ({"tribute": 3}, {"tribute": 1})
+    assert (twice.scenario, twice.state, twice.log) == (g.scenario, g.state, g.log)
+    g.undo()
     g.undo()
     assert g.system.key == standin.TALLY and g.scenario.turn == 1 and g.complete
     while g.system.key != standin.KEY:

@@ -19,7 +19,7 @@ from typing import Any
 import click
 import msgspec
 
-from armistice.core import decode, systems, tablefiles
+from armistice.core import decode, systems
 from armistice.core import scenario as scenarios
 from armistice.core.errors import (
     ArmisticeError,
@@ -46,7 +46,7 @@ def open_game(
     source: str, assume: dict[str, str], seed: int | None, tables: Sequence[str] = ()
 ) -> Game:
     """A new game from a scenario (path or bundled name), run with the house tables in the
-    files ``tables`` (``--tables``) if any, or the game in a save file (recognised by its
+    files ``tables`` (``--tables``) if any, the scenario checked under them, or the game in a save file (recognised by its
     content, whatever its name), which fixes its assumptions and tables.
 
     Raises ArmisticeError naming the file or option, the field and the reason."""
@@ -66,8 +66,7 @@ def open_game(
         if seed is not None:
             game.seed = seed
         return game
-    loaded = scenarios.load(source)
-    house = tablefiles.read(systems.get(loaded.system), tables)
+    loaded, house = scenarios.load_with(source, tables)
     try:
         return Game(loaded, assumptions=assume, seed=seed, tables=house)
     except UnknownAssumption as error:
@@ -97,6 +96,7 @@ def _json_report(game: Game, choose: Policy | None = None) -> bytes:
         "game": game.system.key,
         "title": game.system.title,
         "scenario": game.scenario.name,
+        "house_tables": house_tables(game),
         "seed": game.seed,
         "complete": game.complete,
         "pending": game.prompt,
@@ -111,6 +111,13 @@ def _json_report(game: Game, choose: Policy | None = None) -> bytes:
         "odds": exact_odds(game, choose).document(),
     }
     return msgspec.json.format(msgspec.json.encode(document), indent=2)
+
+
+def house_tables(game: Game) -> dict[str, str] | None:
+    """The ``house_tables`` of a ``--json`` document: the name of each published table file
+    the game's house tables replace -> the file its text was read from (the save file for a
+    game opened from one); None with the published tables."""
+    return dict(game.house.files) if game.house is not None else None
 
 
 def _open_actions(game: Game) -> list[str]:
@@ -286,7 +293,11 @@ def odds(
         listed = ", ".join(sorted(asked)) or "nothing"
         raise IllegalAnswer(f"--decide {key}", f"never asked; from here the game asks: {listed}")
     if as_json:
-        document = {"scenario": game.scenario.name, "odds": result.document()}
+        document = {
+            "scenario": game.scenario.name,
+            "house_tables": house_tables(game),
+            "odds": result.document(),
+        }
         click.echo(msgspec.json.format(msgspec.json.encode(document), indent=2))
         return 0
     click.echo(f"Exact odds for {game.scenario.name}")
@@ -362,14 +373,23 @@ def play(
     type=_Whole(1),
     help="Games played at once; one more browser tab is told to wait.",
 )
-def serve(source: str | None, host: str, port: int, max_sessions: int) -> int:
-    """Serve the dashboard to a web browser (one game per browser tab). Anyone who can reach
-    HOST can read and write this machine's files through the dashboard's save dialogs."""
+@TABLES
+def serve(
+    source: str | None, host: str, port: int, max_sessions: int, tables: tuple[str, ...]
+) -> int:
+    """Serve the dashboard to a web browser (one game per browser tab), on SCENARIO with the
+    house tables given by --tables if any. Anyone who can reach HOST can read and write this
+    machine's files through the dashboard's save dialogs."""
     from armistice.tui.serve import serve as run_server
 
+    if tables and not source:
+        raise click.UsageError("--tables needs a SCENARIO to play with them")
+    command = [sys.executable, "-m", "armistice.tui.cli", "play"]
     if source:
-        open_game(source, {}, None)
-    command = [sys.executable, "-m", "armistice.tui.cli", "play"] + ([source] if source else [])
+        open_game(source, {}, None, tables)
+        command += [source]
+        for path in tables:
+            command += ["--tables", str(Path(path).resolve())]
     run_server(shlex.join(command), host, port, max_sessions)
     return 0
 
@@ -429,10 +449,12 @@ def new(scenario: str, file: str) -> int:
 
 @cli.command()
 @click.argument("file", metavar="FILE")
-def check(file: str) -> int:
-    """Check a scenario or save FILE and show what it resolves to so far, without playing:
-    the summary before the first answer (for a save, where it stands) and what comes next."""
-    game = open_game(file, {}, None)
+@TABLES
+def check(file: str, tables: tuple[str, ...]) -> int:
+    """Check a scenario or save FILE, under the house tables given by --tables if any, and
+    show what it resolves to so far, without playing: the summary before the first answer
+    (for a save, where it stands) and what comes next."""
+    game = open_game(file, {}, None, tables)
     kind = "save" if game.answers or saves.is_save(Path(file)) else "scenario"
     click.echo(f"{file}: a valid {game.system.key} {kind}")
     click.echo(overview(game), nl=False)

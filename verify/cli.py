@@ -261,7 +261,7 @@ def run(argv: list[str] | None = None, prog_name: str = "python -m armistice.ver
     except SystemExit as done:
         return int(done.code or 0)
     except click.ClickException as error:
-        click.echo(f"verify: error: {printable(error.format_message())}", err=True)
+        click.echo(f"armistice: error: {printable(error.format_message())}", err=True)
         return 2
     except click.exceptions.Exit as done:
         return done.exit_code

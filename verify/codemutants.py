@@ -13,9 +13,13 @@ listed with their reason in ``verify/equivalent-mutants.toml``.
 from __future__ import annotations
 
 import ast
+import contextlib
 import hashlib
+import json
 import os
+import resource
 import shutil
+import signal
 import socket
 import sqlite3
 import subprocess
@@ -27,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from armistice.core.errors import ArmisticeError
+from armistice.verify import testmap
 
 WORKDIR_ENV = "ARMISTICE_MUTATION_DIR"
 SETTINGS = Path("verify") / "mutation.toml"
@@ -77,13 +82,15 @@ class CodeMutant:
 
 @dataclass(frozen=True)
 class CodeScore:
-    """The mutants of one run, cosmic-ray's run time in seconds, and how many results were
-    kept from an earlier run of the same engine (``kept``: killed or set apart, not tried
-    again)."""
+    """The mutants of one run, cosmic-ray's run time in seconds (wall clock), how many results
+    were kept from an earlier run of the same engine (``kept``: killed or set apart, not tried
+    again), and ``cpu``, the processor seconds the workers and their probes used: on a busy
+    machine the wall clock says more about the machine than about the run."""
 
     mutants: list[CodeMutant]
     seconds: float
     kept: int = 0
+    cpu: float = 0.0
 
     def count(self, *outcomes: str) -> int:
         """How many mutants have one of ``outcomes``."""
@@ -229,25 +236,22 @@ def run(progress: Callable[[int, int], None] = lambda done, total: None) -> Code
     settings = load_settings(root)
     equivalents = load_equivalents(root)
     workdir = root / ".mutation"
-    _test_map(root, settings, workdir)
+    tmap = _test_map(root, settings, workdir)
     source = _copy(root, workdir / "source")
     workers = [_worker(source, workdir / f"worker-{n}") for n in range(settings.workers)]
     ports = [_free_port() for _ in workers]
     config = workdir / "cosmic-ray.toml"
-    config.write_text(_config(settings, ports))
-    session, stamp = workdir / "session.sqlite", workdir / "engine.sha256"
-    engine = _engine_digest(root, settings)
-    if session.is_file() and stamp.is_file() and stamp.read_text() == engine:
-        kept = _retry_survivors(session, equivalents)
-    else:
-        stamp.unlink(missing_ok=True)
-        _cosmic(["init", str(config), str(session), "--force"], source)
-        stamp.write_text(engine)
-        kept = 0
-    _skip_equivalents(session, source, settings.equivalent_operators)
-    started = _start_workers(workers, ports, workdir)
+    longest = probe_budget(settings.timeout, tmap.expected(tmap.tests)) + 30
+    config.write_text(_config(settings, ports, longest))
+    session = workdir / "session.sqlite"
+    kept = _new_session(config, session, source, _file_digests(root, settings))
+    _skip_equivalents(session, source, settings.equivalent_operators, equivalents)
     log = workdir / "exec.log"
+    started: list[subprocess.Popen[bytes]] = []
+    cpu = _children_cpu()
+    previous = signal.signal(signal.SIGTERM, _interrupted)
     try:
+        started = _start_workers(workers, ports, workdir)
         start = time.monotonic()
         with log.open("w") as errors:
             execution = subprocess.Popen(
@@ -255,7 +259,9 @@ def run(progress: Callable[[int, int], None] = lambda done, total: None) -> Code
                 cwd=source,
                 stdout=subprocess.DEVNULL,
                 stderr=errors,
+                start_new_session=True,
             )
+            started.append(execution)
             while True:
                 try:
                     execution.wait(timeout=30)
@@ -265,10 +271,18 @@ def run(progress: Callable[[int, int], None] = lambda done, total: None) -> Code
         seconds = time.monotonic() - start
     finally:
         _stop(started)
+        signal.signal(signal.SIGTERM, previous)
+    cpu = _children_cpu() - cpu
     if execution.returncode != 0:
         raise MutationError("cosmic-ray exec", _last_line(log.read_text()))
     mutants = _results(session, source, equivalents, settings.equivalent_operators)
-    return CodeScore(mutants, seconds, kept)
+    return CodeScore(mutants, seconds, kept, cpu)
+
+
+def _children_cpu() -> float:
+    """Processor seconds (user and system) of every finished child process and theirs."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def _last_line(text: str) -> str:
@@ -286,13 +300,21 @@ def _cosmic(args: list[str], cwd: Path) -> None:
         raise MutationError(f"cosmic-ray {args[0]}", _last_line(done.stderr))
 
 
-def _test_map(root: Path, settings: Settings, workdir: Path) -> None:
-    from armistice.verify import testmap
-
+def _test_map(root: Path, settings: Settings, workdir: Path) -> testmap.TestMap:
     path = workdir / "testmap.json"
-    if path.is_file() and testmap.load(path).digest == testmap.digest(root):
-        return
-    testmap.build(root, settings.tests, settings.modules, workdir)
+    if path.is_file():
+        with contextlib.suppress(ArmisticeError):
+            tmap = testmap.load(path)
+            if tmap.digest == testmap.digest(root):
+                return tmap
+    return testmap.build(root, settings.tests, settings.modules, workdir)
+
+
+def probe_budget(timeout: float, expected: float) -> float:
+    """Seconds one mutant may take, proofs and tests together, before it counts as caught:
+    ``timeout`` (``verify/mutation.toml``) plus twice ``expected``, the time its chosen tests
+    took while the test map was built, so that a slow set of tests is never taken for a hang."""
+    return timeout + 2 * expected
 
 
 def _copy(root: Path, target: Path) -> Path:
@@ -319,13 +341,13 @@ def _free_port() -> int:
         return port
 
 
-def _config(settings: Settings, ports: list[int]) -> str:
+def _config(settings: Settings, ports: list[int], timeout: float) -> str:
     modules = ", ".join(f'"{m}"' for m in settings.modules)
     urls = ", ".join(f'"http://127.0.0.1:{p}"' for p in ports)
     return (
         "[cosmic-ray]\n"
         f"module-path = [{modules}]\n"
-        f"timeout = {settings.timeout + 30}\n"
+        f"timeout = {timeout:.0f}\n"
         "excluded-modules = []\n"
         f'test-command = "{sys.executable} -m armistice.verify.probe"\n'
         "[cosmic-ray.distributor]\n"
@@ -353,6 +375,7 @@ def _start_workers(
                 env=env,
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
+                start_new_session=True,
             )
         )
     deadline = time.monotonic() + 60
@@ -371,68 +394,123 @@ def _start_workers(
     return started
 
 
-def _stop(workers: list[subprocess.Popen[bytes]]) -> None:
-    """End the workers, waiting a few seconds for a mutant they are still probing."""
-    for proc in workers:
-        proc.terminate()
-    for proc in workers:
+def _stop(processes: list[subprocess.Popen[bytes]]) -> None:
+    """End ``processes`` and every process they started (each leads its own process group:
+    a worker's probe and the tests it runs), waiting a few seconds before killing them."""
+    for proc in processes:
+        _signal_group(proc, signal.SIGTERM)
+    for proc in processes:
         try:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
-            proc.kill()
+            _signal_group(proc, signal.SIGKILL)
             proc.wait()
+        _signal_group(proc, signal.SIGKILL)
 
 
-def _skip_equivalents(session: Path, source: Path, operators: dict[str, str]) -> None:
+def _signal_group(proc: subprocess.Popen[bytes], sig: signal.Signals) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, sig)
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    """SIGTERM ends a run as Ctrl-C does, so that its workers are stopped."""
+    raise KeyboardInterrupt
+
+
+def _skip_equivalents(
+    session: Path, source: Path, operators: dict[str, str], equivalents: list[Equivalent]
+) -> None:
     """Mark as skipped, without running them, the mutants that only change an annotation
-    never evaluated and those of an operator listed as equivalent."""
+    never evaluated, those of an operator listed as equivalent, and those listed as equivalent
+    at their line (the mutated line is worked out with cosmic-ray and recorded as the diff)."""
+    at_line = {(e.file, e.line, e.operator): e for e in equivalents}
+    listed = _listed(equivalents)
     with sqlite3.connect(session) as db:
         rows = db.execute(
-            "select job_id, module_path, operator_name, start_pos_row, start_pos_col"
-            " from mutation_specs"
+            "select job_id, module_path, operator_name, occurrence, start_pos_row, start_pos_col"
+            " from mutation_specs where job_id not in (select job_id from work_results)"
         ).fetchall()
         spans: dict[str, set[tuple[int, int]]] = {}
-        skipped = []
-        for job, module, operator, row, col in rows:
+        texts: dict[str, str] = {}
+        skipped: list[tuple[str, str | None, str]] = []
+        for job, module, operator, occurrence, row, col in rows:
             if module not in spans:
-                spans[module] = unevaluated_annotations((source / module).read_text())
+                texts[module] = (source / module).read_text()
+                spans[module] = unevaluated_annotations(texts[module])
+            name = operator.removeprefix("core/")
             if (row, col) in spans[module]:
-                skipped.append(("annotation", job))
-            elif operator.removeprefix("core/") in operators:
-                skipped.append(("operator", job))
+                skipped.append(("annotation", None, job))
+            elif name in operators:
+                skipped.append(("operator", None, job))
+            elif (module, row, name) in at_line:
+                line = _mutated_at(texts[module], operator, occurrence, row)
+                if (module, name, line.strip()) in listed:
+                    skipped.append(("listed", f"+{line}", job))
         db.executemany(
             "insert into work_results (worker_outcome, output, test_outcome, diff, job_id)"
-            " values ('SKIPPED', ?, NULL, NULL, ?) on conflict do nothing",
+            " values ('SKIPPED', ?, NULL, ?, ?) on conflict do nothing",
             skipped,
         )
 
 
-def _engine_digest(root: Path, settings: Settings) -> str:
-    h = hashlib.sha256()
-    for file in module_files(root, settings.modules):
-        h.update(file.encode())
-        h.update((root / file).read_bytes())
-    return h.hexdigest()
+def _mutated_at(text: str, operator: str, occurrence: int, row: int) -> str:
+    """Line ``row`` (1-based) of ``text`` once cosmic-ray's ``operator`` (its full name) has
+    made its ``occurrence``-th mutant; ``""`` when it makes none."""
+    from cosmic_ray.mutating import mutate_code
+    from cosmic_ray.plugins import get_operator
+
+    mutated = mutate_code(text, get_operator(operator)(), occurrence)
+    return str(mutated.splitlines()[row - 1]) if mutated else ""
 
 
-def _retry_survivors(session: Path, equivalents: list[Equivalent]) -> int:
-    """Forget the survivors of the run in ``session``, but for those listed in
-    ``equivalents``, so that they are tried again against the current proofs and tests; the
-    number of results kept (killed, set apart or listed as equivalent)."""
-    listed = _listed(equivalents)
+def _carry_over(session: Path, earlier: Path, files: list[str]) -> int:
+    """Copy into ``session`` the results of the mutants ``earlier`` killed in ``files`` (an
+    unchanged file has the same mutants, by operator and occurrence); how many were copied."""
+    if not files:
+        return 0
     with sqlite3.connect(session) as db:
-        survived = db.execute(
-            "select r.job_id, s.module_path, s.operator_name, r.diff from work_results r"
-            " join mutation_specs s on s.job_id = r.job_id where r.test_outcome = 'SURVIVED'"
-        ).fetchall()
-        retried = [
-            (job,)
-            for job, file, operator, diff in survived
-            if (file, operator.removeprefix("core/"), _mutated_line(diff or "").strip())
-            not in listed
-        ]
-        db.executemany("delete from work_results where job_id = ?", retried)
-        kept: int = db.execute("select count(*) from work_results").fetchone()[0]
+        db.execute("attach database ? as earlier", (str(earlier),))
+        marks = ",".join("?" * len(files))
+        copied = db.execute(
+            "insert into work_results (worker_outcome, output, test_outcome, diff, job_id)"
+            " select r.worker_outcome, r.output, r.test_outcome, r.diff, n.job_id"
+            " from earlier.work_results r"
+            " join earlier.mutation_specs o on o.job_id = r.job_id"
+            " join mutation_specs n on n.module_path = o.module_path"
+            " and n.operator_name = o.operator_name and n.occurrence = o.occurrence"
+            f" where o.module_path in ({marks}) and r.test_outcome = 'KILLED'",
+            files,
+        ).rowcount
+    return int(copied)
+
+
+def _file_digests(root: Path, settings: Settings) -> dict[str, str]:
+    """A SHA-256 of each engine file the run mutates, by repository-relative path."""
+    return {
+        file: hashlib.sha256((root / file).read_bytes()).hexdigest()
+        for file in module_files(root, settings.modules)
+    }
+
+
+def _new_session(config: Path, session: Path, source: Path, digests: dict[str, str]) -> int:
+    """Make a new cosmic-ray session in ``session`` for the engine as it is now. When an
+    earlier session is there, the results of its mutants of files that have not changed since
+    are kept, except survivors, which are tried again against the current proofs and tests;
+    the number of results kept."""
+    stamp = session.with_suffix(".files.json")
+    earlier = session.with_suffix(".earlier")
+    known: dict[str, str] = {}
+    if session.is_file() and stamp.is_file():
+        with contextlib.suppress(ValueError):
+            known = json.loads(stamp.read_text())
+        session.replace(earlier)
+    stamp.unlink(missing_ok=True)
+    _cosmic(["init", str(config), str(session), "--force"], source)
+    unchanged = [f for f, d in digests.items() if known.get(f) == d]
+    kept = _carry_over(session, earlier, unchanged) if earlier.is_file() else 0
+    earlier.unlink(missing_ok=True)
+    stamp.write_text(json.dumps(digests))
     return kept
 
 
@@ -466,6 +544,8 @@ def _results(
         worker, outcome = (worker or "pending").lower(), (outcome or "").lower()
         if worker == "skipped" and output == "operator":
             verdict, detail = "equivalent", operators.get(operator, "")
+        elif worker == "skipped" and output == "listed":
+            verdict, detail = "equivalent", "listed"
         elif worker == "skipped":
             verdict, detail = "annotation", ""
         elif outcome == "killed":
@@ -492,6 +572,12 @@ def _mutated_line(diff: str) -> str:
     return f"removed: {taken[0].strip()}" if taken else ""
 
 
+def _out_of_time(detail: str) -> bool:
+    """Whether a killed mutant's last line of output says its time ran out (the probe's
+    limit, or cosmic-ray's own ``timeout``)."""
+    return "out of time" in detail or detail == "timeout"
+
+
 def report(score: CodeScore) -> list[str]:
     """The figures of a run as text lines: mutants made, those set apart as equivalent, the
     share of the others killed by the proofs alone and by the proofs plus the tests,
@@ -499,6 +585,7 @@ def report(score: CodeScore) -> list[str]:
     counted = score.non_equivalent
     by_verify = score.count("verify")
     by_both = score.count("verify", "tests")
+    timed_out = sum(m.outcome == "tests" and _out_of_time(m.detail) for m in score.mutants)
 
     def share(n: int) -> str:
         return f"{n} of {counted} ({n / counted:.1%})" if counted else "none to count"
@@ -507,8 +594,10 @@ def report(score: CodeScore) -> list[str]:
         f"  {len(score.mutants)} mutants; {score.count('annotation')} change only an annotation "
         f"never evaluated, {score.count('equivalent')} equivalent ({SETTINGS} and {EQUIVALENTS})",
         f"  killed by python -m armistice.verify alone: {share(by_verify)}",
-        f"  killed by verify plus the tests: {share(by_both)}",
+        f"  killed by verify plus the tests: {share(by_both)}"
+        + (f", {timed_out} of them by running out of time" if timed_out else ""),
         f"  cosmic-ray run time: {score.seconds / 60:.1f} min"
+        + (f", {score.cpu / 60:.1f} min of processor time" if score.cpu else "")
         + (f" (continuing an earlier run: {score.kept} results kept)" if score.kept else ""),
     ]
     lines += [f"  survived: {m.file}:{m.line} {m.operator}: {m.mutation}" for m in score.survivors]

@@ -16,8 +16,10 @@ import difflib
 import io
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -42,26 +44,82 @@ def changed(worker: Path, pristine: Path, modules: list[str]) -> tuple[str, list
     return "", []
 
 
-def _run(command: list[str], seconds: float) -> bool:
-    """True when ``command`` fails or outlasts ``seconds`` (the mutant is caught)."""
-    try:
-        done = subprocess.run(command, capture_output=True, timeout=max(seconds, 1.0))
-    except subprocess.TimeoutExpired:
-        return True
-    return done.returncode != 0
+def _run(command: list[str], seconds: float) -> tuple[str, str]:
+    """``("failed", output)`` or ``("timeout", output)`` when ``command`` fails or outlasts
+    ``seconds`` (the mutant is caught), ``("", output)`` when it passes. When the worker that
+    started this probe goes away (the run was stopped), the tests are stopped and the probe
+    exits, leaving no process behind."""
+    parent = os.getppid()
+    deadline = time.monotonic() + max(seconds, 1.0)
+    with tempfile.TemporaryFile("w+") as out:
+        tests = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, text=True)
+        while True:
+            try:
+                code = tests.wait(timeout=1)
+                break
+            except subprocess.TimeoutExpired:
+                if os.getppid() != parent:
+                    tests.kill()
+                    sys.exit(2)
+                if time.monotonic() > deadline:
+                    tests.kill()
+                    tests.wait()
+                    code = None
+                    break
+        out.seek(0)
+        output = out.read()
+    if code is None:
+        return "timeout", output
+    return ("failed" if code != 0 else ""), output
 
 
-def _verify_fails() -> bool:
+KILLERS = "killers.txt"
+"""In the run's working folder: one line per caught mutant, its file and the test that
+failed first, tab-separated."""
+
+
+def first_failure(output: str) -> str:
+    """The node id of the first test pytest's summary lists as failed, or ``""``."""
+    for line in output.splitlines():
+        if line.startswith(("FAILED ", "ERROR ")):
+            return line.split(" ", 1)[1].split(" - ", 1)[0].strip()
+    return ""
+
+
+def killers_first(tests: list[str], file: str, killers: Path) -> list[str]:
+    """``tests`` with those that caught earlier mutants of ``file`` first (most catches
+    first), then the rest in their order: a mutant is most often caught by a test that caught
+    its neighbours, and pytest stops at the first failure."""
+    counts: dict[str, int] = {}
+    if killers.is_file():
+        for line in killers.read_text().splitlines():
+            where, _, test = line.partition("\t")
+            if where == file:
+                counts[test] = counts.get(test, 0) + 1
+    order = {t: i for i, t in enumerate(tests)}
+    return sorted(tests, key=lambda t: (-counts.get(t, 0), order[t]))
+
+
+def _verify_fails(seconds: float) -> bool:
     """True when ``python -m armistice.verify`` does not exit 0 on the mutated engine, run in
-    this process (the mutant is imported here for the first time) with its output dropped."""
+    this process (the mutant is imported here for the first time) with its output dropped, or
+    takes more than ``seconds``."""
     from armistice.verify.cli import run
 
     sink = io.StringIO()
+    signal.signal(signal.SIGALRM, _out_of_time)
+    signal.alarm(int(seconds) + 1)
     try:
         with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
             return run([]) != 0
     except Exception:
         return True
+    finally:
+        signal.alarm(0)
+
+
+def _out_of_time(signum: int, frame: object) -> None:
+    raise TimeoutError
 
 
 def main() -> int:
@@ -72,15 +130,15 @@ def main() -> int:
     settings = codemutants.load_settings(worker)
     file, lines = changed(worker, workdir / "source", settings.modules)
     print(f"mutant: {file}:{','.join(map(str, lines))}")
-    if _verify_fails():
+    if _verify_fails(settings.timeout):
         print("verify: killed")
         return 1
     print("verify: survived")
-    chosen = [
-        t
-        for t in testmap.load(workdir / "testmap.json").select(file, lines, settings.definitions)
-        if t not in settings.deselect
-    ]
+    tmap = testmap.load(workdir / "testmap.json")
+    selected = tmap.select(file, lines, settings.definitions)
+    chosen = killers_first(
+        [t for t in selected if t not in settings.deselect], file, workdir / KILLERS
+    )
     if not chosen:
         print("tests: survived (no test runs the line)")
         return 0
@@ -99,8 +157,17 @@ def main() -> int:
         "--hypothesis-seed=0",
         *chosen,
     ]
-    if _run(command, settings.timeout - (time.monotonic() - start)):
-        print(f"tests: killed ({len(chosen)} chosen)")
+    budget = codemutants.probe_budget(settings.timeout, tmap.expected(chosen)) - (
+        time.monotonic() - start
+    )
+    caught, output = _run(command, budget)
+    if caught:
+        failed = first_failure(output)
+        if failed:
+            with (workdir / KILLERS).open("a") as killers:
+                killers.write(f"{file}\t{failed}\n")
+        late = ", out of time" if caught == "timeout" else ""
+        print(f"tests: killed ({len(chosen)} chosen{late}) by {failed or 'the run'}")
         return 1
     print(f"tests: survived ({len(chosen)} chosen)")
     return 0

@@ -30,14 +30,16 @@ _durations: dict[str, float] = defaultdict(float)
 class TestMap(msgspec.Struct, frozen=True):
     """Tests by the engine lines they execute.
 
-    ``tests``: pytest node ids, fastest first. ``lines``: per repository-relative file, per line
-    number, the indices into ``tests`` of the tests that execute that line while they run.
-    ``modules``: per file, every test that executes any line of it. ``digest``: the sources the
-    map was built from (see ``digest``).
+    ``tests``: pytest node ids, fastest first, and ``seconds``: how long each took while the
+    map was built (under coverage, so longer than a plain run). ``lines``: per
+    repository-relative file, per line number, the indices into ``tests`` of the tests that
+    execute that line while they run. ``modules``: per file, every test that executes any line
+    of it. ``digest``: the sources the map was built from (see ``digest``).
     """
 
     digest: str
     tests: list[str]
+    seconds: list[float]
     lines: dict[str, dict[int, list[int]]]
     modules: dict[str, list[int]]
 
@@ -45,17 +47,30 @@ class TestMap(msgspec.Struct, frozen=True):
         """The node ids of the tests that run any of ``lines`` of ``file``, fastest first.
 
         A line that only runs when its module is imported (a ``def``, a constant, a class
-        option) is run by no test in particular: then every test that runs some line of the
-        file is chosen, and ``definitions``, tests that read definitions without running
-        them. Empty when no test runs the file at all."""
+        option) is run by no test in particular, and a test may depend on it without running
+        any line of the module (a bound msgspec checks in C): then every test of every test
+        file that runs some line of ``file`` is chosen, and ``definitions``, tests that read
+        definitions without running them. Empty when no test runs the file at all."""
         by_line = self.lines.get(file, {})
         chosen: set[int] = set()
         for line in lines:
             chosen.update(by_line.get(line, ()))
         if chosen:
             return [self.tests[i] for i in sorted(chosen)]
-        tests = [self.tests[i] for i in self.modules.get(file, ())]
-        return tests + [t for t in definitions if t not in tests] if tests else []
+        files = {_test_file(self.tests[i]) for i in self.modules.get(file, ())}
+        if not files:
+            return []
+        tests = [t for t in self.tests if _test_file(t) in files]
+        return tests + [t for t in definitions if t not in tests]
+
+    def expected(self, tests: Iterable[str]) -> float:
+        """Seconds ``tests`` took together while the map was built (0 for one not in it)."""
+        seconds = dict(zip(self.tests, self.seconds, strict=True))
+        return sum(seconds.get(t, 0.0) for t in tests)
+
+
+def _test_file(node: str) -> str:
+    return node.partition("::")[0]
 
 
 def digest(root: Path, folders: Sequence[str] = ("core", "verify", "tests")) -> str:
@@ -138,7 +153,13 @@ def _from_coverage(root: Path, data_file: Path, seconds: dict[str, float]) -> Te
                 everywhere.update(ids)
         lines[file] = per_line
         modules[file] = sorted(everywhere)
-    return TestMap(digest=digest(root), tests=order, lines=lines, modules=modules)
+    return TestMap(
+        digest=digest(root),
+        tests=order,
+        seconds=[seconds[t] for t in order],
+        lines=lines,
+        modules=modules,
+    )
 
 
 def pytest_runtest_logreport(report: Any) -> None:

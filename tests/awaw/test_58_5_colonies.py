@@ -1,11 +1,14 @@
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from armistice.core.awaw.rule58 import colonies, tables
+from armistice.core.awaw.words import ColonyStatus
 from armistice.core.game import Game
 from armistice.core.prompts import Roll
 from armistice.core.scenario import load
@@ -274,3 +277,17 @@ def test_property_58_53_every_colony_gets_exactly_one_status(
         assert "vichy" not in g.state.colonies.values()
     else:
         assert "independent" not in g.state.colonies.values()
+
+
+def test_58_531_a_colonial_table_without_a_row_for_a_roll_says_which(tmp_path: Path) -> None:
+    """Rows up to 3 and from 5: at FSL 0 without Vichy a die of 4 has no row. Games refuse
+    such tables before they start; the colonial step itself refuses them too."""
+    text = tables.RULE58_FILE.read_text(encoding="utf-8")
+    assert "low = 4\nstatus" in text
+    path = tmp_path / "rule58.toml"
+    path.write_text(text.replace("low = 4\nstatus", "low = 5\nstatus"), encoding="utf-8")
+    gapped = tables.load(path)
+    with pytest.raises(ValueError, match=r"no row for a modified roll of 4$"):
+        colonies.colony_faces(gapped, 0, False)
+    faces, _ = colonies.colony_faces(tables.shipped(), 0, False)
+    assert faces[4] is ColonyStatus.INDEPENDENT

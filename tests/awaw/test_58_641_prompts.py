@@ -81,3 +81,62 @@ def test_58_643_the_fleet_section_names_each_side_s_shortfall() -> None:
         "1 named ship",
         "58.643",
     )
+
+
+SAIL = {
+    "awaw.58.free_french_ship_range": "in_range",
+    "awaw.58.free_french_from_vichy_colonies": "yes",
+}
+
+
+def _with_vichy(
+    fleet: list[dict[str, object]],
+    free_french: dict[str, int],
+    offered: dict[str, int] | None = None,
+) -> Game:
+    """FSL -1 with Vichy France: the Free French take 1 destroyer factor (``free_french``),
+    then Vichy 1, whose offer (available factors by ship) goes into ``offered``; Algeria
+    rolls Vichy, Tunisia is Axis-held, ships there may sail."""
+    g = support.game(
+        at_level(-1, {"fleet": fleet, "colonies": {"tunisia": {"control": "axis"}}}),
+        assumptions=SAIL,
+    )
+    while (prompt := g.prompt) is not None:
+        if isinstance(prompt, Decision):
+            g.answer("yes" if prompt.key == "establish_vichy" else prompt.default_answer())
+        elif isinstance(prompt, Roll):
+            g.answer(6)
+        else:
+            assert isinstance(prompt, Selection)
+            if prompt.key == "vichy.destroyers" and offered is not None:
+                offered.update({i.id: i.available for i in prompt.items})
+            ours = prompt.key == "free_french.destroyers"
+            g.answer(free_french if ours else prompt.default_answer())
+    return g
+
+
+def _vichy_destroyers(g: Game) -> int:
+    return g.state.forces["vichy"].destroyer_factors
+
+
+def test_58_642_a_free_french_pick_from_an_axis_held_port_leaves_the_vichy_ones_alone() -> None:
+    """The Free French take Tunisia's destroyer; Algeria's (Vichy-held) still goes to Vichy."""
+    fleet = [
+        support.BALLAST,
+        ship("d3", "destroyer", 1, "algeria"),
+        ship("t1", "destroyer", 1, "tunisia"),
+    ]
+    assert _vichy_destroyers(_with_vichy(fleet, {"t1": 1})) == 1
+    assert _vichy_destroyers(_with_vichy(fleet, {"d3": 1})) == 0
+
+
+def test_58_642_vichy_may_take_what_the_free_french_left_of_a_destroyer_group() -> None:
+    fleet = [
+        support.BALLAST,
+        ship("d2", "destroyer", 2, "algeria"),
+        ship("d3", "destroyer", 3, "algeria"),
+    ]
+    offered: dict[str, dict[str, int]] = {"d2": {}, "d3": {}}
+    for taken, seen in offered.items():
+        _with_vichy(fleet, {taken: 1}, seen)
+    assert offered == {"d2": {"d2": 1, "d3": 3}, "d3": {"d2": 2, "d3": 2}}

@@ -36,6 +36,16 @@ def test_58_21c_a_ship_reads_with_its_state_unless_ready() -> None:
     ]
 
 
+@pytest.mark.parametrize(("count", "taken"), [(0, False), (1, True), (99, True), (100, False)])
+def test_58_612_an_entry_stands_for_1_to_99_alike_ships(count: int, taken: bool) -> None:
+    entry = {**ship("c", "cruiser", 3, "british"), "count": count}
+    if taken:
+        assert len(support.scenario({"fleet": [entry]}).fleet) == count
+    else:
+        with pytest.raises(ScenarioError, match=r"^test: fleet\[0\]\.count: Expected `int` [<>]= "):
+            support.scenario({"fleet": [entry]})
+
+
 def test_58_612_a_unit_entry_has_at_least_one_counter() -> None:
     entry = {**unit("x", "french", "infantry", "northern_france"), "units": 0}
     with pytest.raises(ScenarioError, match=r"^test: units\[0\]\.units: Expected `int` >= 1"):

@@ -113,3 +113,44 @@ def test_58_21d_the_help_names_a_band_of_several_turns_from_its_first_to_its_las
     path.write_text(text, encoding="utf-8")
     help_text = " ".join(summary.rules_help(load(path)).split())
     assert "+2 in Winter 1939 or before, +0 from Spring 1940 to Summer 1940," in help_text
+
+
+def _forces_with(tmp_path: Path, old: str, new: str) -> Path:
+    text = FORCES_FILE.read_text(encoding="utf-8")
+    assert old in text, old
+    path = tmp_path / "forces.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("{ fsl =  3, vichy = true,", "{ vichy = true,", r"free_french row 1, fsl: missing"),
+        ("{ fsl =  3, vichy = true,", "{ fsl =  3,", r"free_french row 1, vichy: missing"),
+        ("{ fsl =  1, infantry", "{ fsl =  2, infantry", r"vichy row 3: overlaps row 2: both"),
+    ],
+)
+def test_58_6_a_force_row_must_say_its_level_and_column_once(
+    tmp_path: Path, old: str, new: str, message: str
+) -> None:
+    with pytest.raises(TableError, match=rf"^{tmp_path}/forces\.toml: {message}"):
+        load(forces_path=_forces_with(tmp_path, old, new))
+
+
+def test_58_21d_a_turn_no_band_covers_gives_no_modifier(tmp_path: Path) -> None:
+    text = RULE58_FILE.read_text(encoding="utf-8")
+    old = "low = 2\nhigh = 2\nmodifier = -2"
+    assert old in text
+    path = tmp_path / "rule58.toml"
+    path.write_text(text.replace(old, "low = 2\nhigh = 1\nmodifier = -2"), encoding="utf-8")
+    gapped = load(path)  # a game refuses these tables; the rule function still answers
+    assert [rules.turn_modifier(turn, gapped) for turn in (1, 2, 3)] == [0, 0, -4]
+    assert [rules.turn_modifier(turn, shipped()) for turn in (-8, 0, 1, 2, 3, 43)] == [
+        2,
+        2,
+        0,
+        -2,
+        -4,
+        -4,
+    ]

@@ -32,17 +32,6 @@ VICHY_ROW = (
 """58.631: Vichy's force level at FSL -1 becomes 8 infantry and 3 army air factors."""
 
 
-def edited(folder: Path, published: Path, *changes: tuple[str, str], name: str = "") -> Path:
-    """A copy of ``published`` in ``folder`` with each ``(old, new)`` text replaced once."""
-    text = published.read_text(encoding="utf-8")
-    for old, new in changes:
-        assert text.count(old) == 1, old
-        text = text.replace(old, new)
-    path = folder / (name or f"my-{published.name}")
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
 def house(*paths: Path) -> HouseTables:
     found = tablefiles.read(systems.get("awaw.58"), paths)
     assert found is not None
@@ -64,7 +53,7 @@ def test_58_531_a_vichy_bonus_of_2_makes_a_die_of_2_at_fsl_minus_1_free_french(
     tmp_path: Path,
 ) -> None:
     """Die 2, FSL -1, Vichy +2: 3, Free French (3 or less); the published +3 gives 4, Vichy."""
-    game = played(house(edited(tmp_path, RULE58_FILE, BONUS_2)))
+    game = played(house(support.edited(tmp_path, RULE58_FILE, BONUS_2)))
     assert game.state.surrender_level.value == -1
     assert rolls(game) == [("lebanon_syria", 2, 3, "free_french"), ("north_africa", 3, 4, "vichy")]
     assert game.state.colonies["lebanon_syria"] is ColonyStatus.FREE_FRENCH
@@ -77,7 +66,7 @@ def test_58_531_a_vichy_bonus_of_2_makes_a_die_of_2_at_fsl_minus_1_free_french(
 
 
 def test_58_631_an_edited_vichy_row_sets_the_vichy_force_level(tmp_path: Path) -> None:
-    game = played(house(edited(tmp_path, FORCES_FILE, VICHY_ROW)))
+    game = played(house(support.edited(tmp_path, FORCES_FILE, VICHY_ROW)))
     vichy = game.state.force_levels["vichy"]
     assert (vichy.infantry_factors, vichy.air_factors, vichy.cruisers) == (8, 3, 1)
     published = played(None).state.force_levels["vichy"]
@@ -85,16 +74,21 @@ def test_58_631_an_edited_vichy_row_sets_the_vichy_force_level(tmp_path: Path) -
 
 
 def test_both_files_at_once_each_replace_their_own(tmp_path: Path) -> None:
-    tables = house(edited(tmp_path, FORCES_FILE, VICHY_ROW), edited(tmp_path, RULE58_FILE, BONUS_2))
+    forces = support.edited(tmp_path, FORCES_FILE, VICHY_ROW)
+    rules = support.edited(tmp_path, RULE58_FILE, BONUS_2)
+    tables = house(forces, rules)
     assert list(tables.texts) == ["rule58.toml", "forces.toml"]
-    assert tables.describe() == "rule58.toml, forces.toml (differs from the published tables)"
+    assert dict(tables.files) == {"rule58.toml": str(rules), "forces.toml": str(forces)}
+    assert tables.describe() == (
+        f"{rules} in place of rule58.toml, {forces} in place of forces.toml"
+    )
     game = played(tables)
     assert game.state.force_levels["vichy"].infantry_factors == 8
     assert game.state.colonies["lebanon_syria"] is ColonyStatus.FREE_FRENCH
 
 
 def test_a_save_records_the_edited_file_whole_and_replays_without_it(tmp_path: Path) -> None:
-    path = edited(tmp_path, RULE58_FILE, BONUS_2)
+    path = support.edited(tmp_path, RULE58_FILE, BONUS_2)
     game = played(house(path))
     data = game.save()
     document = json.loads(data)
@@ -105,6 +99,7 @@ def test_a_save_records_the_edited_file_whole_and_replays_without_it(tmp_path: P
     loaded = Game.load(data, "game.json")
     assert support.snapshot(loaded) == support.snapshot(game)
     assert loaded.house is not None and dict(loaded.house.texts) == document["tables"]
+    assert loaded.house.describe() == "rule58.toml as saved in game.json"
     assert loaded.save() == data
     loaded.undo()
     loaded.undo()
@@ -114,7 +109,7 @@ def test_a_save_records_the_edited_file_whole_and_replays_without_it(tmp_path: P
 def test_house_tables_reach_the_odds(tmp_path: Path) -> None:
     """Lebanon-Syria is Free French on 3 or less: at FSL -1 with Vichy, a die of 1 with the
     published +3 (1/6), of 1 or 2 with +2 (1/3)."""
-    tables = house(edited(tmp_path, RULE58_FILE, BONUS_2))
+    tables = house(support.edited(tmp_path, RULE58_FILE, BONUS_2))
     for given, chance in ((tables, Fraction(1, 3)), (None, Fraction(1, 6))):
         game = Game(load(EXAMPLE), seed=4, tables=given)
         result = odds(game)
@@ -123,19 +118,18 @@ def test_house_tables_reach_the_odds(tmp_path: Path) -> None:
 
 
 def test_house_tables_reach_the_help_and_the_summary(tmp_path: Path) -> None:
-    game = Game(load(EXAMPLE), seed=4, tables=house(edited(tmp_path, RULE58_FILE, BONUS_2)))
+    path = support.edited(tmp_path, RULE58_FILE, BONUS_2)
+    game = Game(load(EXAMPLE), seed=4, tables=house(path))
     text = " ".join(game.system.help(game.tables).split())
     assert "plus 2 with Vichy: 3 or less is Free French" in text
-    assert ("House tables", "rule58.toml (differs from the published tables)") in (
-        game.summary.facts
-    )
+    assert ("House tables", f"{path} in place of rule58.toml") in game.summary.facts
     published = Game(load(EXAMPLE), seed=4)
     assert "plus 3 with Vichy" in " ".join(published.system.help(published.tables).split())
     assert all(label != "House tables" for label, _ in published.summary.facts)
 
 
 def test_a_copy_that_holds_the_published_tables_is_no_house_table(tmp_path: Path) -> None:
-    same = edited(
+    same = support.edited(
         tmp_path,
         RULE58_FILE,
         ("# 58.531: the colonial die", "# A comment of my own. 58.531: the colonial die"),
@@ -146,7 +140,7 @@ def test_a_copy_that_holds_the_published_tables_is_no_house_table(tmp_path: Path
 
 
 def test_the_scenario_is_checked_against_the_house_tables(tmp_path: Path) -> None:
-    renamed = edited(tmp_path, RULE58_FILE, ('id = "morocco"', 'id = "maroc"'))
+    renamed = support.edited(tmp_path, RULE58_FILE, ('id = "morocco"', 'id = "maroc"'))
     with pytest.raises(ScenarioError) as caught:
         Game(load(EXAMPLE), tables=house(renamed))
     assert caught.value.field == "colonies.morocco"
@@ -203,13 +197,22 @@ def test_a_save_of_an_earlier_version_holds_no_house_tables() -> None:
     [
         (None, "cannot be read"),
         ("level = [", "not valid TOML"),
-        ("[vichy_france]\nbrp = 3\n", "neither a force table file nor rule58.toml"),
+        (
+            "[vichy_france]\nbrp = 3\n",
+            "an unknown table vichy_france; forces.toml's tables are free_french, vichy; "
+            "rule58.toml's tables are level, turn, colony_roll, colony_result, roll_group, "
+            "colony, key_area, brp, independent, vichy_garrison",
+        ),
         (
             FORCES_TEXT.replace(VICHY_ROW[0], VICHY_ROW[0].replace("fsl = -1", "fsl = -2")),
             "both give FSL -2",
         ),
+        (
+            "[colony_roll]\nvichy_bonus = 2\n[[vichy]]\nfsl = 0\n",
+            "holds tables of both forces.toml and rule58.toml; give each its own file",
+        ),
     ],
-    ids=["missing", "not-toml", "neither", "overlap"],
+    ids=["missing", "not-toml", "neither", "overlap", "both"],
 )
 def test_a_table_file_that_cannot_be_used_is_refused_naming_the_file(
     tmp_path: Path, write: str | None, reason: str
@@ -224,7 +227,159 @@ def test_a_table_file_that_cannot_be_used_is_refused_naming_the_file(
 
 
 def test_two_files_for_the_same_table_are_refused(tmp_path: Path) -> None:
-    first = edited(tmp_path, RULE58_FILE, BONUS_2)
-    second = edited(tmp_path, RULE58_FILE, BONUS_2, name="again.toml")
+    first = support.edited(tmp_path, RULE58_FILE, BONUS_2)
+    second = support.edited(tmp_path, RULE58_FILE, BONUS_2, name="again.toml")
     with pytest.raises(TableError, match=r"again.toml: replaces rule58.toml, as .*my-rule58.toml"):
         tablefiles.read(systems.get("awaw.58"), [first, second])
+
+
+BIG = "123456789012345678901"
+"""An integer of 21 digits, beyond the +/-10^9 any file may hold."""
+SHOWN = "12345...901 (an integer of 21 digits) is beyond +/-1000000000"
+MODIFIER_0 = "low = 1\nhigh = 1\nmodifier = 0"
+"""58.21D's Summer 1940 row, the second of [[turn]]."""
+ARMS_ROW = "{ fsl =  1, vichy = true,  infantry_factors =  2,"
+"""58.621's row for FSL +1 with Vichy, the third of free_french."""
+
+
+@pytest.mark.parametrize(
+    ("published", "old", "new", "field", "reason"),
+    [
+        (RULE58_FILE, "paris = 2 ", f"paris = {BIG} ", "level.paris", SHOWN),
+        (
+            RULE58_FILE,
+            "paris = 2 ",
+            "paris = 'two' ",
+            "level.paris",
+            'Expected `int`, got `str`; the file has "two"',
+        ),
+        (RULE58_FILE, MODIFIER_0, MODIFIER_0.replace("0", BIG), "turn row 2, modifier", SHOWN),
+        (
+            RULE58_FILE,
+            MODIFIER_0,
+            MODIFIER_0.replace("= 0", "= 0.5"),
+            "turn row 2, modifier",
+            "Expected `int`, got `float`; the file has 0.5",
+        ),
+        (
+            RULE58_FILE,
+            "vichy_bonus = 3",
+            "vichy_bonus = true",
+            "colony_roll.vichy_bonus",
+            "Expected `int`, got `bool`; the file has true",
+        ),
+        (
+            RULE58_FILE,
+            'low = 4\nstatus = "vichy"',
+            'low = 4\nstatus = "axis"',
+            "colony_result row 2, status",
+            "Invalid enum value 'axis'; choose one of: free_french, vichy",
+        ),
+        (
+            RULE58_FILE,
+            'low = 4\nstatus = "vichy"',
+            f'low = -{BIG}\nstatus = "vichy"',
+            "colony_result row 2, low",
+            f"-{SHOWN}",
+        ),
+        (
+            RULE58_FILE,
+            'id = "north_africa"',
+            'id = "North Africa"',
+            "roll_group row 2, id",
+            "Expected `str` matching regex '^[a-z0-9_]+$'; the file has \"North Africa\"",
+        ),
+        (
+            RULE58_FILE,
+            'capital = "Tunis"',
+            "capital = 7",
+            "colony row 2, capital",
+            "Expected `str`, got `int`; the file has 7",
+        ),
+        (
+            RULE58_FILE,
+            'brp = 10\nregion = "southern_france"\n[[key_area]]\nid = "marseilles"',
+            'brp = -10\nregion = "southern_france"\n[[key_area]]\nid = "marseilles"',
+            "key_area row 2, brp",
+            "Expected `int` >= 0 (Brp: at least 0); the file has -10",
+        ),
+        (RULE58_FILE, "vichy_value = 20", f"vichy_value = {BIG}", "brp.vichy_value", SHOWN),
+        (
+            RULE58_FILE,
+            'garrison = "2-3 infantry"',
+            'garrison = ["2-3 infantry"]',
+            "independent.garrison",
+            "Expected `str`, got `array`",
+        ),
+        (
+            RULE58_FILE,
+            "factors = 2\ncity",
+            "factors = -2\ncity",
+            "vichy_garrison.factors",
+            "Expected `int` >= 0 (Factors: at least 0); the file has -2",
+        ),
+        (
+            FORCES_FILE,
+            ARMS_ROW,
+            ARMS_ROW.replace("true", "'yes'"),
+            "free_french row 3, vichy",
+            'Expected `bool`, got `str`; the file has "yes"',
+        ),
+        (
+            FORCES_FILE,
+            ARMS_ROW,
+            ARMS_ROW.replace("=  2,", f"= {BIG},"),
+            "free_french row 3, infantry_factors",
+            SHOWN,
+        ),
+        (
+            FORCES_FILE,
+            "{ fsl =  3, infantry_factors = 12,",
+            "{ fsl =  3.5, infantry_factors = 12,",
+            "vichy row 1, fsl",
+            "Expected `int`, got `float`; the file has 3.5",
+        ),
+        (
+            FORCES_FILE,
+            "{ fsl =  3, infantry_factors = 12,",
+            "{ fsl =  3, infantry_factors = 12, tanks = 1,",
+            "vichy row 1, tanks",
+            "unknown field",
+        ),
+    ],
+    ids=[
+        "level-huge",
+        "level-text",
+        "turn-huge",
+        "turn-float",
+        "colony_roll-bool",
+        "colony_result-status",
+        "colony_result-huge",
+        "roll_group-id",
+        "colony-text",
+        "key_area-negative",
+        "brp-huge",
+        "independent-array",
+        "vichy_garrison-negative",
+        "free_french-bool",
+        "free_french-huge",
+        "vichy-float",
+        "vichy-unknown",
+    ],
+)
+def test_a_bad_value_in_any_table_names_its_row_from_1_and_shows_the_value(
+    tmp_path: Path, published: Path, old: str, new: str, field: str, reason: str
+) -> None:
+    path = support.edited(tmp_path, published, (old, new))
+    with pytest.raises(TableError) as caught:
+        tablefiles.read(systems.get("awaw.58"), [path])
+    assert (caught.value.source, caught.value.field, caught.value.reason) == (
+        str(path),
+        field,
+        reason,
+    )
+    document = json.loads(Game(load(EXAMPLE), seed=4).save())
+    document["tables"] = {published.name: path.read_text(encoding="utf-8")}
+    with pytest.raises(SaveError) as saved:
+        Game.load(json.dumps(document).encode(), "game.json")
+    assert (saved.value.field, saved.value.reason) == (f"tables.{published.name}: {field}", reason)

@@ -86,3 +86,32 @@ def test_58_21f_the_cooperation_row_says_whether_it_was_achieved() -> None:
     assert row == ("Anglo-French cooperation 7+", "-1", "58.21F", "achieved")
     row = next(r for r in _rows(support.game(neutral()), "level") if r[2] == "58.21F")
     assert row == ("Anglo-French cooperation 7+", "+0", "58.21F", "not achieved")
+
+
+def test_58_62_58_63_the_forces_section_gives_each_side_what_it_got_against_its_level() -> None:
+    """FSL -1 with Vichy France: the Free French table row gives 6 infantry, 1 cruiser and 1
+    destroyer factor (58.621), Vichy's 12 infantry, 1 air, 1 named ship, 1 cruiser and 1
+    destroyer factor (58.631); no cruiser exists, and the only named ship is in an Axis-held
+    French port, so neither side gets one."""
+    from tests.awaw.test_58_641_prompts import _with_vichy
+
+    fleet = [support.BALLAST, ship("d3", "destroyer", 1, "algeria")]
+    fleet.append(ship("t1", "destroyer", 1, "tunisia"))
+    g = _with_vichy(fleet, {"t1": 1})
+    section = next(s for s in g.summary.sections if s.key == "forces")
+    assert section.columns == ("Force", "Free French", "Vichy", "Ships")
+    assert [(r.label, r.value, *r.cells) for r in section.rows][:6] == [
+        ("Infantry (factors)", "6 / 6", "12 / 12", ""),
+        ("3-5 armor (units)", "0 / 0", "0 / 0", ""),
+        ("Army air (factors)", "0 / 0", "1 / 1", ""),
+        ("Named ships (units)", "0 / 0", "0 / 1", "1"),
+        ("Cruisers (units)", "0 / 1", "0 / 1", "0"),
+        ("Destroyers (factors)", "1 / 1", "1 / 1", "2"),
+    ]
+    while g.prompt is None or g.prompt.key != "free_french.destroyers":
+        g.undo()
+    section = next(s for s in g.summary.sections if s.key == "forces")
+    assert [(r.value, r.cells[0]) for r in section.rows[:2]] == [
+        ("- / 6", "- / 12"),
+        ("- / 0", "- / 0"),
+    ]

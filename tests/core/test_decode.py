@@ -25,7 +25,7 @@ def test_integer_reads_ascii_digits_within_the_limit(text: str, value: int) -> N
     [
         ("1000000001", "1000000001 is outside -1000000000..1000000000"),
         ("-1000000001", "-1000000001 is outside -1000000000..1000000000"),
-        ("9" * 5000, "a 5000-digit number is outside -1000000000..1000000000"),
+        ("9" * 5000, "99999...999 (an integer of 5000 digits) is outside -1000000000..1000000000"),
         ("\u00b2", "'\u00b2' is not a whole number (digits 0-9)"),
         ("\u0663", "'\u0663' is not a whole number (digits 0-9)"),
         ("\uff13", "'\uff13' is not a whole number (digits 0-9)"),

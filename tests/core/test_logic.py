@@ -191,6 +191,8 @@ def test_lookup_and_in_domain_concrete_equal_symbolic(
     assert _at(logic.lookup(table, k), k=inside) == logic.lookup(table, inside) == table[inside]
     assert _at(logic.in_domain(table, k), k=anywhere) == logic.in_domain(table, anywhere)
     assert logic.in_domain(table, anywhere) == (anywhere in table)
+    if anywhere not in table:  # as documented: the last key's value outside the table
+        assert _at(logic.lookup(table, k), k=anywhere) == table[max(table)]
 
 
 @given(bands, st.integers(-25, 25))

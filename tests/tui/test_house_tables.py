@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import OptionList
 
 from armistice.core import scenario
 from armistice.core.awaw.words import ColonyStatus
@@ -13,7 +14,10 @@ from armistice.core.game import Game
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.screens.dialogs import ChangeAssumptions
 from armistice.tui.screens.help import Help
+from armistice.tui.screens.setup import SetupScreen
+from armistice.tui.screens.start import StartScreen
 from tests.tui.dashboard import NARROW, dashboard, isolate, press, screen_text, until
+from tests.tui.test_setup import shown
 
 SAVE = Path(__file__).resolve().parents[1] / "fixtures/saves/v5/house-vichy-bonus-2.json"
 """The worked example of 58.21 (FSL -1, Vichy established) with a colonial bonus of +2."""
@@ -30,7 +34,7 @@ async def test_a_save_with_house_tables_plays_under_them_in_the_dashboard(saves:
     app = ArmisticeApp(game)
     async with app.run_test(size=NARROW) as pilot:
         screen = await dashboard(pilot)
-        assert "House tables rule58.toml (differs from the published tables)" in screen.sub_title
+        assert f"House tables rule58.toml as saved in {SAVE}" in screen.sub_title
 
         # Back to the Lebanon-Syria die: with +2, Free French on a die of 1 or 2.
         await press(pilot, *["u"] * 6)
@@ -72,4 +76,35 @@ async def test_changing_an_assumption_keeps_the_house_tables(saves: Path) -> Non
         await until(pilot, lambda: app.screen is screen, "the game screen")
         assert screen.game.assumptions["awaw.58.conquest_proration"] == "full"
         assert screen.game.house is house
-        assert "House tables rule58.toml" in screen.sub_title
+        assert "House tables rule58.toml as saved in" in screen.sub_title
+
+
+async def test_the_set_up_form_opened_from_a_save_keeps_its_house_tables(saves: Path) -> None:
+    """p on a save played with a colonial bonus of +2 sets up its position under that bonus:
+    Lebanon-Syria is Free French on a die of 1 or 2 at FSL -1 with Vichy (1/3, not the
+    published 1/6), and the game it starts runs with the same tables."""
+    saves.mkdir()
+    copy = saves / SAVE.name
+    copy.write_bytes(SAVE.read_bytes())
+    house = Game.open(copy).house
+    assert house is not None
+    app = ArmisticeApp(None)
+    async with app.run_test(size=NARROW) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, StartScreen), "the start screen")
+        listing = app.screen.query_one(OptionList)
+        ids = [listing.get_option_at_index(i).id for i in range(listing.option_count)]
+        listing.highlighted = ids.index(f"save:{copy}")
+        await press(pilot, "p")
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen), "the set-up screen")
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        assert setup.house is not None and dict(setup.house.texts) == dict(house.texts)
+        assert f"under the house tables rule58.toml as saved in {copy}" in setup.sub_title
+        assert "plus 2 with Vichy" in " ".join(setup.rules_help().split())
+        summary = "".join(shown(setup).split())
+        assert f"Housetablesrule58.tomlassavedin{copy}" in summary
+        assert "Lebanon-Syria:Vichy66.7%,FreeFrench33.3%" in summary
+        await press(pilot, "ctrl+r")
+        await until(pilot, lambda: app.screen is not setup, "the game screen")
+        started = app.screen.game  # type: ignore[attr-defined]
+        assert started.house is not None and dict(started.house.texts) == dict(house.texts)

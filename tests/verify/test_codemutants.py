@@ -5,6 +5,9 @@ finds the changed line, and the figures printed."""
 from __future__ import annotations
 
 import sqlite3
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -73,19 +76,33 @@ def test_only_annotations_python_never_evaluates_are_set_apart() -> None:
     assert codemutants.unevaluated_annotations(SOURCE.replace("from __future__", "#")) == set()
 
 
-def test_a_changed_line_selects_the_tests_that_run_it_else_those_of_its_file() -> None:
+def test_a_changed_line_selects_the_tests_that_run_it_else_those_of_its_test_files() -> None:
     tmap = testmap.TestMap(
         digest="",
-        tests=["fast", "middle", "slow"],
-        lines={"core/logic.py": {10: [2, 0], 11: [1]}},
-        modules={"core/logic.py": [0, 1, 2]},
+        tests=["t_a.py::fast", "t_a.py::refused", "t_b.py::middle", "t_b.py::slow", "t_c.py::x"],
+        seconds=[0.1, 0.2, 0.5, 2.0, 3.0],
+        lines={"core/logic.py": {10: [3, 0], 11: [2]}},
+        modules={"core/logic.py": [0, 2, 3]},
     )
-    assert tmap.select("core/logic.py", [10]) == ["fast", "slow"]
-    assert tmap.select("core/logic.py", [10, 11]) == ["fast", "middle", "slow"]
-    assert tmap.select("core/logic.py", [3]) == ["fast", "middle", "slow"]
-    assert tmap.select("core/logic.py", [3], ["frozen"]) == ["fast", "middle", "slow", "frozen"]
-    assert tmap.select("core/logic.py", [10], ["frozen"]) == ["fast", "slow"]
+    assert tmap.select("core/logic.py", [10]) == ["t_a.py::fast", "t_b.py::slow"]
+    assert tmap.select("core/logic.py", [10, 11]) == [
+        "t_a.py::fast",
+        "t_b.py::middle",
+        "t_b.py::slow",
+    ]
+    # An import-time line: every test of the files that run the module, also one that runs
+    # none of its lines (a bound checked in C), but no test of another file.
+    every = ["t_a.py::fast", "t_a.py::refused", "t_b.py::middle", "t_b.py::slow"]
+    assert tmap.select("core/logic.py", [3]) == every
+    assert tmap.select("core/logic.py", [3], ["frozen"]) == [*every, "frozen"]
+    assert tmap.select("core/logic.py", [10], ["frozen"]) == ["t_a.py::fast", "t_b.py::slow"]
     assert tmap.select("core/odds.py", [3], ["frozen"]) == []
+    assert tmap.expected(["t_a.py::fast", "t_b.py::slow", "gone"]) == pytest.approx(2.1)
+
+
+def test_a_mutant_may_take_the_timeout_plus_twice_its_tests_time() -> None:
+    assert codemutants.probe_budget(60, 0) == 60
+    assert codemutants.probe_budget(60, 45.5) == 151
 
 
 def test_the_probe_finds_the_mutated_file_and_line(tmp_path: Path) -> None:
@@ -131,31 +148,157 @@ def test_a_run_inside_a_mutation_run_is_refused(monkeypatch: pytest.MonkeyPatch)
         codemutants.run()
 
 
-def test_a_continued_run_tries_only_its_unlisted_survivors_again(tmp_path: Path) -> None:
-    session = tmp_path / "session.sqlite"
-    diff = "--- a\n+++ b\n-    return a\n+    return not a\n"
-    with sqlite3.connect(session) as db:
-        db.execute("create table work_results (worker_outcome, output, test_outcome, diff, job_id)")
-        db.execute("create table mutation_specs (module_path, operator_name, job_id)")
-        rows = [
-            ("NORMAL", "KILLED", "a", "core/logic.py"),
-            ("NORMAL", "SURVIVED", "b", "core/logic.py"),
-            ("SKIPPED", None, "c", "core/logic.py"),
-            ("NORMAL", "SURVIVED", "d", "core/odds.py"),
-        ]
+SPECS = (
+    "create table mutation_specs (module_path, operator_name, occurrence, start_pos_row,"
+    " start_pos_col, job_id primary key)"
+)
+RESULTS = (
+    "create table work_results (worker_outcome, output, test_outcome, diff, job_id primary key)"
+)
+
+
+def _session(path: Path, specs: list[tuple[str, str, int, int, str]]) -> None:
+    with sqlite3.connect(path) as db:
+        db.execute(SPECS)
+        db.execute(RESULTS)
+        db.executemany("insert into mutation_specs values (?, ?, ?, ?, 0, ?)", specs)
+
+
+def test_a_new_run_keeps_only_what_was_killed_in_files_left_unchanged(tmp_path: Path) -> None:
+    earlier, session = tmp_path / "earlier", tmp_path / "session"
+    specs = [
+        ("core/logic.py", "core/AddNot", 0, 3, "a"),
+        ("core/logic.py", "core/AddNot", 1, 7, "b"),
+        ("core/odds.py", "core/AddNot", 0, 3, "c"),
+    ]
+    _session(earlier, specs)
+    with sqlite3.connect(earlier) as db:
         db.executemany(
-            "insert into work_results values (?, '', ?, ?, ?)",
-            [(w, t, diff, j) for w, t, j, _ in rows],
+            "insert into work_results values ('NORMAL', '', ?, '', ?)",
+            [("KILLED", "a"), ("SURVIVED", "b"), ("KILLED", "c")],
         )
-        db.executemany(
-            "insert into mutation_specs values (?, 'core/AddNot', ?)", [(f, j) for *_, j, f in rows]
-        )
-    listed = codemutants.Equivalent("core/odds.py", 1, "AddNot", "return not a", "why")
-    assert codemutants._retry_survivors(session, [listed]) == 3
+    # The new session names its mutants afresh: the same mutant has another job id.
+    _session(session, [(f, o, n, r, j.upper()) for f, o, n, r, j in specs])
+    assert codemutants._carry_over(session, earlier, ["core/logic.py"]) == 1
     with sqlite3.connect(session) as db:
-        kept = sorted(r[0] for r in db.execute("select job_id from work_results"))
-    assert kept == ["a", "c", "d"]
+        kept = db.execute("select job_id, test_outcome from work_results").fetchall()
+    assert kept == [("A", "KILLED")]  # b survived: tried again; odds.py changed: made again
+    assert codemutants._carry_over(session, earlier, []) == 0
+
+
+def test_a_listed_equivalent_is_set_apart_before_it_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "core").mkdir()
+    (tmp_path / "core" / "logic.py").write_text("x = 1\ny = x + 2\n")
+    session = tmp_path / "session"
+    _session(
+        session,
+        [
+            ("core/logic.py", "core/ReplaceBinaryOperator_Add_Sub", 0, 2, "listed"),
+            ("core/logic.py", "core/ReplaceBinaryOperator_Add_Mul", 0, 2, "other"),
+        ],
+    )
+    monkeypatch.setattr(
+        codemutants, "_mutated_at", lambda text, op, n, row: "y = x - 2" if "Sub" in op else "?"
+    )
+    entry = codemutants.Equivalent(
+        "core/logic.py", 2, "ReplaceBinaryOperator_Add_Sub", "y = x - 2", "why"
+    )
+    codemutants._skip_equivalents(session, tmp_path, {}, [entry])
+    mutants = codemutants._results(session, tmp_path, [entry], {})
+    assert [(m.line, m.operator, m.outcome) for m in mutants] == [
+        (2, "ReplaceBinaryOperator_Add_Mul", "error"),  # not run yet
+        (2, "ReplaceBinaryOperator_Add_Sub", "equivalent"),
+    ]
+    assert mutants[1].mutation == "y = x - 2"
+
+
+def test_the_report_says_how_many_mutants_were_caught_by_running_out_of_time() -> None:
+    slow = CodeMutant(
+        "core/logic.py", 3, "AddNot", "x", "tests", "tests: killed (4 chosen, out of time)"
+    )
+    hung = CodeMutant("core/logic.py", 4, "AddNot", "y", "tests", "timeout")
+    score = CodeScore([slow, hung, _mutant("tests"), _mutant("verify")], 60.0)
+    assert codemutants.report(score)[2] == (
+        "  killed by verify plus the tests: 4 of 4 (100.0%), 2 of them by running out of time"
+    )
+
+
+def test_the_report_of_a_continued_run_says_how_many_results_were_kept() -> None:
     score = CodeScore([_mutant("tests")], 90.0, kept=3)
     assert codemutants.report(score)[3] == (
         "  cosmic-ray run time: 1.5 min (continuing an earlier run: 3 results kept)"
     )
+    busy = CodeScore([_mutant("tests")], 600.0, cpu=900.0)
+    assert codemutants.report(busy)[3] == (
+        "  cosmic-ray run time: 10.0 min, 15.0 min of processor time"
+    )
+
+
+def test_the_tests_that_caught_a_file_s_mutants_are_tried_first(tmp_path: Path) -> None:
+    killers = tmp_path / probe.KILLERS
+    tests = ["fast", "middle", "slow", "slowest"]
+    assert probe.killers_first(tests, "core/logic.py", killers) == tests
+    killers.write_text("core/logic.py\tslow\ncore/odds.py\tfast\ncore/logic.py\tslowest\n")
+    killers.write_text(killers.read_text() + "core/logic.py\tslow\n")
+    assert probe.killers_first(tests, "core/logic.py", killers) == [
+        "slow",
+        "slowest",
+        "fast",
+        "middle",
+    ]
+    assert probe.killers_first(tests, "core/odds.py", killers)[0] == "fast"
+
+
+def test_the_probe_reads_the_first_failed_test_from_pytest_s_summary() -> None:
+    output = (
+        "...F\n=== short test summary info ===\n"
+        "FAILED tests/awaw/test_58_2_level.py::test_x[1-2] - assert 1 == 2\n"
+        "!!! stopping after 1 failures !!!\n"
+    )
+    assert probe.first_failure(output) == "tests/awaw/test_58_2_level.py::test_x[1-2]"
+    assert probe.first_failure("ERROR tests/a.py::t\n") == "tests/a.py::t"
+    assert probe.first_failure("4 passed\n") == ""
+
+
+def test_the_probe_s_tests_fail_pass_or_run_out_of_time() -> None:
+    python = sys.executable
+    assert probe._run([python, "-c", "print('FAILED a::b - x'); raise SystemExit(1)"], 30) == (
+        "failed",
+        "FAILED a::b - x\n",
+    )
+    assert probe._run([python, "-c", "print('ok')"], 30) == ("", "ok\n")
+    assert probe._run([python, "-c", "import time; time.sleep(30)"], 1)[0] == "timeout"
+
+
+def _running(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+    return "State:\tZ" not in status
+
+
+def test_a_probe_whose_worker_is_gone_stops_its_tests_and_exits() -> None:
+    """The worker (here a process that starts the probe's test run and exits 3 s later) goes
+    away: within seconds neither the probe nor its tests are left running."""
+    probe_code = (
+        "import sys; from armistice.verify import probe; "
+        "probe._run([sys.executable, '-c', 'import time; time.sleep(60)'], 120)"
+    )
+    worker_code = (
+        "import subprocess, sys; "
+        f"p = subprocess.Popen([sys.executable, '-c', {probe_code!r}], "
+        "stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); print(p.pid, flush=True); "
+        "import time; time.sleep(3)"
+    )
+    started = subprocess.run([sys.executable, "-c", worker_code], capture_output=True, text=True)
+    pid = int(started.stdout)
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    tests = [int(c) for c in children.read_text().split()]
+    assert _running(pid) and len(tests) == 1 and _running(tests[0])
+    deadline = time.monotonic() + 15
+    while (_running(pid) or _running(tests[0])) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not _running(pid) and not _running(tests[0])

@@ -54,7 +54,7 @@ def test_an_output_path_that_cannot_be_written_is_refused_before_anything_runs(
     with mock.patch("armistice.verify.runner.run") as run:
         code, out, err = verify(capsys, option, given)
     assert code == 2
-    assert err == f"verify: error: {says}\n"
+    assert err == f"armistice: error: {says}\n"
     assert out == ""
     run.assert_not_called()
 

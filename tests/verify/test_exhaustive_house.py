@@ -14,13 +14,14 @@ from armistice.verify.awaw.rule58 import spec
 from armistice.verify.awaw.rule58.exhaustive import colonies, house_rules, level
 from armistice.verify.awaw.rule58.procedure_mutants import procedure_mutants
 from armistice.verify.model import Verdict
-from tests.verify.runs import edited, verify
+from tests.support import edited
+from tests.verify.runs import verify
 
 
 def test_58_531_a_house_vichy_bonus_of_2_is_the_rule_the_colony_step_is_held_to(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    path = edited(tmp_path, RULE58_FILE, "vichy_bonus = 3", "vichy_bonus = 2")
+    path = edited(tmp_path, RULE58_FILE, ("vichy_bonus = 3", "vichy_bonus = 2"))
     t = load(path, FORCES_FILE)
     assert spec.house(t).vichy_bonus == 2
     # Level 0, Vichy established, die 1: 1 + 0 + 2 = 3 is Free French under the house rule.
@@ -46,7 +47,7 @@ def test_58_531_a_house_vichy_bonus_of_2_is_the_rule_the_colony_step_is_held_to(
 
 
 def test_58_21b_a_house_ground_step_is_the_rule_the_level_step_is_held_to(tmp_path: Path) -> None:
-    path = edited(tmp_path, RULE58_FILE, "ground_step = 10", "ground_step = 5")
+    path = edited(tmp_path, RULE58_FILE, ("ground_step = 10", "ground_step = 5"))
     t = load(path, FORCES_FILE)
     results = {r.name: r for r in level.check(t)}
     assert results["ground_factors_58_21b"].verdict is Verdict.PROVED
@@ -56,7 +57,7 @@ def test_58_21b_a_house_ground_step_is_the_rule_the_level_step_is_held_to(tmp_pa
 def test_a_game_refused_table_ends_the_exhaustive_run_with_the_refusal(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    path = edited(tmp_path, RULE58_FILE, "low = 2\nhigh = 2", "low = 3\nhigh = 2")
+    path = edited(tmp_path, RULE58_FILE, ("low = 2\nhigh = 2", "low = 3\nhigh = 2"))
     report = tmp_path / "report.json"
     code, out, err = verify(capsys, "--exhaustive", "--tables", str(path), "--json", str(report))
     assert code == 2
@@ -64,7 +65,7 @@ def test_a_game_refused_table_ends_the_exhaustive_run_with_the_refusal(
         "a game refuses these tables, so --exhaustive has nothing to run: "
         f"{path}: turn: gap: no row covers Fall 1940"
     )
-    assert err == f"verify: error: {says}\n"
+    assert err == f"armistice: error: {says}\n"
     assert out == ""
     assert json.loads(report.read_text())["error"] == says
 
@@ -72,7 +73,7 @@ def test_a_game_refused_table_ends_the_exhaustive_run_with_the_refusal(
 def test_plain_and_exhaustive_runs_agree_that_a_house_bonus_is_a_finding(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    path = edited(tmp_path, RULE58_FILE, "vichy_bonus = 3", "vichy_bonus = 2")
+    path = edited(tmp_path, RULE58_FILE, ("vichy_bonus = 3", "vichy_bonus = 2"))
     code, out, _ = verify(capsys, "--tables", str(path))
     assert code == 0
     assert "house_rules: finding: house rule: colony_roll.vichy_bonus 2, book 3" in out

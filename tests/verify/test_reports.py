@@ -105,7 +105,7 @@ def test_an_unknown_system_still_writes_the_json_and_junit_reports(
     json_path, junit_path = tmp_path / "v.json", tmp_path / "v.xml"
     code = run(["--system", "nope", "--json", str(json_path), "--junit", str(junit_path)])
     assert code == 2
-    assert capsys.readouterr().err.startswith("verify: error: no proof suite")
+    assert capsys.readouterr().err.startswith("armistice: error: no proof suite")
     document = json.loads(json_path.read_text(encoding="utf-8"))
     assert document["ok"] is False
     assert document["error"] == "no proof suite for rule system 'nope'; known: awaw.58"
@@ -123,7 +123,7 @@ def test_an_unreadable_table_still_writes_the_json_report(
     assert code == 2
     error = json.loads(json_path.read_text(encoding="utf-8"))["error"]
     assert error.startswith(str(missing))
-    assert capsys.readouterr().err == f"verify: error: {error}\n"
+    assert capsys.readouterr().err == f"armistice: error: {error}\n"
 
 
 def test_a_proof_over_twice_its_baseline_fails_the_run(

@@ -13,17 +13,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from armistice.core.awaw.rule58 import rules
+from armistice.core.awaw.rule58.playable import regions
 from armistice.core.awaw.rule58.tables import FORCES_FILE, RULE58_FILE, Band, shipped
 from armistice.core.scenario import load
 from armistice.verify import runner
 from armistice.verify.awaw.rule58 import SUITE, spec
-from armistice.verify.awaw.rule58.analysis import colony_odds, regions
+from armistice.verify.awaw.rule58.analysis import colony_odds
 from armistice.verify.awaw.rule58.checks import checks
 from armistice.verify.awaw.rule58.mutants import code_mutants
 from armistice.verify.awaw.rule58.properties import PROPERTIES
 from armistice.verify.model import Mutant, Strength, Verdict
 from armistice.verify.mutate import caught, mutation_score
-from tests.verify.runs import edited, verify
+from tests.support import edited
+from tests.verify.runs import verify
 
 T = shipped()
 
@@ -69,7 +71,9 @@ def test_58_22_proof_names_the_clamp_rule(
 def test_a_gap_in_the_colony_results_is_found_with_its_region_and_witness(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    path = edited(tmp_path, RULE58_FILE, "[[colony_result]]\nlow = 4", "[[colony_result]]\nlow = 6")
+    path = edited(
+        tmp_path, RULE58_FILE, ("[[colony_result]]\nlow = 4", "[[colony_result]]\nlow = 6")
+    )
     code, out, _ = verify(capsys, "--tables", str(path))
     assert code == 1
     assert "colony_result_no_gaps" in out
@@ -77,7 +81,9 @@ def test_a_gap_in_the_colony_results_is_found_with_its_region_and_witness(
 
 
 def test_an_overlap_names_both_rows(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    path = edited(tmp_path, RULE58_FILE, "[[colony_result]]\nlow = 4", "[[colony_result]]\nlow = 2")
+    path = edited(
+        tmp_path, RULE58_FILE, ("[[colony_result]]\nlow = 4", "[[colony_result]]\nlow = 2")
+    )
     code, out, _ = verify(capsys, "--tables", str(path))
     assert code == 1
     assert "overlap: 2..3 in rows 1, 2; smallest: 2" in out
@@ -86,7 +92,7 @@ def test_an_overlap_names_both_rows(capsys: pytest.CaptureFixture[str], tmp_path
 def test_a_house_rule_modifier_is_a_finding_with_a_scenario_that_loads(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    path = edited(tmp_path, RULE58_FILE, "paris = 2 ", "paris = 3 ")
+    path = edited(tmp_path, RULE58_FILE, ("paris = 2 ", "paris = 3 "))
     folder = tmp_path / "cx"
     code, out, _ = verify(capsys, "--tables", str(path), "--counterexamples", str(folder))
     assert code == 0
@@ -105,8 +111,7 @@ def test_edited_force_tables_that_differ_from_the_rule_book_are_a_finding(
     path = edited(
         tmp_path,
         FORCES_FILE,
-        "{ fsl =  2, infantry_factors = 15",
-        "{ fsl =  2, infantry_factors = 14",
+        ("{ fsl =  2, infantry_factors = 15", "{ fsl =  2, infantry_factors = 14"),
     )
     code, out, _ = verify(capsys, "--tables", str(path))
     assert code == 0
@@ -137,10 +142,10 @@ def test_edited_force_tables_that_differ_from_the_rule_book_are_a_finding(
 def test_a_malformed_table_is_refused_naming_file_and_place(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, old: str, new: str, says: str
 ) -> None:
-    path = edited(tmp_path, FORCES_FILE, old, new)
+    path = edited(tmp_path, FORCES_FILE, (old, new))
     code, _, err = verify(capsys, "--tables", str(path))
     assert code == 2
-    assert err.startswith(f"verify: error: {path}")
+    assert err.startswith(f"armistice: error: {path}")
     assert says in err
     assert "Traceback" not in err
 

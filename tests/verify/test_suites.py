@@ -165,7 +165,7 @@ def test_system_nope_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -
     assert code == 2
     assert out == ""
     assert err.count("\n") == 1
-    assert err.startswith("verify: error: no proof suite for rule system 'nope'")
+    assert err.startswith("armistice: error: no proof suite for rule system 'nope'")
 
 
 def test_an_entry_point_that_is_not_a_proof_suite_is_a_type_error(
@@ -279,7 +279,7 @@ def test_a_bad_stand_in_table_exits_2_naming_the_file(
     path.write_text("limit = 'wide'\n", encoding="utf-8")
     code, _, err = verify(capsys, "--system", KEY, "--tables", str(path))
     assert code == 2
-    assert err == f"verify: error: {path}: limit: an integer is needed\n"
+    assert err == f"armistice: error: {path}: limit: an integer is needed\n"
 
 
 def test_the_mutation_driver_takes_the_stand_in_mutants(

@@ -10,6 +10,8 @@ from pathlib import Path
 import msgspec
 import pytest
 
+from armistice.core import systems, tablefiles
+from armistice.core.awaw.rule58.playable import RANGES, Range
 from armistice.core.awaw.rule58.tables import (
     FORCES_FILE,
     RULE58_FILE,
@@ -19,10 +21,18 @@ from armistice.core.awaw.rule58.tables import (
     build,
     shipped,
 )
-from armistice.verify.awaw.rule58.analysis import monotone_columns, naval_mirror
-from armistice.verify.awaw.rule58.parameters import RANGES, house_rules, values_in_range
+from armistice.core.errors import TableError
+from armistice.verify.awaw.rule58.analysis import (
+    colony_rolls,
+    monotone_columns,
+    naval_mirror,
+    turn_bands,
+)
+from armistice.verify.awaw.rule58.files import load_tables
+from armistice.verify.awaw.rule58.parameters import house_rules, values_in_range
 from armistice.verify.model import Verdict
-from tests.verify.runs import edited, verify
+from tests.support import edited
+from tests.verify.runs import verify
 
 T = shipped()
 
@@ -35,7 +45,7 @@ def _with_level(**changes: int) -> Tables:
 def test_a_vichy_bonus_of_2_is_a_house_rule_not_a_failure(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    path = edited(tmp_path, RULE58_FILE, "vichy_bonus = 3", "vichy_bonus = 2")
+    path = edited(tmp_path, RULE58_FILE, ("vichy_bonus = 3", "vichy_bonus = 2"))
     code, out, _ = verify(capsys, "--tables", str(path), "--counterexamples", str(tmp_path))
     assert code == 0
     assert "house rule: colony_roll.vichy_bonus 2, book 3" in out
@@ -63,11 +73,11 @@ def test_58_11b_an_earlier_voluntary_surrender_is_a_house_rule_named_by_season(
 def test_58_11b_a_voluntary_turn_no_scenario_can_name_fails_with_its_season(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    path = edited(tmp_path, RULE58_FILE, "earliest_voluntary = 2 ", "earliest_voluntary = 48 ")
+    path = edited(tmp_path, RULE58_FILE, ("earliest_voluntary = 2 ", "earliest_voluntary = 48 "))
     code, out, _ = verify(capsys, "--tables", str(path))
     assert code == 1
     assert (
-        "level.earliest_voluntary Spring 1952: must be a turn a scenario can name, "
+        "level.earliest_voluntary: Spring 1952 (turn 48); must be a turn a scenario can name, "
         "Spring 1938..Winter 1950 (58.11B)"
     ) in out
 
@@ -75,11 +85,14 @@ def test_58_11b_a_voluntary_turn_no_scenario_can_name_fails_with_its_season(
 @pytest.mark.parametrize(
     ("changes", "says"),
     [
-        ({"voluntary": 4}, "level.voluntary 4: must be a level within the tables' limit, -3..+3"),
-        ({"other_objective": 1}, "level.other_objective 1: must be 0 or less"),
-        ({"cooperation": 1}, "level.cooperation 1: must be 0 or less"),
-        ({"paris": -2}, "level.paris -2: must be 0 or more"),
-        ({"fleet_baseline": -1}, "level.fleet_baseline -1: must be 0 or more factors"),
+        (
+            {"voluntary": 4},
+            "level.voluntary: 4; must be a level within the tables' limit, -3..+3 (58.22)",
+        ),
+        ({"other_objective": 1}, "level.other_objective: 1; must be 0 or less"),
+        ({"cooperation": 1}, "level.cooperation: 1; must be 0 or less"),
+        ({"paris": -2}, "level.paris: -2; must be 0 or more"),
+        ({"fleet_baseline": -1}, "level.fleet_baseline: -1; must be 0 or more factors (58.21C)"),
     ],
 )
 def test_a_level_value_the_rule_cannot_take_fails_naming_it(
@@ -95,7 +108,7 @@ def test_58_71_a_deduction_that_is_not_the_key_areas_brps_fails() -> None:
     t = build(msgspec.structs.replace(T.rules, brp=brp), T.forces, "r", "f")
     result = values_in_range(t)
     assert result.verdict is Verdict.VIOLATED
-    assert "brp.key_areas_deduction 30: must be the key areas' BRPs added up, 40 (58.71)" in (
+    assert "brp.key_areas_deduction: 30; must be the key areas' BRPs added up, 40 (58.71)" in (
         result.explanation
     )
 
@@ -103,7 +116,7 @@ def test_58_71_a_deduction_that_is_not_the_key_areas_brps_fails() -> None:
 def test_58_531_a_negative_vichy_bonus_fails() -> None:
     roll = ColonyRoll(vichy_bonus=-1)
     t = build(msgspec.structs.replace(T.rules, colony_roll=roll), T.forces, "r", "f")
-    assert "colony_roll.vichy_bonus -1: must be 0 or more" in values_in_range(t).explanation
+    assert "colony_roll.vichy_bonus: -1; must be 0 or more" in values_in_range(t).explanation
 
 
 def test_58_621_free_french_with_vichy_above_without_fails_naming_both_rows(
@@ -112,20 +125,22 @@ def test_58_621_free_french_with_vichy_above_without_fails_naming_both_rows(
     path = edited(
         tmp_path,
         FORCES_FILE,
-        "{ fsl = -3, vichy = true,  infantry_factors =  6,",
-        "{ fsl = -3, vichy = true,  infantry_factors = 10,",
+        (
+            "{ fsl = -3, vichy = true,  infantry_factors =  6,",
+            "{ fsl = -3, vichy = true,  infantry_factors = 10,",
+        ),
     )
     code, out, _ = verify(capsys, "--tables", str(path))
     assert code == 1
     assert (
-        "free_french row 7 (FSL -3 with Vichy) infantry 10 is more than the 9 of "
-        "free_french row 14 (without Vichy) (58.621)"
+        "free_french row 7, infantry_factors: 10 factors with Vichy at FSL -3; must be no more "
+        "than the 9 of row 14, without Vichy (58.621)"
     ) in out
     assert "house rule: free_french FSL -3 with Vichy infantry 10, book 6" in out
 
 
 def test_a_turn_gap_is_named_by_season(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    path = edited(tmp_path, RULE58_FILE, "low = 2\nhigh = 2", "low = 3\nhigh = 2")
+    path = edited(tmp_path, RULE58_FILE, ("low = 2\nhigh = 2", "low = 3\nhigh = 2"))
     code, out, _ = verify(capsys, "--tables", str(path), "--counterexamples", str(tmp_path))
     assert code == 1
     assert "turn_modifier_no_gaps: violated" in out
@@ -176,10 +191,10 @@ def test_a_table_the_engine_cannot_use_is_refused_naming_the_row_and_the_choices
     new: str,
     says: str,
 ) -> None:
-    path = edited(tmp_path, source, old, new)
+    path = edited(tmp_path, source, (old, new))
     code, _, err = verify(capsys, "--tables", str(path))
     assert code == 2
-    assert err == f"verify: error: {path}: {says}\n"
+    assert err == f"armistice: error: {path}: {says}\n"
 
 
 def test_every_value_of_every_table_is_compared_with_the_book() -> None:
@@ -247,7 +262,7 @@ def test_a_changed_row_of_a_list_table_is_named_by_its_row() -> None:
 def test_two_files_for_one_table_are_refused_in_either_order(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    house = edited(tmp_path, RULE58_FILE, "vichy_bonus = 3", "vichy_bonus = 2")
+    house = edited(tmp_path, RULE58_FILE, ("vichy_bonus = 3", "vichy_bonus = 2"))
     copy = tmp_path / "copy" / "rule58.toml"
     copy.parent.mkdir()
     copy.write_text(RULE58_FILE.read_text(encoding="utf-8"), encoding="utf-8")
@@ -255,7 +270,107 @@ def test_two_files_for_one_table_are_refused_in_either_order(
         code, out, err = verify(capsys, "--tables", str(first), "--tables", str(second))
         assert code == 2
         assert out == ""
-        assert err == f"verify: error: {second}: replaces rule58.toml, as {first} does; give one\n"
+        assert (
+            err == f"armistice: error: {second}: replaces rule58.toml, as {first} does; give one\n"
+        )
+
+
+OUT_OF_RANGE = [
+    (
+        RULE58_FILE,
+        ("earliest_voluntary = 2 ", "earliest_voluntary = -50 "),
+        "level.earliest_voluntary: Fall 1927 (turn -50); must be a turn a scenario can name, "
+        "Spring 1938..Winter 1950 (58.11B)",
+    ),
+    (
+        FORCES_FILE,
+        (
+            "{ fsl = -3, vichy = true,  infantry_factors =  6,",
+            "{ fsl = -3, vichy = true,  infantry_factors = 10,",
+        ),
+        "free_french row 7, infantry_factors: 10 factors with Vichy at FSL -3; must be no more "
+        "than the 9 of row 14, without Vichy (58.621)",
+    ),
+    (
+        RULE58_FILE,
+        ("vichy_bonus = 3", "vichy_bonus = -1"),
+        "colony_roll.vichy_bonus: -1; must be 0 or more (Vichy France draws colonies to Vichy) "
+        "(58.531)",
+    ),
+    (
+        RULE58_FILE,
+        ("voluntary = 1 ", "voluntary = 4 "),
+        "level.voluntary: 4; must be a level within the tables' limit, -3..+3 (58.22)",
+    ),
+    (
+        RULE58_FILE,
+        ("paris = 2 ", "paris = -2 "),
+        "level.paris: -2; must be 0 or more (Axis control favours the Axis) (58.21A)",
+    ),
+    (
+        RULE58_FILE,
+        ("cooperation = -1 ", "cooperation = 1 "),
+        "level.cooperation: 1; must be 0 or less (Allied research favours France) (58.21F)",
+    ),
+    (
+        RULE58_FILE,
+        ("key_areas_deduction = 40 ", "key_areas_deduction = 30 "),
+        "brp.key_areas_deduction: 30; must be the key areas' BRPs added up, 40 (58.71)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("published", "change", "says"), OUT_OF_RANGE)
+def test_a_value_verify_calls_violated_is_refused_by_a_game_in_the_same_words(
+    tmp_path: Path, published: Path, change: tuple[str, str], says: str
+) -> None:
+    path = edited(tmp_path, published, change)
+    result = values_in_range(load_tables([path]))
+    assert result.verdict is Verdict.VIOLATED
+    assert result.explanation == says
+    with pytest.raises(TableError) as refused:
+        tablefiles.read(systems.get("awaw.58"), [path])
+    assert str(refused.value) == f"{path}: {says}"
+
+
+@pytest.mark.parametrize(
+    ("change", "verify_says", "game_says"),
+    [
+        (
+            ("[[colony_result]]\nlow = 4", "[[colony_result]]\nlow = 6"),
+            "no row covers 4..5; smallest: 4",
+            "colony_result: gap: no row covers the modified rolls 4..5",
+        ),
+        (
+            ("[[turn]]\nlow = 2\nhigh = 2\n", "[[turn]]\nlow = 1\nhigh = 2\n"),
+            "overlap: Summer 1940 in rows 2, 3; smallest: Summer 1940",
+            "turn: overlap: rows 2 and 3 both cover Summer 1940",
+        ),
+    ],
+)
+def test_a_band_gap_or_overlap_verify_finds_is_refused_by_a_game_naming_the_same_span(
+    tmp_path: Path, change: tuple[str, str], verify_says: str, game_says: str
+) -> None:
+    path = edited(tmp_path, RULE58_FILE, change)
+    t = load_tables([path])
+    violated = [r for r in (*colony_rolls(t), *turn_bands(t)) if r.verdict is Verdict.VIOLATED]
+    assert [r.explanation for r in violated] == [verify_says]
+    with pytest.raises(TableError) as refused:
+        tablefiles.read(systems.get("awaw.58"), [path])
+    assert str(refused.value) == f"{path}: {game_says}"
+
+
+def test_verify_and_games_share_one_bound_so_loosening_it_loosens_both(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A deliberately broken engine that lets any earliest voluntary turn through: verify
+    then proves the value in range and a game plays it, as neither holds its own copy."""
+    path = edited(tmp_path, RULE58_FILE, ("earliest_voluntary = 2 ", "earliest_voluntary = -50 "))
+    loose = Range("58.11B", lambda t: "any turn", lambda v, t: True)
+    monkeypatch.setitem(RANGES, "level.earliest_voluntary", loose)
+    assert values_in_range(load_tables([path])).verdict is Verdict.PROVED
+    house = tablefiles.read(systems.get("awaw.58"), [path])
+    assert house is not None and house.tables.rules.level.earliest_voluntary == -50
 
 
 def test_the_table_analyses_say_their_domains_as_sentences() -> None:

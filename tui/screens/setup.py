@@ -25,6 +25,7 @@ from armistice.core.fields import describe
 from armistice.core.game import Game
 from armistice.core.odds import odds
 from armistice.core.scenario import from_mapping
+from armistice.core.tablefiles import HouseTables
 from armistice.tui import positions, saves
 from armistice.tui.prompting import result_name
 from armistice.tui.screens.dialogs import ChooseFile
@@ -35,8 +36,10 @@ STALE = "Not counted: the position has a problem (marked in the form). Showing t
 
 class SetupScreen(Screen[None]):
     """Edit ``scenario`` (a decoded scenario struct, from ``source``: a bundled name or a
-    file); ``seed`` fixes the dice of the game it starts. ``scenario`` holds the last position
-    that passed every check, which is what is summarised, saved and started."""
+    file) under the ``house`` tables (None: the published ones), which every check, summary
+    and game started here uses; ``seed`` fixes the dice of the game it starts. ``scenario``
+    holds the last position that passed every check, which is what is summarised, saved and
+    started."""
 
     DEFAULT_CSS = """
     SetupScreen #setup-form { width: 1fr; }
@@ -65,9 +68,15 @@ class SetupScreen(Screen[None]):
         Binding("escape", "back", "Back", id="setup-back", tooltip="Leave the set-up screen"),
     ]
 
-    def __init__(self, scenario: Any, source: str, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        scenario: Any,
+        source: str,
+        seed: int | None = None,
+        house: HouseTables | None = None,
+    ) -> None:
         super().__init__()
-        self.scenario, self.source, self.seed = scenario, source, seed
+        self.scenario, self.source, self.seed, self.house = scenario, source, seed, house
         self.system = systems.get(scenario.system)
         self.valid = True
 
@@ -87,8 +96,9 @@ class SetupScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "Set up a position"
-        self.sub_title = self.source
-        self._show(Game(self.scenario, seed=self.seed or 0))
+        house = f" under the house tables {self.house.describe()}" if self.house else ""
+        self.sub_title = f"{self.source}{house}"
+        self._show(Game(self.scenario, seed=self.seed or 0, tables=self.house))
         self.focus_next()
 
     @on(Form.Changed)
@@ -99,8 +109,8 @@ class SetupScreen(Screen[None]):
             self._stale(True)
             return
         try:
-            scenario = from_mapping(event.values, self.source)
-            game = Game(scenario, seed=self.seed or 0)
+            scenario = from_mapping(event.values, self.source, self.house)
+            game = Game(scenario, seed=self.seed or 0, tables=self.house)
         except ScenarioError as error:
             form.show({error.field: error.reason})
             self._stale(True)
@@ -153,7 +163,7 @@ class SetupScreen(Screen[None]):
             return
         from armistice.tui.screens.game import GameScreen
 
-        self.app.push_screen(GameScreen(Game(self.scenario, seed=self.seed)))
+        self.app.push_screen(GameScreen(Game(self.scenario, seed=self.seed, tables=self.house)))
 
     def action_back(self) -> None:
         """Leave the set-up screen."""
@@ -169,7 +179,7 @@ class SetupScreen(Screen[None]):
 
     def rules_help(self) -> str:
         """The rules summary of the position's system."""
-        return self.system.help(self.system.tables())
+        return self.system.help(self.house.tables if self.house else self.system.tables())
 
 
 def summary_text(game: Game) -> Group:

@@ -95,19 +95,22 @@ class StartScreen(Screen[None]):
             self.app.push_screen(GameScreen(game))
 
     def action_setup(self) -> None:
-        """Set up a position from the highlighted scenario, or from a save's scenario."""
+        """Set up a position from the highlighted scenario, or from a save's scenario under
+        the save's house tables."""
         listing = self.query_one(OptionList)
         if listing.highlighted is None:
             return
         kind, _, value = (listing.get_option_at_index(listing.highlighted).id or "").partition(":")
         try:
-            loaded = Game.open(value).origin if kind == "save" else scenario.load(value)
+            saved = Game.open(value) if kind == "save" else None
+            loaded = saved.origin if saved else scenario.load(value)
         except ArmisticeError as error:
             self.notify(str(error), title="Cannot open", severity="error", timeout=8)
             return
         from armistice.tui.screens.setup import SetupScreen
 
-        self.app.push_screen(SetupScreen(loaded, value, self.seed))
+        house = saved.house if saved else None
+        self.app.push_screen(SetupScreen(loaded, value, self.seed, house))
 
     @work
     async def action_open(self) -> None:

@@ -30,6 +30,7 @@ from armistice.core.awaw.words import (
     ShipKind,
     UnitKind,
     turn_index,
+    turn_name,
 )
 from armistice.core.errors import ScenarioError
 from armistice.core.fields import about
@@ -41,6 +42,10 @@ FIRST_YEAR, LAST_YEAR = 1938, 1950
 """The years France may fall in. A World at War starts in Fall 1939, but a game that starts
 the war earlier may see France fall in 1938 or early 1939; every turn up to Spring 1940
 takes 58.21D's "Spring 1940 or earlier" modifier."""
+FIRST_TURN = turn_index(Season.SPRING, FIRST_YEAR)
+"""Spring 1938: the first turn a scenario can name, in seasons after Spring 1940 (-8)."""
+LAST_TURN = turn_index(Season.WINTER, LAST_YEAR)
+"""Winter 1950: the last turn a scenario can name (43)."""
 
 
 class Surrender(msgspec.Struct, **_Strict):
@@ -315,7 +320,9 @@ def check(s: AwawScenario, source: str, t: Tables) -> None:
             )
         if s.turn < level.earliest_voluntary:
             fail(
-                "surrender.season", "France may not surrender voluntarily before Fall 1940 (58.11B)"
+                "surrender.season",
+                "France may not surrender voluntarily before "
+                f"{turn_name(level.earliest_voluntary)} (58.11B)",
             )
     elif s.territory.paris is not Control.AXIS:
         fail(

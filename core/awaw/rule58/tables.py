@@ -8,7 +8,6 @@ naming the file, the place and the reason.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -21,6 +20,7 @@ from armistice.core import decode
 from armistice.core.awaw.words import Ident, NonNegative, Positive, Region, ShipKind
 from armistice.core.errors import ScenarioError, TableError
 from armistice.core.scenario import convert
+from armistice.core.tablefiles import document, place, refused, row
 from armistice.core.words import Word
 
 HERE = Path(__file__).parent / "data"
@@ -76,17 +76,20 @@ FORCE_FIELDS = tuple(Force)
 assert tuple(Forces.__struct_fields__) == FORCE_FIELDS
 
 
-class FreeFrenchRow(Forces, frozen=True, forbid_unknown_fields=True):
-    """One row of the Free French forces table (58.621)."""
+class FreeFrenchRow(Forces, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """One row of the Free French forces table (58.621): its surrender level ``fsl`` and
+    whether it is the column with Vichy France (``vichy``), both required; columns left out
+    are 0."""
 
-    fsl: int = 0
-    vichy: bool = True
+    fsl: int
+    vichy: bool
 
 
-class VichyRow(Forces, frozen=True, forbid_unknown_fields=True):
-    """One row of the Vichy France forces table (58.631)."""
+class VichyRow(Forces, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """One row of the Vichy France forces table (58.631): its surrender level ``fsl``
+    (required); columns left out are 0."""
 
-    fsl: int = 0
+    fsl: int
 
 
 class ForceTableFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -223,44 +226,44 @@ class Tables(msgspec.Struct, frozen=True, eq=False):
         return range(-self.rules.level.limit, self.rules.level.limit + 1)
 
 
-_INDEX = re.compile(r"\[(\d+)\](\.?)")
-
-
-def place(field: str) -> str:
-    """A decoder's field path as the file numbers its rows, 1-based in file order:
-    ``vichy[6].infantry_factors`` is ``vichy row 7, infantry_factors``."""
-    return _INDEX.sub(lambda m: f" row {int(m[1]) + 1}{', ' if m[2] else ''}", field)
-
-
-def row(table: str, index: int) -> str:
-    """Row ``index`` (0-based) of ``table`` as the file numbers it: ``vichy row 7``."""
-    return f"{table} row {index + 1}"
-
-
 def read(path: Path, type_: type[Any]) -> Any:
     """Decode one table file into ``type_``; raises TableError naming file and place (rows
     numbered from 1, as :func:`place` writes them)."""
-    return _convert(
-        decode.toml(decode.read(path, TableError), str(path), TableError), type_, str(path)
-    )
+    return _convert(document(decode.read(path, TableError), str(path)), type_, str(path))
 
 
 def _convert(raw: Mapping[str, Any], type_: type[Any], source: str) -> Any:
     try:
         return convert(raw, type_, source)
     except ScenarioError as error:
-        raise TableError(source, place(error.field), error.reason) from None
+        raise TableError(
+            source, place(error.field), refused(raw, error.field, error.reason)
+        ) from None
 
 
 def kind(document: Mapping[str, Any], source: str) -> str:
-    """The name of the table file a decoded TOML document is, told by what it holds:
-    ``forces.toml`` (``free_french`` or ``vichy`` tables) or ``rule58.toml`` (a ``level``
-    table). Raises TableError naming ``source`` for neither."""
-    if "free_french" in document or "vichy" in document:
-        return FORCES_FILE.name
-    if "level" in document:
-        return RULE58_FILE.name
-    raise TableError(source, "", "neither a force table file nor rule58.toml")
+    """The name of the table file a decoded TOML document is, told by the tables it holds:
+    ``forces.toml`` (``free_french``, ``vichy``) or ``rule58.toml`` (``level``, ``turn``,
+    ...). Raises TableError naming ``source`` and the unknown tables (and those expected)
+    for a document that holds a table neither file has, or tables of both."""
+    files = {FORCES_FILE.name: ForceTableFile, RULE58_FILE.name: Rule58File}
+    tables = {name: tuple(type_.__struct_fields__) for name, type_ in files.items()}
+    found = [name for name, known in tables.items() if any(key in known for key in document)]
+    expected = "; ".join(
+        f"{name}'s tables are {', '.join(known)}" for name, known in tables.items()
+    )
+    if len(found) > 1:
+        raise TableError(
+            source, "", "holds tables of both forces.toml and rule58.toml; give each its own file"
+        )
+    unknown = [str(key) for key in document if not found or key not in tables[found[0]]]
+    if unknown:
+        which = f"{found[0]}'s tables are {', '.join(tables[found[0]])}" if found else expected
+        words = "an unknown table" if len(unknown) == 1 else "unknown tables"
+        raise TableError(source, "", f"{words} {', '.join(unknown)}; {which}")
+    if not found:
+        raise TableError(source, "", f"holds no table; {expected}")
+    return found[0]
 
 
 def from_documents(documents: Mapping[str, tuple[Mapping[str, Any], str]]) -> Tables:

@@ -15,53 +15,18 @@ from itertools import pairwise
 import z3
 
 from armistice.core.awaw.rule58 import rules
+from armistice.core.awaw.rule58.playable import reachable_rolls, regions, span_words, turns
+from armistice.core.awaw.rule58.scenario import FIRST_TURN, LAST_TURN
 from armistice.core.awaw.rule58.tables import FORCE_FIELDS, Band, Force, Forces, Tables
 from armistice.core.awaw.words import ColonyStatus, turn_name
 from armistice.core.dice import D6
 from armistice.core.logic import band_index
-from armistice.verify.awaw.rule58.inputs import FIRST_TURN, LAST_TURN
 from armistice.verify.model import Bounds, Result, Strength, Verdict
 from armistice.verify.solver import Proof
 
 NAVAL = tuple(f for f in FORCE_FIELDS if f.ship)
 SHIFT = 6
 """The largest shift of levels :func:`naval_mirror` tries, either way."""
-Span = tuple[int | None, int | None]
-
-
-def regions(
-    bands: Sequence[Band], low: int, high: int
-) -> tuple[list[Span], list[tuple[Span, tuple[int, ...]]]]:
-    """Within ``low..high``: the intervals no band covers, and those two or more bands cover
-    (with the row numbers). Interval arithmetic on the band edges, so exact."""
-    cuts = {low, high + 1}
-    for b in bands:
-        if b.low is not None and low <= b.low <= high:
-            cuts.add(b.low)
-        if b.high is not None and low <= b.high + 1 <= high + 1:
-            cuts.add(b.high + 1)
-    edges = sorted(cuts)
-    gaps: list[Span] = []
-    overlaps: list[tuple[Span, tuple[int, ...]]] = []
-    for start, stop in pairwise(edges):
-        rows = tuple(
-            i
-            for i, b in enumerate(bands)
-            if (b.low is None or b.low <= start) and (b.high is None or b.high >= start)
-        )
-        span = (start, stop - 1)
-        if not rows:
-            _extend(gaps, span)
-        elif len(rows) > 1:
-            overlaps.append((span, rows))
-    return gaps, overlaps
-
-
-def _extend(spans: list[Span], span: Span) -> None:
-    if spans and spans[-1][1] is not None and span[0] is not None and spans[-1][1] + 1 == span[0]:
-        spans[-1] = (spans[-1][0], span[1])
-    else:
-        spans.append(span)
 
 
 def band_table(
@@ -119,13 +84,13 @@ def band_table(
             )
         )
     else:
-        listed = ", ".join(_span(g, words) for g in gaps)
+        listed = ", ".join(span_words(g, words) for g in gaps)
         out.append(
             Result(
                 f"{name}_no_gaps",
                 (rule,),
                 Verdict.VIOLATED,
-                f"no row covers {listed}; smallest: {_word(gaps[0][0], words)}",
+                f"no row covers {listed}; smallest: {span_words((gaps[0][0], gaps[0][0]), words)}",
                 counterexample={"value": gaps[0][0]},
                 rlimit=covered.rlimit,
                 seconds=covered.seconds,
@@ -149,7 +114,7 @@ def band_table(
         )
     else:
         listed = "; ".join(
-            f"{_span(span, words)} in rows {', '.join(str(i + 1) for i in rows)}"
+            f"{span_words(span, words)} in rows {', '.join(str(i + 1) for i in rows)}"
             for span, rows in overlaps
         )
         out.append(
@@ -157,7 +122,7 @@ def band_table(
                 f"{name}_no_overlaps",
                 (rule,),
                 Verdict.VIOLATED,
-                f"overlap: {listed}; smallest: {_word(overlaps[0][0][0], words)}",
+                f"overlap: {listed}; smallest: {span_words((overlaps[0][0][0],) * 2, words)}",
                 counterexample={"value": overlaps[0][0][0]},
                 rlimit=single.rlimit,
                 seconds=single.seconds,
@@ -184,26 +149,16 @@ def band_table(
     return out
 
 
-def _word(value: int | None, words: Callable[[int], str]) -> str:
-    return "any" if value is None else words(value)
-
-
-def _span(span: Span, words: Callable[[int], str] = str) -> str:
-    low, high = span
-    return _word(low, words) if low == high else f"{_word(low, words)}..{_word(high, words)}"
-
-
 def colony_rolls(t: Tables) -> list[Result]:
     """58.531's result table over every modified roll the dice can give."""
-    bonus = t.rules.colony_roll.vichy_bonus
-    reachable = [d + lv + b for d in D6.faces() for lv in t.levels for b in (0, bonus)]
+    reachable = reachable_rolls(t)
     over: Bounds = {"die": (1, 6), "level": (t.levels[0], t.levels[-1])}
     return band_table(
         "colony_result",
         "58.531",
         t.rules.colony_result,
-        min(reachable),
-        max(reachable),
+        reachable[0],
+        reachable[-1],
         reachable,
         over,
     )
@@ -217,7 +172,7 @@ def turn_bands(t: Tables) -> list[Result]:
         t.rules.turn,
         FIRST_TURN,
         LAST_TURN,
-        range(FIRST_TURN, LAST_TURN + 1),
+        turns(),
         {"turn": (FIRST_TURN, LAST_TURN)},
         turn_name,
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from armistice.core.awaw.rule58.playable import BOUND_RULES
 from armistice.core.awaw.rule58.tables import Tables
 from armistice.core.awaw.words import turn_name
 from armistice.verify.awaw.rule58 import analysis, parameters
@@ -98,7 +99,7 @@ def checks(t: Tables, published: bool = True) -> list[Check]:
             lambda: [analysis.monotone_columns(t)],
         ),
         Check("naval mirror", ("58.621", "58.631"), lambda: [analysis.naval_mirror(t)]),
-        Check("table values", parameters.RULES, lambda: [parameters.values_in_range(t)]),
+        Check("table values", BOUND_RULES, lambda: [parameters.values_in_range(t)]),
         Check("house rules", ("58",), lambda: [parameters.house_rules(t)]),
     ]
     return [

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from armistice.core import decode
+from armistice.core import decode, tablefiles
 from armistice.core.awaw.rule58.tables import (
     FORCES_FILE,
     RULE58_FILE,
@@ -30,7 +30,7 @@ def table_files(paths: Sequence[Path]) -> tuple[Path, Path]:
     file as another of ``paths`` (as games refuse it)."""
     given: dict[str, Path] = {}
     for path in paths:
-        document = decode.toml(decode.read(path, TableError), str(path), TableError)
+        document = tablefiles.document(decode.read(path, TableError), str(path))
         name = kind(document, str(path))
         if name in given:
             raise TableError(str(path), "", f"replaces {name}, as {given[name]} does; give one")

@@ -8,16 +8,10 @@ from typing import Any
 import z3
 
 from armistice.core.awaw.rule58 import rules
-from armistice.core.awaw.rule58.scenario import FIRST_YEAR, LAST_YEAR
+from armistice.core.awaw.rule58.scenario import FIRST_TURN, LAST_TURN
 from armistice.core.awaw.rule58.tables import Tables
-from armistice.core.awaw.words import Season, turn_index
 from armistice.verify.awaw.rule58 import spec
 from armistice.verify.solver import Proof
-
-FIRST_TURN = turn_index(Season.SPRING, FIRST_YEAR)
-"""Spring 1938: the first turn a scenario may name, in seasons after Spring 1940 (-8)."""
-LAST_TURN = turn_index(Season.WINTER, LAST_YEAR)
-"""Winter 1950: the last turn a scenario may name (43)."""
 
 
 def surrender_facts(p: Proof, tag: str = "") -> tuple[rules.SurrenderFacts, dict[str, Any]]:
