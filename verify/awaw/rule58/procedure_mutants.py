@@ -202,6 +202,10 @@ def procedure_mutants(t: Tables) -> Iterator[Mutant]:
             ),
             ("port_order_58_641",),
         ),
+        "Free French picks from Axis-held or neutral ports counted as from Vichy colonies": (
+            _patched((fleet, "CONTESTED", frozenset({"contested", "movable"}))),
+            ("forces_match_table_level",),
+        ),
         "each side given its table level whatever ships exist": (
             _patched((fleet, "settle", _table_whatever_exists)),
             ("forces_match_table_level",),

@@ -39,14 +39,20 @@ British, Vichy, Axis or neutral."""
 CONDITIONS = tuple(Condition)
 FACTORS = {ShipKind.NAMED: 4, ShipKind.CRUISER: 1, ShipKind.DESTROYER: 1}
 PER_PORT = (1, 2)
+BRITISH_EMPTY = (False, True)
+"""The British port also empty (with one ship in each other port), so that the Free French
+must draw from the ports beyond it at every level."""
 READINGS = tuple(itertools.product(ShipRange, ShipSources, YesNo))
 """Every reading of 58.641: ship range, ship sources, from Vichy colonies."""
 
 
-def fleet_of(kind: ShipKind, per_port: int, variant: int) -> tuple[Ship, ...]:
-    """``per_port`` ships of ``kind`` in each of :data:`PORTS`, the j-th in the i-th port in
-    condition ``(variant + 2i + j) mod 5`` (so over the five variants every port holds every
-    condition); destroyer groups hold 1 and 2 factors."""
+def fleet_of(
+    kind: ShipKind, per_port: int, variant: int, british_empty: bool = False
+) -> tuple[Ship, ...]:
+    """``per_port`` ships of ``kind`` in each of :data:`PORTS` (none in the British port when
+    ``british_empty``), the j-th in the i-th port in condition ``(variant + 2i + j) mod 5``
+    (so over the five variants every port holds every condition); destroyer groups hold 1
+    and 2 factors."""
     return tuple(
         ship(
             kind,
@@ -56,8 +62,14 @@ def fleet_of(kind: ShipKind, per_port: int, variant: int) -> tuple[Ship, ...]:
             f"{kind.value}_{port}_{j}",
         )
         for i, port in enumerate(PORTS)
+        if not (british_empty and port == "british")
         for j in range(per_port)
     )
+
+
+def fleets() -> list[tuple[int, bool]]:
+    """The fleet sizes checked: ``(ships per port, British port empty)``."""
+    return [(n, False) for n in PER_PORT] + [(PER_PORT[0], True)]
 
 
 def domain(t: Tables) -> Domain:
@@ -67,14 +79,15 @@ def domain(t: Tables) -> Domain:
     text = (
         f"each kind of ship on its own (named ships of {FACTORS[ShipKind.NAMED]} factors, "
         f"cruisers, destroyer groups of 1 and 2 factors), {PER_PORT[0]} or {PER_PORT[-1]} "
-        f"ships in each of {len(PORTS)} ports ({ports}), each port holding every condition "
+        f"ships in each of {len(PORTS)} ports ({ports}), or none in the British port and "
+        f"{PER_PORT[0]} in each other, each port holding every condition "
         f"over {len(CONDITIONS)} arrangements; Vichy France established, not established or "
         f"ruled out by U.S. entry; every surrender level from {low:+d} to {high:+d}; every "
         f"status each die group's colonies can reach; all {len(READINGS)} readings of 58.641; "
         "every answer of every Free French and Vichy choice"
     )
     bounds = {
-        "ships of each kind per port": (PER_PORT[0], PER_PORT[-1]),
+        "ships of each kind per port": (0, PER_PORT[-1]),
         "ports": (len(PORTS), len(PORTS)),
         "level": (low, high),
         "58.641 readings": (1, len(READINGS)),
@@ -88,10 +101,10 @@ def check(t: Tables, only: tuple[str, ...] = ()) -> list[Result]:
     ships or levels); ``only`` limits the properties judged."""
     tally = Tally(only or tuple(RULES))
     with steps.uncached():
-        for per_port, kind, variant, mode in itertools.product(
-            PER_PORT, ShipKind, range(len(CONDITIONS)), MODES
+        for (per_port, british_empty), kind, variant, mode in itertools.product(
+            fleets(), ShipKind, range(len(CONDITIONS)), MODES
         ):
-            ships = fleet_of(kind, per_port, variant)
+            ships = fleet_of(kind, per_port, variant, british_empty)
             for at in sorted(t.levels, key=abs):
                 for statuses in status_cases(t, mode, at):
                     vichy = established(mode)
