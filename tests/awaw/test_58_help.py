@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from armistice.core.awaw.rule58 import colonies, rules, summary
+from armistice.core.awaw.rule58 import colonies, phrases, rules, summary
 from armistice.core.awaw.rule58.tables import FORCES_FILE, RULE58_FILE, Tables, load, shipped
 from armistice.core.errors import TableError
 
@@ -185,3 +185,31 @@ def test_58_531_the_die_help_names_a_closed_band_by_both_ends(tmp_path: Path) ->
         "Die +0 for the level, +3 for Vichy: 3 or less goes Free French, 4 to 6 goes Vichy, "
         "7 or more goes Free French."
     )
+
+
+def test_58_531_58_21d_bands_read_by_their_ends() -> None:
+    assert [phrases.rolls(*b) for b in ((None, 3), (4, None), (4, 6), (5, 5), (None, None))] == [
+        "3 or less",
+        "4 or more",
+        "4 to 6",
+        "5",
+        "any roll",
+    ]
+    spans = ((None, 0), (3, None), (1, 1), (-2, 0), (None, None))
+    assert [phrases.turns(*b) for b in spans] == [
+        "in Spring 1940 or before",
+        "from Winter 1940",
+        "in Summer 1940",
+        "from Fall 1939 to Spring 1940",
+        "in every turn",
+    ]
+
+
+def test_58_531_the_rules_help_names_a_closed_colonial_band_by_both_ends(tmp_path: Path) -> None:
+    text = RULE58_FILE.read_text(encoding="utf-8")
+    old = 'low = 4\nstatus = "vichy"'
+    new = 'low = 4\nhigh = 6\nstatus = "vichy"\n[[colony_result]]\nlow = 7\nstatus = "free_french"'
+    path = tmp_path / "rule58.toml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    help_text = " ".join(summary.rules_help(load(path)).split())
+    assert "3 or less is Free French; 4 to 6 is Vichy; 7 or more is Free French" in help_text

@@ -461,3 +461,25 @@ def test_a_selection_reads_with_an_amount_for_every_item_not_taken_whole() -> No
         "Richelieu, Empty depot: 0 factors, D3 destroyer: 1 factor"
     )
     assert describe(prompt, {}) == "nothing"
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("key", "zzz_unknown", "answers 'zzz_unknown' but the game asks 'establish_vichy'"),
+        ("key", "aaa_unknown", "answers 'aaa_unknown' but the game asks 'establish_vichy'"),
+        ("value", "maybe", "'maybe' is not an option; choose one of: yes, no"),
+    ],
+)
+def test_a_save_whose_answer_does_not_fit_its_prompt_is_refused_naming_it(
+    field: str, value: str, message: str
+) -> None:
+    g = support.game(None, seed=1)
+    support.play(g, vichy="yes")
+    document = json.loads(g.save())
+    key = document["answers"][0]["key"]
+    document["answers"][0][field] = value
+    where = f"answers[0] ({value if field == 'key' else key})"
+    with pytest.raises(SaveError) as caught:
+        Game.load(json.dumps(document).encode(), "g.json")
+    assert str(caught.value) == f"g.json: {where}: {message}"
