@@ -111,3 +111,10 @@ def test_58_41_58_31b_the_log_says_who_holds_france_s_hexes(
     g = support.game({}, seed=1)
     support.play(g, vichy=vichy)
     assert entry in [(e.rule, e.text) for e in g.log if "Every hex of France" in e.text]
+
+
+def test_58_41_the_air_and_naval_reading_is_never_cited_for_a_french_unit() -> None:
+    g = support.game({"units": [unit("raf", "french", "air", "southern_france")]}, seed=1)
+    support.play(g, vichy="yes")
+    found = [e.assumption for e in g.log if e.text.startswith("raf:")]
+    assert found == [""]

@@ -129,6 +129,7 @@ def _forces_with(tmp_path: Path, old: str, new: str) -> Path:
         ("{ fsl =  3, vichy = true,", "{ vichy = true,", r"free_french row 1, fsl: missing"),
         ("{ fsl =  3, vichy = true,", "{ fsl =  3,", r"free_french row 1, vichy: missing"),
         ("{ fsl =  1, infantry", "{ fsl =  2, infantry", r"vichy row 3: overlaps row 2: both"),
+        ("{ fsl =  0, infantry", "{ fsl =  1, infantry", r"vichy row 4: overlaps row 3: both"),
     ],
 )
 def test_58_6_a_force_row_must_say_its_level_and_column_once(
