@@ -189,6 +189,7 @@ def test_58_531_the_die_help_names_a_closed_band_by_both_ends(tmp_path: Path) ->
 
 
 def test_58_531_58_21d_bands_read_by_their_ends() -> None:
+    assert phrases.rolls(int("300"), int("300")) == "300"  # two equal numbers, two objects
     assert [phrases.rolls(*b) for b in ((None, 3), (4, None), (4, 6), (5, 5), (None, None))] == [
         "3 or less",
         "4 or more",
