@@ -59,10 +59,9 @@ def check(t: Tables, only: tuple[str, ...] = ()) -> list[Result]:
                     holders = dict(hexes.region_holders(s, vichy, statuses))
                 except Exception:  # judged below as holders missing
                     holders = {}
-                try:
-                    broken = judge.colonies(s, t, at, vichy, dict(statuses), dice, holders)
-                except Exception as error:
-                    broken = tally.raised(error)
+                broken = tally.judged(
+                    judge.colonies, s, t, at, vichy, dict(statuses), dice, holders
+                )
                 answers = tuple((p.key, a) for p, a in path)
                 tally.note(
                     broken,

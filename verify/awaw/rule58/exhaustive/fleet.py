@@ -148,10 +148,8 @@ def _case(tally: Tally, case: FleetCase, before: positions.Answers) -> None:
     tier = {x.id: case.tiers(x) for x in s.fleet}
     for path, (_, forces, result) in leaves:
         answers = tuple((p.key, a) for p, a in path)
-        try:
-            broken = judge.fleet(case, forces, result, [p.key for p, _ in path], tier)
-        except Exception as error:
-            broken = tally.raised(error)
+        keys = [p.key for p, _ in path]
+        broken = tally.judged(judge.fleet, case, forces, result, keys, tier)
         tally.note(
             broken,
             f"{described}, answers {dict(answers)}",

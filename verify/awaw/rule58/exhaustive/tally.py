@@ -67,6 +67,14 @@ class Tally:
                     "resolve": reproduce(),
                 }
 
+    def judged(self, judging: Callable[..., judge.Broken], *args: Any) -> judge.Broken:
+        """What ``judging(*args)`` finds, or every property judged broken when it raises (a
+        broken engine may raise anywhere)."""
+        try:
+            return judging(*args)
+        except Exception as error:
+            return self.raised(error)
+
     def raised(self, error: Exception) -> judge.Broken:
         """Every property judged, broken by a step that raised ``error``."""
         why = f"raised {type(error).__name__}: {error}"

@@ -144,10 +144,7 @@ def _case(
         return
     for path, fates in leaves:
         answers = tuple((p.key, a) for p, a in path)
-        try:
-            broken = judge.units(s, t, at, vichy, statuses, fates, answers)
-        except Exception as error:
-            broken = tally.raised(error)
+        broken = tally.judged(judge.units, s, t, at, vichy, statuses, fates, answers)
         tally.note(
             broken,
             f"{mode}, level {at:+d}, colonies {statuses}, answers {dict(answers)}",
