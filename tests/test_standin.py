@@ -4,6 +4,7 @@ conformance checks, with no generic file knowing it."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from armistice.core import scenario, systems
-from armistice.core.errors import SaveError
+from armistice.core.errors import RuleRestriction, SaveError
 from armistice.core.game import Game
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.cli import run
@@ -222,3 +223,35 @@ def test_a_save_whose_scenario_is_of_another_system_is_refused() -> None:
     document["system"], document["assumptions"] = "awaw.58", {}
     with pytest.raises(SaveError, match=r"^mixed\.json: system: says 'awaw\.58' but the scenario"):
         Game.load(json.dumps(document).encode(), "mixed.json")
+
+
+def test_a_step_that_refuses_an_answer_leaves_the_game_as_it_was() -> None:
+    """A procedure may refuse an answer only once it has worked on it (a rule it checks
+    itself): the game then stands as before the answer, ready for another."""
+    original = standin.SYSTEM.procedure
+
+    def refusing(s: Any, ledger: Any) -> Any:
+        steps = original(s, ledger)
+        prompt = next(steps)
+        while True:
+            answer = yield prompt
+            if answer == "yes":
+                raise RuleRestriction("raid", "no raid this turn (2.1)")
+            try:
+                prompt = steps.send(answer)
+            except StopIteration as done:
+                return done.value
+
+    systems.unregister(standin.KEY)
+    systems.register(dataclasses.replace(standin.SYSTEM, procedure=refusing))
+    try:
+        g = game(seed=3)
+        before = (g.answers, g.log, g.state, g.prompt)
+        with pytest.raises(RuleRestriction, match=r"no raid this turn \(2\.1\)"):
+            g.answer("yes")
+        assert (g.answers, g.log, g.state, g.prompt) == before
+        g.answer("no")
+        assert [a.value for a in g.answers] == ["no"]
+    finally:
+        systems.unregister(standin.KEY)
+        systems.register(standin.SYSTEM)

@@ -403,7 +403,7 @@ def verify(ctx: click.Context) -> int:
     """Prove the rules' invariants with z3 and analyse their tables (see --help)."""
     from armistice.verify.cli import run as run_verify
 
-    return run_verify(list(ctx.args))
+    return run_verify(list(ctx.args), prog_name="armistice verify")
 
 
 def _systems(name: str | None) -> tuple[systems.RuleSystem, ...]:

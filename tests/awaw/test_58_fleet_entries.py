@@ -96,3 +96,18 @@ def test_58_612_a_named_ship_without_an_id_gets_one_from_its_kind_and_port() -> 
 def test_58_612_a_unit_entry_without_a_count_is_one_counter() -> None:
     entry = unit("x", "french", "infantry", "northern_france")
     assert [u.units for u in support.scenario({"units": [entry]}).units] == [1]
+
+
+def test_58_64_a_ship_reads_with_its_kind_only_when_a_destroyer() -> None:
+    fleet = support.scenario(
+        {
+            "fleet": [
+                {**ship("r", "named", 8, "british"), "name": "Richelieu"},
+                {**ship("d", "destroyer", 3, "british"), "name": "D3"},
+            ]
+        }
+    ).fleet
+    assert [phrases.ship(s) for s in fleet] == [
+        "Richelieu (8 factors, a British-held place)",
+        "D3 destroyer (3 factors, a British-held place)",
+    ]

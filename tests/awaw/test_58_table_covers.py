@@ -43,6 +43,11 @@ VICHY_ROW = 'low = 4\nstatus = "vichy"'
                 "turn: gap: no row covers Spring 1941..Spring 1942",
             ],
         ),
+        (  # a hole of one turn just before a row that starts on the last turn
+            "low = 3\nmodifier = -4",
+            "low = 3\nhigh = 41\nmodifier = -4\n[[turn]]\nlow = 43\nmodifier = -4",
+            ["turn: gap: no row covers Fall 1950"],
+        ),
         (  # 6 + 3 + 3 = 12 is the highest roll: a row must cover it
             VICHY_ROW,
             'low = 4\nhigh = 11\nstatus = "vichy"',
