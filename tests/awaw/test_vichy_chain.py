@@ -228,6 +228,15 @@ def test_armistice_odds_shows_every_row_and_alignment(capsys: Any) -> None:
     assert "Allied minor ally" in out and "Allied associated minor" in out
 
 
+def test_armistice_odds_lines_up_each_list_of_chances(capsys: Any) -> None:
+    """Row names longer than the usual column push the whole list's chances right."""
+    assert run(["odds", "vichy-1941-axis-roll"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    roll = lines[lines.index("Vichy France diplomatic roll (77)") + 1 :][:4]
+    assert roll[1] == "  8: German control, 20 BRPs     1/6   16.7%"
+    assert {line.index("1/") for line in roll} == {len(roll[1]) - len("1/6   16.7%")}
+
+
 def test_a_scenario_file_naming_vichy_against_the_table_is_refused(
     tmp_path: Path, capsys: Any
 ) -> None:
