@@ -59,6 +59,19 @@ VICHY_ROW = 'low = 4\nstatus = "vichy"'
             'status = "vichy"',
             [],
         ),
+        (  # the modified roll 4 in both rows: rows numbered from 1
+            "[[colony_result]]\nhigh = 3\n",
+            "[[colony_result]]\nhigh = 4\n",
+            ["colony_result: overlap: rows 1 and 2 both cover the modified roll 4"],
+        ),
+        (  # Summer 1940 in three rows, Fall 1940 in two
+            "high = 0\nmodifier = 2\n[[turn]]\nlow = 1\nhigh = 1\nmodifier = 0\n[[turn]]\nlow = 2",
+            "high = 1\nmodifier = 2\n[[turn]]\nlow = 1\nhigh = 2\nmodifier = 0\n[[turn]]\nlow = 1",
+            [
+                "turn: overlap: rows 1, 2 and 3 all cover Summer 1940",
+                "turn: overlap: rows 2 and 3 both cover Fall 1940",
+            ],
+        ),
         ("earliest_voluntary = 2 ", "earliest_voluntary = 43 ", []),
         (
             "earliest_voluntary = 2 ",
