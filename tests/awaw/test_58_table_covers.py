@@ -29,6 +29,11 @@ VICHY_ROW = 'low = 4\nstatus = "vichy"'
             "high = -12\nmodifier = 2\n[[turn]]\nlow = -8\nhigh = 0\nmodifier = 2",
             [],
         ),
+        (  # a hole ending the turn before Spring 1938 is never reached either
+            "high = 0\nmodifier = 2",
+            "high = -10\nmodifier = 2\n[[turn]]\nlow = -8\nhigh = 0\nmodifier = 2",
+            [],
+        ),
         (  # an empty row (6..3) inside a hole does not split it
             "low = 2\nhigh = 2\nmodifier = -2\n[[turn]]\nlow = 3\nmodifier = -4",
             "low = 6\nhigh = 3\nmodifier = -2\n[[turn]]\nlow = 8\nmodifier = -4",
