@@ -227,6 +227,15 @@ def test_a_save_whose_scenario_is_of_another_system_is_refused() -> None:
         Game.load(json.dumps(document).encode(), "mixed.json")
 
 
+def test_a_save_whose_system_is_not_its_scenarios_is_refused() -> None:
+    """Either way round: a rule-58 scenario in a save that names the stand-in."""
+    rule58 = Game(scenario.load("historical-summer-1940"), seed=1)
+    document = json.loads(rule58.save())
+    document["system"], document["assumptions"] = standin.KEY, {}
+    with pytest.raises(SaveError, match=rf"^mixed\.json: system: says '{standin.KEY}' but the"):
+        Game.load(json.dumps(document).encode(), "mixed.json")
+
+
 def test_house_tables_of_another_system_are_refused_naming_theirs(tmp_path: Path) -> None:
     path = edited(tmp_path, RULE58_FILE, ("vichy_bonus = 3", "vichy_bonus = 2"))
     house = tablefiles.read(systems.get("awaw.58"), [path])
