@@ -141,6 +141,9 @@ def test_58_chain_a_finished_raid_leads_to_a_tally_with_told_facts() -> None:
     with pytest.raises(ValueError, match=r"report a whole number of men from 0 to 3, not 4"):
         g.answer(4)
     g.answer(2)
+    assert g.undo().key == "raiders_lost"
+    assert g.facts == ({"tribute": 3},) and g.scenario.tribute == 3
+    g.answer(2)
     g.answer("stop")
     assert g.complete and g.state.lost == 2
     loaded = Game.load(g.save(), "chain.json")
