@@ -138,6 +138,7 @@ def test_58_631_a_missing_force_row_names_the_levels_the_limit_asks_for(tmp_path
             ["level.voluntary: -4; must be a level within the tables' limit, -3..+3 (58.22)"],
         ),
         ("vichy_bonus = 3", "vichy_bonus = 0", []),
+        ("fleet_baseline = 42 ", "fleet_baseline = 0 ", []),
         (  # an empty row (low above high) wholly before Spring 1938 is never reached
             "high = 0\nmodifier = 2",
             "low = -8\nhigh = 0\nmodifier = 2\n[[turn]]\nlow = -12\nhigh = -15\nmodifier = 0",
