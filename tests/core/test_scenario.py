@@ -96,6 +96,15 @@ def test_minimal_scenario_builds_with_defaults(scenario_dict: dict[str, Any]) ->
     assert s.fleet == ()
 
 
+def test_naval_units_of_every_other_nationality_are_listed_as_units(
+    build: Callable[..., Any],
+) -> None:
+    """Only French ships are kept apart, in [[fleet]] (58.64)."""
+    others = ("british", "us", "german", "italian")
+    units = [support.unit(n, n, "naval", "southern_france") for n in others]
+    assert [u.nationality for u in build({"units": units}).units] == list(others)
+
+
 def test_overrides_merge_into_the_minimal_scenario(build: Callable[..., Any]) -> None:
     s = build({"surrender": {"season": "summer"}, "colonies": {"tunisia": {"brp": 9}}})
     assert (s.surrender.season, s.surrender.year) == ("summer", 1940)
