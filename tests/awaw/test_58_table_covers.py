@@ -53,6 +53,11 @@ VICHY_ROW = 'low = 4\nstatus = "vichy"'
             "low = 3\nhigh = 41\nmodifier = -4\n[[turn]]\nlow = 43\nmodifier = -4",
             ["turn: gap: no row covers Fall 1950"],
         ),
+        (  # 1 - 3 = -2 is the lowest roll: a row must cover it
+            "[[colony_result]]\nhigh = 3\n",
+            "[[colony_result]]\nlow = -1\nhigh = 3\n",
+            ["colony_result: gap: no row covers the modified roll -2"],
+        ),
         (  # 6 + 3 + 3 = 12 is the highest roll: a row must cover it
             VICHY_ROW,
             'low = 4\nhigh = 11\nstatus = "vichy"',
@@ -116,6 +121,23 @@ def test_58_631_a_missing_force_row_names_the_levels_the_limit_asks_for(tmp_path
         load(forces_path=path)
     assert str(caught.value) == (
         f"{path}: vichy: gap: no row for FSL -3 (level.limit 3 asks for a row for each FSL -3..+3)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("vichy", "established"), [("true, ", "established"), ("false,", "not established")]
+)
+def test_58_621_a_missing_free_french_row_says_which_vichy_column(
+    tmp_path: Path, vichy: str, established: str
+) -> None:
+    text = FORCES_FILE.read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if f"fsl = -1, vichy = {vichy}" in x)
+    path = edited(tmp_path, FORCES_FILE, (line + "\n", ""))
+    with pytest.raises(TableError) as caught:
+        load(forces_path=path)
+    assert str(caught.value) == (
+        f"{path}: free_french: gap: no row for FSL -1 with Vichy {established} (level.limit 3 "
+        "asks for a row for each FSL -3..+3)"
     )
 
 

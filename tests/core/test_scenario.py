@@ -96,6 +96,13 @@ def test_minimal_scenario_builds_with_defaults(scenario_dict: dict[str, Any]) ->
     assert s.fleet == ()
 
 
+def test_a_unit_entry_without_factors_has_none(build: Callable[..., Any]) -> None:
+    entry = support.unit("Escort", "british", "naval", "southern_france")
+    del entry["factors"]
+    (unit,) = build({"units": [entry]}).units
+    assert (unit.factors, unit.units) == (0, 1)
+
+
 def test_naval_units_of_every_other_nationality_are_listed_as_units(
     build: Callable[..., Any],
 ) -> None:
