@@ -14,14 +14,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from armistice.core import scenario, systems
-from armistice.core.errors import RuleRestriction, SaveError
+from armistice.core import scenario, systems, tablefiles
+from armistice.core.awaw.rule58.tables import RULE58_FILE
+from armistice.core.errors import RuleRestriction, SaveError, ScenarioError
 from armistice.core.game import Game
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.cli import run
 from armistice.tui.panels import SectionPanel
 from tests import standin
 from tests.conformance.checks import assumptions, conforms
+from tests.support import edited
 from tests.tui.dashboard import dashboard, press, screen_text
 
 
@@ -139,6 +141,9 @@ def test_58_chain_a_finished_raid_leads_to_a_tally_with_told_facts() -> None:
     with pytest.raises(ValueError, match=r"report a whole number of men from 0 to 3, not 4"):
         g.answer(4)
     g.answer(2)
+    assert g.undo().key == "raiders_lost"
+    assert g.facts == ({"tribute": 3},) and g.scenario.tribute == 3
+    g.answer(2)
     g.answer("stop")
     assert g.complete and g.state.lost == 2
     loaded = Game.load(g.save(), "chain.json")
@@ -223,6 +228,23 @@ def test_a_save_whose_scenario_is_of_another_system_is_refused() -> None:
     document["system"], document["assumptions"] = "awaw.58", {}
     with pytest.raises(SaveError, match=r"^mixed\.json: system: says 'awaw\.58' but the scenario"):
         Game.load(json.dumps(document).encode(), "mixed.json")
+
+
+def test_a_save_whose_system_is_not_its_scenarios_is_refused() -> None:
+    """Either way round: a rule-58 scenario in a save that names the stand-in."""
+    rule58 = Game(scenario.load("historical-summer-1940"), seed=1)
+    document = json.loads(rule58.save())
+    document["system"], document["assumptions"] = standin.KEY, {}
+    with pytest.raises(SaveError, match=rf"^mixed\.json: system: says '{standin.KEY}' but the"):
+        Game.load(json.dumps(document).encode(), "mixed.json")
+
+
+def test_house_tables_of_another_system_are_refused_naming_theirs(tmp_path: Path) -> None:
+    path = edited(tmp_path, RULE58_FILE, ("vichy_bonus = 3", "vichy_bonus = 2"))
+    house = tablefiles.read(systems.get("awaw.58"), [path])
+    with pytest.raises(ScenarioError) as refused:
+        Game(scenario.from_mapping(standin.SCENARIO, "three-towns"), tables=house)
+    assert str(refused.value) == "three-towns: system: the house tables are awaw.58's"
 
 
 def test_a_step_that_refuses_an_answer_leaves_the_game_as_it_was() -> None:

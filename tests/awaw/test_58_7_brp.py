@@ -186,6 +186,13 @@ def test_58_72_a_receiver_without_a_french_city_is_told_no_yss_payment() -> None
     assert any(e.rule == "58.72" and "holds no city in France" in e.text for e in g.log)
 
 
+def test_58_72_a_receiver_holding_paris_is_told_nothing_of_yss_payments() -> None:
+    g = Game(load("rulebook-example-fall-1940"), seed=1)
+    support.play(g)
+    assert g.state.brp.key_areas["paris"].holder == "axis"
+    assert not any("holds no city in France" in e.text for e in g.log)
+
+
 def test_58_531a_britain_receives_free_french_colony_brps_prorated() -> None:
     colonies = {"lebanon_syria": {"brp": 8}}
     dice = {"lebanon_syria": 1, "north_africa": 6}

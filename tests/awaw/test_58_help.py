@@ -190,20 +190,23 @@ def test_58_531_the_die_help_names_a_closed_band_by_both_ends(tmp_path: Path) ->
 
 def test_58_531_58_21d_bands_read_by_their_ends() -> None:
     assert phrases.rolls(int("300"), int("300")) == "300"  # two equal numbers, two objects
-    assert [phrases.rolls(*b) for b in ((None, 3), (4, None), (4, 6), (5, 5), (None, None))] == [
+    rolls = ((None, 3), (4, None), (4, 6), (5, 5), (None, None), (5, 4))
+    assert [phrases.rolls(*b) for b in rolls] == [
         "3 or less",
         "4 or more",
         "4 to 6",
         "5",
         "any roll",
+        "no roll",
     ]
-    spans = ((None, 0), (3, None), (1, 1), (-2, 0), (None, None))
+    spans = ((None, 0), (3, None), (1, 1), (-2, 0), (None, None), (2, 1))
     assert [phrases.turns(*b) for b in spans] == [
         "in Spring 1940 or before",
         "from Winter 1940",
         "in Summer 1940",
         "from Fall 1939 to Spring 1940",
         "in every turn",
+        "in no turn",
     ]
 
 

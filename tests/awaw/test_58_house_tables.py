@@ -204,6 +204,11 @@ def test_a_save_of_an_earlier_version_holds_no_house_tables() -> None:
             "colony, key_area, brp, independent, vichy_garrison",
         ),
         (
+            RULE58_TEXT.replace("\n[level]\n", "\n[levls]\n"),
+            "an unknown table levls; rule58.toml's tables are level, turn, colony_roll, "
+            "colony_result, roll_group, colony, key_area, brp, independent, vichy_garrison",
+        ),
+        (
             FORCES_TEXT.replace(VICHY_ROW[0], VICHY_ROW[0].replace("fsl = -1", "fsl = -2")),
             "both give FSL -2",
         ),
@@ -212,7 +217,7 @@ def test_a_save_of_an_earlier_version_holds_no_house_tables() -> None:
             "holds tables of both forces.toml and rule58.toml; give each its own file",
         ),
     ],
-    ids=["missing", "not-toml", "neither", "overlap", "both"],
+    ids=["missing", "not-toml", "neither", "misspelled", "overlap", "both"],
 )
 def test_a_table_file_that_cannot_be_used_is_refused_naming_the_file(
     tmp_path: Path, write: str | None, reason: str

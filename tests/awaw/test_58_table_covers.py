@@ -29,6 +29,11 @@ VICHY_ROW = 'low = 4\nstatus = "vichy"'
             "high = -12\nmodifier = 2\n[[turn]]\nlow = -8\nhigh = 0\nmodifier = 2",
             [],
         ),
+        (  # a hole ending the turn before Spring 1938 is never reached either
+            "high = 0\nmodifier = 2",
+            "high = -10\nmodifier = 2\n[[turn]]\nlow = -8\nhigh = 0\nmodifier = 2",
+            [],
+        ),
         (  # an empty row (6..3) inside a hole does not split it
             "low = 2\nhigh = 2\nmodifier = -2\n[[turn]]\nlow = 3\nmodifier = -4",
             "low = 6\nhigh = 3\nmodifier = -2\n[[turn]]\nlow = 8\nmodifier = -4",
@@ -48,6 +53,11 @@ VICHY_ROW = 'low = 4\nstatus = "vichy"'
             "low = 3\nhigh = 41\nmodifier = -4\n[[turn]]\nlow = 43\nmodifier = -4",
             ["turn: gap: no row covers Fall 1950"],
         ),
+        (  # 1 - 3 = -2 is the lowest roll: a row must cover it
+            "[[colony_result]]\nhigh = 3\n",
+            "[[colony_result]]\nlow = -1\nhigh = 3\n",
+            ["colony_result: gap: no row covers the modified roll -2"],
+        ),
         (  # 6 + 3 + 3 = 12 is the highest roll: a row must cover it
             VICHY_ROW,
             'low = 4\nhigh = 11\nstatus = "vichy"',
@@ -58,6 +68,19 @@ VICHY_ROW = 'low = 4\nstatus = "vichy"'
             'low = 4\nhigh = 13\nstatus = "vichy"\n[[colony_result]]\nlow = 13\nhigh = 13\n'
             'status = "vichy"',
             [],
+        ),
+        (  # the modified roll 4 in both rows: rows numbered from 1
+            "[[colony_result]]\nhigh = 3\n",
+            "[[colony_result]]\nhigh = 4\n",
+            ["colony_result: overlap: rows 1 and 2 both cover the modified roll 4"],
+        ),
+        (  # Summer 1940 in three rows, Fall 1940 in two
+            "high = 0\nmodifier = 2\n[[turn]]\nlow = 1\nhigh = 1\nmodifier = 0\n[[turn]]\nlow = 2",
+            "high = 1\nmodifier = 2\n[[turn]]\nlow = 1\nhigh = 2\nmodifier = 0\n[[turn]]\nlow = 1",
+            [
+                "turn: overlap: rows 1, 2 and 3 all cover Summer 1940",
+                "turn: overlap: rows 2 and 3 both cover Fall 1940",
+            ],
         ),
         ("earliest_voluntary = 2 ", "earliest_voluntary = 43 ", []),
         (
@@ -102,6 +125,23 @@ def test_58_631_a_missing_force_row_names_the_levels_the_limit_asks_for(tmp_path
 
 
 @pytest.mark.parametrize(
+    ("vichy", "established"), [("true, ", "established"), ("false,", "not established")]
+)
+def test_58_621_a_missing_free_french_row_says_which_vichy_column(
+    tmp_path: Path, vichy: str, established: str
+) -> None:
+    text = FORCES_FILE.read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if f"fsl = -1, vichy = {vichy}" in x)
+    path = edited(tmp_path, FORCES_FILE, (line + "\n", ""))
+    with pytest.raises(TableError) as caught:
+        load(forces_path=path)
+    assert str(caught.value) == (
+        f"{path}: free_french: gap: no row for FSL -1 with Vichy {established} (level.limit 3 "
+        "asks for a row for each FSL -3..+3)"
+    )
+
+
+@pytest.mark.parametrize(
     ("old", "new", "found"),
     [
         ("other_objective = -1 ", "other_objective = 0 ", []),
@@ -120,6 +160,7 @@ def test_58_631_a_missing_force_row_names_the_levels_the_limit_asks_for(tmp_path
             ["level.voluntary: -4; must be a level within the tables' limit, -3..+3 (58.22)"],
         ),
         ("vichy_bonus = 3", "vichy_bonus = 0", []),
+        ("fleet_baseline = 42 ", "fleet_baseline = 0 ", []),
         (  # an empty row (low above high) wholly before Spring 1938 is never reached
             "high = 0\nmodifier = 2",
             "low = -8\nhigh = 0\nmodifier = 2\n[[turn]]\nlow = -12\nhigh = -15\nmodifier = 0",

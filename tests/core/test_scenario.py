@@ -96,6 +96,22 @@ def test_minimal_scenario_builds_with_defaults(scenario_dict: dict[str, Any]) ->
     assert s.fleet == ()
 
 
+def test_a_unit_entry_without_factors_has_none(build: Callable[..., Any]) -> None:
+    entry = support.unit("Escort", "british", "naval", "southern_france")
+    del entry["factors"]
+    (unit,) = build({"units": [entry]}).units
+    assert (unit.factors, unit.units) == (0, 1)
+
+
+def test_naval_units_of_every_other_nationality_are_listed_as_units(
+    build: Callable[..., Any],
+) -> None:
+    """Only French ships are kept apart, in [[fleet]] (58.64)."""
+    others = ("british", "us", "german", "italian")
+    units = [support.unit(n, n, "naval", "southern_france") for n in others]
+    assert [u.nationality for u in build({"units": units}).units] == list(others)
+
+
 def test_overrides_merge_into_the_minimal_scenario(build: Callable[..., Any]) -> None:
     s = build({"surrender": {"season": "summer"}, "colonies": {"tunisia": {"brp": 9}}})
     assert (s.surrender.season, s.surrender.year) == ("summer", 1940)

@@ -317,6 +317,11 @@ OUT_OF_RANGE = [
         ("key_areas_deduction = 40 ", "key_areas_deduction = 30 "),
         "brp.key_areas_deduction: 30; must be the key areas' BRPs added up, 40 (58.71)",
     ),
+    (
+        RULE58_FILE,
+        ("key_areas_deduction = 40 ", "key_areas_deduction = 50 "),
+        "brp.key_areas_deduction: 50; must be the key areas' BRPs added up, 40 (58.71)",
+    ),
 ]
 
 
