@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 import msgspec
 
@@ -27,7 +28,7 @@ from armistice.core.awaw.vichy.words import (
 from armistice.core.awaw.words import NonNegative, Positive
 from armistice.core.errors import ScenarioError, TableError
 from armistice.core.scenario import convert
-from armistice.core.tablefiles import place
+from armistice.core.tablefiles import Documents, place
 
 VICHY_FILE = Path(__file__).parent / "data" / "vichy.toml"
 
@@ -180,12 +181,44 @@ def build(raw: VichyFile, source: str) -> Tables:
 def load(path: Path = VICHY_FILE) -> Tables:
     """Read and check a vichy.toml (default: the published one); raises TableError."""
     text = decode.read(path, TableError)
-    raw = decode.toml(text, str(path), TableError)
+    return checked(decode.toml(text, str(path), TableError), str(path))
+
+
+def checked(raw: Mapping[str, Any], source: str) -> Tables:
+    """The tables of a decoded vichy.toml read from ``source``; raises TableError naming
+    ``source``, the place (rows numbered from 1) and the reason for a value or a row the
+    table cannot take."""
     try:
-        decoded = convert(raw, VichyFile, str(path))
+        decoded = convert(raw, VichyFile, source)
     except ScenarioError as error:
-        raise TableError(str(path), place(error.field), error.reason) from None
-    return build(decoded, str(path))
+        raise TableError(source, place(error.field), error.reason) from None
+    return build(decoded, source)
+
+
+def kind(document: Mapping[str, Any], source: str) -> str:
+    """``vichy.toml``, the one table file of the Vichy table, for a decoded TOML document
+    holding only its tables; raises TableError naming ``source`` and the tables it lacks or
+    does not know."""
+    known = VichyFile.__struct_fields__
+    unknown = [str(key) for key in document if key not in known]
+    if unknown:
+        words = "an unknown table" if len(unknown) == 1 else "unknown tables"
+        raise TableError(
+            source, "", f"{words} {', '.join(unknown)}; vichy.toml's tables are {', '.join(known)}"
+        )
+    if not document:
+        raise TableError(source, "", f"holds no table; vichy.toml's tables are {', '.join(known)}")
+    return VICHY_FILE.name
+
+
+def from_documents(documents: Documents) -> Tables:
+    """The tables of the edited vichy.toml among ``documents`` (decoded, by the name of the
+    file each replaces, with its source), else the published ones; raises TableError as
+    :func:`checked` does."""
+    if VICHY_FILE.name not in documents:
+        return shipped()
+    raw, source = documents[VICHY_FILE.name]
+    return checked(raw, source)
 
 
 @cache
