@@ -26,7 +26,16 @@ from armistice.core import scenario
 from armistice.core.errors import ArmisticeError
 from armistice.core.game import NEXT, Game
 from armistice.core.ledger import LogEntry
-from armistice.core.prompts import Answer, Decision, Option, Prompt, Roll, Rolls, Selection
+from armistice.core.prompts import (
+    Answer,
+    Decision,
+    Option,
+    Prompt,
+    Roll,
+    Rolls,
+    Selection,
+    Via,
+)
 from armistice.core.words import counted
 from armistice.tui import panels, saves
 from armistice.tui.handover import Handover
@@ -244,25 +253,30 @@ class GameScreen(Screen[None]):
         prompt = self.pending()
         if prompt is None or prompt.key != event.key:
             return  # sent for a prompt an undo has since taken back
+        refused = ""
         try:
             if self.handover is not None:
                 self.handover.answer(event.value)
-                self._start()
+                refused = self._start()
             elif prompt.key == NEXT and self.game.prompt is None:
                 self.handover = Handover(next(k for k in self.game.links if k.to == event.value))
-                self._start()
+                refused = self._start()
             else:
                 self.game.answer(event.value, event.via)
         except ArmisticeError as error:
             self.query_one(PromptPanel).say(error.reason, f"Not allowed: {prompt.label}")
         self.refresh_views()
+        if refused:
+            self.query_one(PromptPanel).say(refused)
 
-    def _start(self) -> None:
+    def _start(self) -> str:
         """Start the link being handed over once its facts are all given (at their
-        defaults if they cannot be asked at a prompt)."""
+        defaults if they cannot be asked at a prompt). When the linked procedure's first
+        question is one of those facts, the fact given answers it, so it is asked once.
+        Returns why the procedure refused that fact as its answer, or an empty string."""
         handover = self.handover
         if handover is None or handover.prompt is not None:
-            return
+            return ""
         self.handover = None
         link = handover.link
         try:
@@ -272,6 +286,15 @@ class GameScreen(Screen[None]):
                 f"{error}; start it with armistice resolve --next {link.to} --facts FILE",
                 f"Cannot start {link.label}",
             )
+            return ""
+        asked = self.game.prompt
+        if asked is None or asked.key not in handover.answers:
+            return ""
+        try:
+            self.game.answer(handover.answers[asked.key], Via.DECIDED)
+        except ArmisticeError as error:
+            return f"{error.reason} (as given among the facts); choose again"
+        return ""
 
     def action_roll(self) -> None:
         """Roll the pending die, or every die of a pending batch, from the seed."""
