@@ -47,6 +47,10 @@ from armistice.tui.widgets.prompt import PromptPanel
 from armistice.tui.widgets.record import AssumptionsPanel, LogPanel
 
 WIDE = 120
+HOUSE = "House tables"
+"""The fact a game's summary adds when it plays under house tables."""
+CHROME = 28
+"""Columns of the header that its icon, margins and ``armistice — `` take."""
 
 
 class Body(Widget):
@@ -177,17 +181,21 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = "armistice"
         self.call_after_refresh(self.refresh_views)
+        house = dict(self.game.summary.facts).get(HOUSE)
+        if house:
+            self.notify(house, title=f"Playing under {HOUSE.lower()}", timeout=10)
 
     def on_resize(self) -> None:
         for body in self.query(Body):
             body.wide = self.size.width >= WIDE
+        self.sub_title = headline(self.game.summary.facts, self.size.width - CHROME)
 
     @on(Body.Laid)
     def refresh_views(self) -> None:
         """Render every panel from the game (the body's once it is mounted)."""
         game = self.game
         summary = game.summary
-        self.sub_title = " · ".join(f"{label} {value}" for label, value in summary.facts)
+        self.sub_title = headline(summary.facts, self.size.width - CHROME)
         for body in self.query(Body):
             body.wide = self.size.width >= WIDE
             if body.composed_for != game.system.key:
@@ -412,6 +420,21 @@ class GameScreen(Screen[None]):
     def rules_help(self) -> str:
         """The rule summary of this game's system."""
         return self.game.system.help(self.game.tables)
+
+
+def headline(facts: tuple[tuple[str, str], ...], room: int) -> str:
+    """The summary's ``facts`` (label, value) as the header shows them in ``room`` columns:
+    all of them when they fit, else house tables named first (without their files) and the
+    other facts in the system's order, as many as fit."""
+    whole = " · ".join(f"{label} {value}" for label, value in facts)
+    if len(whole) <= room:
+        return whole
+    parts = [HOUSE] if any(label == HOUSE for label, _ in facts) else []
+    for label, value in facts:
+        part = f"{label} {value}"
+        if label != HOUSE and len(" · ".join([*parts, part])) <= room:
+            parts.append(part)
+    return " · ".join(parts)
 
 
 def pending(game: Game) -> Prompt | None:

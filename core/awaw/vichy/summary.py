@@ -19,9 +19,10 @@ TITLE = "A World at War: Vichy France diplomatic roll"
 
 def summarize(s: VichyScenario, state: VichyState, t: Tables) -> Summary:
     """What a state means under table ``t``, section by section, as far as it is decided."""
-    facts = [("Turn", s.turn.name), ("France fell", s.fell.name)]
+    facts = [("Turn", s.turn.name)]
     if state.before is not None:
         facts.append(("Vichy France", state.before.alignment.label))
+    facts.append(("France fell", s.fell.name))
     d = state.vichy_diplomacy
     return Summary(
         TITLE,
