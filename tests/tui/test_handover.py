@@ -17,7 +17,7 @@ from armistice.core.prompts import Decision, Fact, Roll
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.handover import DEFAULTS
 from armistice.tui.screens.game import GameScreen
-from tests.tui.dashboard import NARROW, flat, isolate, on_screen, until
+from tests.tui.dashboard import NARROW, Notes, flat, isolate, on_screen, until
 
 
 @pytest.fixture(autouse=True)
@@ -103,3 +103,24 @@ async def test_a_fact_the_next_procedure_asks_itself_answers_it() -> None:
         assert game.answers[-1].value == "western_allies"
         assert game.prompt is None or game.prompt.key != "named_by"
         assert "Who names Vichy France?" not in flat(on_screen(app))
+
+
+async def test_a_fact_answers_an_empty_enter_and_letters_with_what_to_type() -> None:
+    app = ArmisticeApp(finished("vichy-1941-axis-roll", 4), seed=4)
+    notes = Notes(app)
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await shown(pilot)
+        await choose(pilot, screen, "awaw.vichy")
+        fact = screen.pending()
+        assert isinstance(fact, Fact) and fact.key == "seasons_later"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Nothing typed: type a whole number from 1 to 40, then Enter" in notes.errors()[-1]
+        await pilot.press("a", "b", "c")
+        await pilot.pause()
+        assert app.screen is screen
+        assert "Digits only" in notes.errors()[-1]
+        assert screen.pending() == fact
+        await pilot.press("4", "enter")
+        await pilot.pause()
+        assert screen.handover is not None and screen.handover.answers["seasons_later"] == 4
