@@ -117,7 +117,7 @@ def change_section(s: VichyScenario, state: VichyState) -> Section:
             Row("BRPs to the Axis", str(d.brps), RULE),
             Row(
                 "Volunteers against Russia",
-                "as a minor ally" if d.volunteers is None else counted(d.volunteers, "unit"),
+                "as an Axis minor ally" if d.volunteers is None else counted(d.volunteers, "unit"),
                 "58.632",
                 "Vichy 2-3 infantry units",
             ),
