@@ -82,6 +82,7 @@ def test_77_with_nobody_to_name_vichy_the_game_ends_without_a_roll() -> None:
         ({"alignment": "axis_ally"}, "policy", "10 or -3"),
         ({"hex_control": "axis"}, "hex_control", "8"),
         ({"hex_control": "allied"}, "hex_control", "-1"),
+        ({"policy": "8"}, "hex_control", "gives Germany the Vichy hexes"),
         ({"colonies": {"corsica": {}}}, "colonies.corsica", "not a French colony"),
         (
             {"units": [{"name": "x", "side": "axis", "kind": "air", "location": "morocco"}]},

@@ -303,5 +303,7 @@ def _check_standing(s: VichyScenario, fail: naming.Fail) -> None:
     )
     if s.hex_control is HexControl.AXIS and s.policy not in pro_axis:
         fail("hex_control", "Germany holds the Vichy hexes only while an 8's policy goes on")
+    if s.policy is Policy.GERMAN_HEXES and s.hex_control is not HexControl.AXIS:
+        fail("hex_control", "an 8's policy in effect gives Germany the Vichy hexes")
     if s.hex_control is HexControl.ALLIED and s.alignment is not Alignment.DEACTIVATED:
         fail("hex_control", "the Allies control the Vichy hexes only after a -1 result")
