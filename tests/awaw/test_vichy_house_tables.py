@@ -56,8 +56,16 @@ def test_an_edited_modifier_counts_in_the_roll_the_odds_and_the_save(tmp_path: P
         ),
         (("us_at_war = -1 ", "us_at_war = 'two' "), "modifiers.us_at_war: Expected `int`"),
         (("factor_step = 5 ", "factor_step = 0 "), "modifiers.factor_step: Expected `int` >= 1"),
+        (
+            ("us_at_war = -1 ", "us_at_war = 1 "),
+            "modifiers.us_at_war: Expected `int` <= 0",
+        ),
+        (
+            ("colony_attacked = 2 ", "colony_attacked = -2 "),
+            "modifiers.colony_attacked: Expected `int` >= 0",
+        ),
     ],
-    ids=["unknown-table", "bad-value", "zero-step"],
+    ids=["unknown-table", "bad-value", "zero-step", "toward-the-axis", "toward-the-allies"],
 )
 def test_a_vichy_table_the_engine_cannot_take_is_refused_naming_the_file(
     tmp_path: Path, change: tuple[str, str], reason: str
