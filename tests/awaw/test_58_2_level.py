@@ -366,6 +366,17 @@ def test_58_21_voluntary_surrender_is_exactly_plus_1(overrides: dict[str, Any]) 
     assert sum(m.value for m in lvl.modifiers) == 1
 
 
+@pytest.mark.parametrize(
+    ("objectives", "basis"), [(["Brest", "Metz"], "Brest, Metz"), ([], "none")]
+)
+def test_58_21a_the_other_objectives_are_named_beside_their_modifier(
+    objectives: list[str], basis: str
+) -> None:
+    lvl = level({"territory": {"other_french_objectives": objectives}})
+    (line,) = [m for m in lvl.modifiers if m.basis == basis]
+    assert (line.rule, line.value) == ("58.21A", -len(objectives))
+
+
 def test_58_21_voluntary_bundled_scenario_is_plus_1() -> None:
     lvl = Game(load("voluntary-fall-1940"), seed=1).state.surrender_level
     assert (lvl.value, lvl.raw) == (1, 1)

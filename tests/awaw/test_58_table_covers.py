@@ -160,6 +160,7 @@ def test_58_621_a_missing_free_french_row_says_which_vichy_column(
             ["level.voluntary: -4; must be a level within the tables' limit, -3..+3 (58.22)"],
         ),
         ("vichy_bonus = 3", "vichy_bonus = 0", []),
+        ("cooperation = -1 ", "cooperation = 0 ", []),
         ("fleet_baseline = 42 ", "fleet_baseline = 0 ", []),
         (  # an empty row (low above high) wholly before Spring 1938 is never reached
             "high = 0\nmodifier = 2",
