@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from armistice.core.awaw.rule58 import rules
 from armistice.core.awaw.rule58.playable import BOUND_RULES, turns, violations
 from armistice.core.awaw.rule58.tables import FORCES_FILE, RULE58_FILE, load
 from armistice.core.errors import TableError
@@ -83,6 +84,7 @@ VICHY_ROW = 'low = 4\nstatus = "vichy"'
             ],
         ),
         ("earliest_voluntary = 2 ", "earliest_voluntary = 43 ", []),
+        ("earliest_voluntary = 2 ", "earliest_voluntary = -8 ", []),
         (
             "earliest_voluntary = 2 ",
             "earliest_voluntary = 44 ",
@@ -186,3 +188,10 @@ def test_the_bounds_cite_each_rule_they_come_from() -> None:
         "58.621",
         "58.71",
     )
+
+
+def test_58_21c_a_step_of_one_factor_gives_nothing_at_or_above_the_baseline(
+    tmp_path: Path,
+) -> None:
+    t = load(edited(tmp_path, RULE58_FILE, ("fleet_step = 5 ", "fleet_step = 1 ")))
+    assert [rules.fleet_modifier(f, t) for f in (43, 42, 41, 39)] == [0, 0, 1, 3]
