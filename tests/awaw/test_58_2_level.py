@@ -567,3 +567,9 @@ def test_58_21c_one_scenario_read_two_ways_gives_two_levels() -> None:
     assert rule_total(pooled.state, "58.21C") == 0
     assert rule_total(per_ship.state, "58.21C") == 1
     assert rule_total(Game(s, seed=0).state, "58.21C") == 0
+
+
+def test_58_21_a_voluntary_surrender_logs_only_the_modifier_it_counts() -> None:
+    g = Game(load("voluntary-fall-1940"), seed=1)
+    lines = [e.text for e in g.log if e.rule.startswith("58.21")]
+    assert lines == ["Voluntary surrender: +1 (yes)"]

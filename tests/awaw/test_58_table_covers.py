@@ -147,6 +147,12 @@ def test_58_621_a_missing_free_french_row_says_which_vichy_column(
     ("old", "new", "found"),
     [
         ("other_objective = -1 ", "other_objective = 0 ", []),
+        ("paris = 2 ", "paris = 0 ", []),
+        (
+            "lyon = 1 ",
+            "lyon = -1 ",
+            ["level.lyon: -1; must be 0 or more (Axis control favours the Axis) (58.21A)"],
+        ),
         (
             "other_objective = -1 ",
             "other_objective = 1 ",
