@@ -123,8 +123,10 @@ def test_58_chain_a_finished_raid_leads_to_a_tally_with_told_facts() -> None:
     before = (g.answers, g.log, g.state)
     with pytest.raises(ValueError, match=r"facts: tribute: Expected `int` <= 10"):
         g.next(standin.TALLY, {"tribute": 11})
-    with pytest.raises(ValueError, match=r"does not lead to 'standin.raid'"):
+    with pytest.raises(ValueError, match=r"does not lead to 'standin.raid'; it leads to: standin"):
         g.next(standin.KEY)
+    with pytest.raises(ValueError, match=r"does not lead to 'zz.unknown'"):
+        g.next("zz.unknown")
     assert (g.answers, g.log, g.state) == before
     g.next(standin.TALLY, {"tribute": 3})
     assert g.system.key == standin.TALLY and g.scenario.tribute == 3
@@ -138,6 +140,7 @@ def test_58_chain_a_finished_raid_leads_to_a_tally_with_told_facts() -> None:
     assert g.state.gold == 3 * len(g.scenario.taken)
     g.answer("end_phase")
     g.answer("march")
+    assert g.log[-1].text.endswith(": March on (decided)")
     with pytest.raises(ValueError, match=r"report a whole number of men from 0 to 3, not 4"):
         g.answer(4)
     g.answer(2)
