@@ -339,9 +339,7 @@ class Game:
 
         Raises IllegalAnswer naming ``next`` while the running procedure is not finished or
         for a procedure it does not link to, and ScenarioError naming ``facts.<field>`` for
-        facts of the wrong shape, or ``facts`` and the field of the next procedure's scenario
-        they make that its rules refuse (as they would in a scenario file); the game is then
-        unchanged.
+        facts of the wrong shape or that the link refuses; the game is then unchanged.
         """
         if not self.complete:
             raise IllegalAnswer(NEXT, f"{self.system.key} is not finished yet")
@@ -354,7 +352,6 @@ class Game:
         given = dict(facts or {})
         told = convert(given, link.facts, "facts") if link.facts else None
         scenario = link.begin(self.scenario, self.state, told)
-        checked(systems.get(key), scenario, "facts", self.house)
         self._done.append((*self._ledger.log, LogEntry(link.rule, f"Next: {link.label}")))
         self._begin(systems.get(key), scenario)
         self._answers.append(Answer(NEXT, key, Via.DECIDED))

@@ -96,8 +96,12 @@ def begin_vichy(s: AwawScenario, state: FallOfFrance, facts: VichyFacts) -> Any:
     }
     if facts.factor_totals is not None:
         raw["factor_totals"] = facts.factor_totals
+    roll = systems.get(VICHY)
     try:
-        return convert(raw, systems.get(VICHY).scenario_type, "facts")
+        made = convert(raw, roll.scenario_type, "facts")
+        if vichy:
+            roll.check(made, "facts", roll.tables())
+        return made
     except ScenarioError as error:
         field = re.sub(r"^colonies\.(\w+)\.capital$", r"capitals.\1", error.field)
         raise ScenarioError("facts", field, error.reason) from None
