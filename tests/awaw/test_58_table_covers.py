@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from armistice.core import systems, tablefiles
 from armistice.core.awaw.rule58 import rules
 from armistice.core.awaw.rule58.playable import BOUND_RULES, turns, violations
 from armistice.core.awaw.rule58.tables import FORCES_FILE, RULE58_FILE, load
@@ -162,6 +163,7 @@ def test_58_621_a_missing_free_french_row_says_which_vichy_column(
             ],
         ),
         ("voluntary = 1 ", "voluntary = -3 ", []),
+        ("voluntary = 1 ", "voluntary = 3 ", []),
         (
             "voluntary = 1 ",
             "voluntary = -4 ",
@@ -201,3 +203,12 @@ def test_58_21c_a_step_of_one_factor_gives_nothing_at_or_above_the_baseline(
 ) -> None:
     t = load(edited(tmp_path, RULE58_FILE, ("fleet_step = 5 ", "fleet_step = 1 ")))
     assert [rules.fleet_modifier(f, t) for f in (43, 42, 41, 39)] == [0, 0, 1, 3]
+
+
+def test_a_game_refuses_tables_naming_their_first_fault(tmp_path: Path) -> None:
+    old = "high = 0\nmodifier = 2\n[[turn]]\nlow = 1\nhigh = 1\nmodifier = 0\n[[turn]]\nlow = 2"
+    new = "high = 1\nmodifier = 2\n[[turn]]\nlow = 1\nhigh = 2\nmodifier = 0\n[[turn]]\nlow = 1"
+    path = edited(tmp_path, RULE58_FILE, (old, new))
+    with pytest.raises(TableError) as refused:
+        tablefiles.read(systems.get("awaw.58"), [path])
+    assert str(refused.value) == f"{path}: turn: overlap: rows 1, 2 and 3 all cover Summer 1940"
