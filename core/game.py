@@ -452,7 +452,8 @@ class Game:
         except IllegalAnswer as error:
             raise SaveError(source, error.where, error.reason) from None
         except ScenarioError as error:
-            raise SaveError(source, f"scenario.{error.field}".rstrip("."), error.reason) from None
+            where = "facts" if error.source == "facts" else "scenario"
+            raise SaveError(source, f"{where}.{error.field}".rstrip("."), error.reason) from None
 
     @classmethod
     def open(cls, path: str | Path) -> Game:

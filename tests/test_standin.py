@@ -242,6 +242,18 @@ def test_a_save_whose_system_is_not_its_scenarios_is_refused() -> None:
         Game.load(json.dumps(document).encode(), "mixed.json")
 
 
+def test_a_save_whose_link_facts_the_link_refuses_is_refused_naming_them() -> None:
+    g = game(seed=3)
+    g.answer("yes")
+    while g.prompt is not None:
+        g.roll() if g.prompt.key.startswith("die.") else g.answer(g.prompt.default_answer())
+    g.next(standin.TALLY, {"tribute": 3})
+    document = json.loads(g.save())
+    document["facts"] = [{"tribute": 11}]
+    with pytest.raises(SaveError, match=r"^chain\.json: facts\.tribute: Expected `int` <= 10"):
+        Game.load(json.dumps(document).encode(), "chain.json")
+
+
 def test_house_tables_of_another_system_are_refused_naming_theirs(tmp_path: Path) -> None:
     path = edited(tmp_path, RULE58_FILE, ("vichy_bonus = 3", "vichy_bonus = 2"))
     house = tablefiles.read(systems.get("awaw.58"), [path])
