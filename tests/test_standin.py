@@ -18,6 +18,7 @@ from armistice.core import scenario, systems, tablefiles
 from armistice.core.awaw.rule58.tables import RULE58_FILE
 from armistice.core.errors import RuleRestriction, SaveError, ScenarioError
 from armistice.core.game import Game
+from armistice.core.odds import odds
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.cli import run
 from armistice.tui.panels import SectionPanel
@@ -240,6 +241,12 @@ def test_a_save_whose_system_is_not_its_scenarios_is_refused() -> None:
     document["system"], document["assumptions"] = standin.KEY, {}
     with pytest.raises(SaveError, match=rf"^mixed\.json: system: says '{standin.KEY}' but the"):
         Game.load(json.dumps(document).encode(), "mixed.json")
+
+
+def test_joint_outcomes_of_equal_chance_are_listed_in_outcome_order() -> None:
+    outcomes = odds(game()).outcomes
+    assert len({p for _, p in outcomes}) < len(outcomes)  # some chances are equal
+    assert list(outcomes) == sorted(outcomes, key=lambda kv: (-kv[1], kv[0]))
 
 
 def test_a_save_whose_link_facts_the_link_refuses_is_refused_naming_them() -> None:
