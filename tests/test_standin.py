@@ -243,6 +243,17 @@ def test_a_save_whose_system_is_not_its_scenarios_is_refused() -> None:
         Game.load(json.dumps(document).encode(), "mixed.json")
 
 
+def test_undoing_a_link_of_a_loaded_save_takes_back_its_facts() -> None:
+    g = game(seed=3)
+    g.answer("yes")
+    while g.prompt is not None:
+        g.roll() if g.prompt.key.startswith("die.") else g.answer(g.prompt.default_answer())
+    g.next(standin.TALLY, {"tribute": 3})
+    loaded = Game.load(g.save(), "chain.json")
+    assert loaded.undo().key == "next"
+    assert loaded.system.key == standin.KEY and loaded.facts == ()
+
+
 def test_joint_outcomes_of_equal_chance_are_listed_in_outcome_order() -> None:
     outcomes = odds(game()).outcomes
     assert len({p for _, p in outcomes}) < len(outcomes)  # some chances are equal
