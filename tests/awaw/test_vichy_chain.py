@@ -287,4 +287,4 @@ def test_a_scenario_file_naming_vichy_against_the_table_is_refused(
     assert run(["resolve", str(path), "--auto"]) == 2
     err = capsys.readouterr().err
     assert f"{path}: named_by: the Western Allies may not name Vichy France now" in err
-    assert "port or bridgehead in France, Morocco, Algeria or Tunisia (77)" in err
+    assert "held by U.S. ground forces in France, Morocco, Algeria or Tunisia (77)" in err

@@ -108,8 +108,8 @@ class Board(msgspec.Struct, **_Strict):
         about(
             "Allied attack on Vichy this turn",
             RULE,
-            "the Allies declared war on Vichy France or attacked a Vichy colony: the Axis may "
-            "make a reaction roll",
+            "the Allies declared war on Vichy France or struck one of its colonies: a reaction "
+            "roll is open to the Axis",
         ),
     ] = False
     germany_at_war_with_russia: Annotated[
