@@ -52,6 +52,15 @@ def game(seed: int = 1, chosen: dict[str, str] | None = None) -> Game:
     )
 
 
+def finished_raid() -> Game:
+    """A raid answered yes and played to its end: dice from seed 3, other prompts at default."""
+    g = game(seed=3)
+    g.answer("yes")
+    while g.prompt is not None:
+        g.roll() if g.prompt.key.startswith("die.") else g.answer(g.prompt.default_answer())
+    return g
+
+
 @settings(max_examples=40)
 @given(data=st.data())
 def test_the_stand_in_conforms(data: st.DataObject) -> None:
@@ -116,10 +125,7 @@ async def test_the_dashboard_shows_its_summary_and_its_own_panel(
 
 
 def test_58_chain_a_finished_raid_leads_to_a_tally_with_told_facts() -> None:
-    g = game(seed=3)
-    g.answer("yes")
-    while g.prompt is not None:
-        g.roll() if g.prompt.key.startswith("die.") else g.answer(g.prompt.default_answer())
+    g = finished_raid()
     assert [link.to for link in g.links] == [standin.TALLY]
     before = (g.answers, g.log, g.state)
     with pytest.raises(ValueError, match=r"facts: tribute: Expected `int` <= 10"):
@@ -244,10 +250,7 @@ def test_a_save_whose_system_is_not_its_scenarios_is_refused() -> None:
 
 
 def test_undoing_a_link_of_a_loaded_save_takes_back_its_facts() -> None:
-    g = game(seed=3)
-    g.answer("yes")
-    while g.prompt is not None:
-        g.roll() if g.prompt.key.startswith("die.") else g.answer(g.prompt.default_answer())
+    g = finished_raid()
     g.next(standin.TALLY, {"tribute": 3})
     loaded = Game.load(g.save(), "chain.json")
     assert loaded.undo().key == "next"
@@ -261,10 +264,7 @@ def test_joint_outcomes_of_equal_chance_are_listed_in_outcome_order() -> None:
 
 
 def test_a_save_whose_link_facts_the_link_refuses_is_refused_naming_them() -> None:
-    g = game(seed=3)
-    g.answer("yes")
-    while g.prompt is not None:
-        g.roll() if g.prompt.key.startswith("die.") else g.answer(g.prompt.default_answer())
+    g = finished_raid()
     g.next(standin.TALLY, {"tribute": 3})
     document = json.loads(g.save())
     document["facts"] = [{"tribute": 11}]
