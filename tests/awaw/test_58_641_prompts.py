@@ -10,6 +10,7 @@ from armistice.core import systems, tablefiles
 from armistice.core.awaw.rule58.tables import FORCES_FILE
 from armistice.core.game import Game
 from armistice.core.prompts import Decision, Roll, Selection
+from armistice.core.scenario import load
 from armistice.core.tablefiles import HouseTables
 from tests import support
 from tests.support import at_level, ship
@@ -47,6 +48,14 @@ def test_58_641_cruisers_are_picked_in_units_and_destroyers_in_factors() -> None
     cruisers, destroyers = asked["free_french.cruisers"], asked["free_french.destroyers"]
     assert (cruisers.unit, cruisers.required) == ("units", 2)
     assert (destroyers.unit, destroyers.required) == ("factors", 2)
+
+
+def test_58_641_named_ships_are_picked_in_units() -> None:
+    g = Game(load("historical-summer-1940"), seed=3)
+    g.answer("yes")
+    named = g.prompt
+    assert isinstance(named, Selection) and named.key == "vichy.named_ships"
+    assert named.unit == "units"
 
 
 def test_58_641_only_a_ship_outside_british_ports_is_noted_as_joining_last() -> None:

@@ -208,6 +208,7 @@ def test_a_save_of_an_earlier_version_holds_no_house_tables() -> None:
             "an unknown table levls; rule58.toml's tables are level, turn, colony_roll, "
             "colony_result, roll_group, colony, key_area, brp, independent, vichy_garrison",
         ),
+        ("[levls]\nparis = 2\n[brps]\nvichy_value = 20\n", "unknown tables levls, brps; "),
         (
             FORCES_TEXT.replace(VICHY_ROW[0], VICHY_ROW[0].replace("fsl = -1", "fsl = -2")),
             "both give FSL -2",
@@ -217,7 +218,7 @@ def test_a_save_of_an_earlier_version_holds_no_house_tables() -> None:
             "holds tables of both forces.toml and rule58.toml; give each its own file",
         ),
     ],
-    ids=["missing", "not-toml", "neither", "misspelled", "overlap", "both"],
+    ids=["missing", "not-toml", "neither", "misspelled", "two-unknown", "overlap", "both"],
 )
 def test_a_table_file_that_cannot_be_used_is_refused_naming_the_file(
     tmp_path: Path, write: str | None, reason: str

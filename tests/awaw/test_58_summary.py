@@ -9,7 +9,7 @@ from typing import Any
 from armistice.core.game import Game
 from armistice.core.scenario import load
 from tests import support
-from tests.support import neutral, ship
+from tests.support import at_level, neutral, ship
 
 HELD = {"colonies": {"tunisia": {"control": "axis"}, "morocco": {"control": "british"}}}
 """Tunisia held by the Axis and Morocco by Britain at surrender; level +8 held at +3."""
@@ -39,6 +39,21 @@ def test_58_22_the_level_row_says_when_the_sum_is_held_at_the_limit() -> None:
     ]
     level = support.game(neutral())
     assert _rows(level, "level")[-1] == ("Surrender level (within +/-3)", "+0", "58.22", "")
+    low = support.game(at_level(-6))
+    assert _rows(low, "level")[-1] == (
+        "Surrender level (within +/-3)",
+        "-3",
+        "58.22",
+        "held at the limit",
+    )
+
+
+def test_58_632_the_forces_section_names_the_vichy_garrisons() -> None:
+    g = Game(load("historical-summer-1940"), seed=3)
+    support.play(g)
+    (row,) = [r for r in _rows(g, "forces") if r[0] == "Vichy garrisons"]
+    assert row[2:] == ("58.632", "one 2-3 infantry in each")
+    assert row[1].split(", ")[0] == "Vichy"
 
 
 def test_58_71_key_areas_are_listed_with_their_brps_and_holder() -> None:

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from armistice.core import systems, tablefiles
+from armistice.core.awaw.rule58 import rules
 from armistice.core.awaw.rule58.playable import BOUND_RULES, turns, violations
 from armistice.core.awaw.rule58.tables import FORCES_FILE, RULE58_FILE, load
 from armistice.core.errors import TableError
@@ -83,6 +85,7 @@ VICHY_ROW = 'low = 4\nstatus = "vichy"'
             ],
         ),
         ("earliest_voluntary = 2 ", "earliest_voluntary = 43 ", []),
+        ("earliest_voluntary = 2 ", "earliest_voluntary = -8 ", []),
         (
             "earliest_voluntary = 2 ",
             "earliest_voluntary = 44 ",
@@ -145,6 +148,12 @@ def test_58_621_a_missing_free_french_row_says_which_vichy_column(
     ("old", "new", "found"),
     [
         ("other_objective = -1 ", "other_objective = 0 ", []),
+        ("paris = 2 ", "paris = 0 ", []),
+        (
+            "lyon = 1 ",
+            "lyon = -1 ",
+            ["level.lyon: -1; must be 0 or more (Axis control favours the Axis) (58.21A)"],
+        ),
         (
             "other_objective = -1 ",
             "other_objective = 1 ",
@@ -154,12 +163,14 @@ def test_58_621_a_missing_free_french_row_says_which_vichy_column(
             ],
         ),
         ("voluntary = 1 ", "voluntary = -3 ", []),
+        ("voluntary = 1 ", "voluntary = 3 ", []),
         (
             "voluntary = 1 ",
             "voluntary = -4 ",
             ["level.voluntary: -4; must be a level within the tables' limit, -3..+3 (58.22)"],
         ),
         ("vichy_bonus = 3", "vichy_bonus = 0", []),
+        ("cooperation = -1 ", "cooperation = 0 ", []),
         ("fleet_baseline = 42 ", "fleet_baseline = 0 ", []),
         (  # an empty row (low above high) wholly before Spring 1938 is never reached
             "high = 0\nmodifier = 2",
@@ -185,3 +196,19 @@ def test_the_bounds_cite_each_rule_they_come_from() -> None:
         "58.621",
         "58.71",
     )
+
+
+def test_58_21c_a_step_of_one_factor_gives_nothing_at_or_above_the_baseline(
+    tmp_path: Path,
+) -> None:
+    t = load(edited(tmp_path, RULE58_FILE, ("fleet_step = 5 ", "fleet_step = 1 ")))
+    assert [rules.fleet_modifier(f, t) for f in (43, 42, 41, 39)] == [0, 0, 1, 3]
+
+
+def test_a_game_refuses_tables_naming_their_first_fault(tmp_path: Path) -> None:
+    old = "high = 0\nmodifier = 2\n[[turn]]\nlow = 1\nhigh = 1\nmodifier = 0\n[[turn]]\nlow = 2"
+    new = "high = 1\nmodifier = 2\n[[turn]]\nlow = 1\nhigh = 2\nmodifier = 0\n[[turn]]\nlow = 1"
+    path = edited(tmp_path, RULE58_FILE, (old, new))
+    with pytest.raises(TableError) as refused:
+        tablefiles.read(systems.get("awaw.58"), [path])
+    assert str(refused.value) == f"{path}: turn: overlap: rows 1, 2 and 3 all cover Summer 1940"

@@ -11,9 +11,10 @@ import pytest
 
 from armistice.core import systems, tablefiles
 from armistice.core.awaw.vichy.tables import VICHY_FILE
-from armistice.core.errors import TableError
+from armistice.core.errors import ScenarioError, TableError
 from armistice.core.game import Game
 from armistice.core.odds import odds
+from armistice.core.scenario import load
 from armistice.core.tablefiles import HouseTables
 from tests import support
 from tests.awaw.vichy import make
@@ -56,8 +57,16 @@ def test_an_edited_modifier_counts_in_the_roll_the_odds_and_the_save(tmp_path: P
         ),
         (("us_at_war = -1 ", "us_at_war = 'two' "), "modifiers.us_at_war: Expected `int`"),
         (("factor_step = 5 ", "factor_step = 0 "), "modifiers.factor_step: Expected `int` >= 1"),
+        (
+            ("us_at_war = -1 ", "us_at_war = 1 "),
+            "modifiers.us_at_war: Expected `int` <= 0",
+        ),
+        (
+            ("colony_attacked = 2 ", "colony_attacked = -2 "),
+            "modifiers.colony_attacked: Expected `int` >= 0",
+        ),
     ],
-    ids=["unknown-table", "bad-value", "zero-step"],
+    ids=["unknown-table", "bad-value", "zero-step", "toward-the-axis", "toward-the-allies"],
 )
 def test_a_vichy_table_the_engine_cannot_take_is_refused_naming_the_file(
     tmp_path: Path, change: tuple[str, str], reason: str
@@ -72,3 +81,9 @@ def test_a_copy_of_the_published_table_is_no_house_table(tmp_path: Path) -> None
     copy = tmp_path / "vichy-copy.toml"
     copy.write_text(VICHY_FILE.read_text(encoding="utf-8"), encoding="utf-8")
     assert tablefiles.read(systems.get("awaw.vichy"), [copy]) is None
+
+
+def test_vichy_house_tables_are_refused_for_a_rule_58_game(tmp_path: Path) -> None:
+    with pytest.raises(ScenarioError) as refused:
+        Game(load("historical-summer-1940"), tables=house(tmp_path, US_AT_WAR_2))
+    assert str(refused.value) == "historical-summer-1940: system: the house tables are awaw.vichy's"

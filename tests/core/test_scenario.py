@@ -50,6 +50,7 @@ BAD = [
     pytest.param(
         {"fleet": [support.ship("x", factors=-1)]}, "fleet[0].factors", id="negative-ship"
     ),
+    pytest.param({"fleet": [support.ship("x", factors=0)]}, "fleet[0].factors", id="empty-ship"),
     pytest.param({"territory": {"paris": "french"}}, "territory.paris", id="paris-not-axis"),
     pytest.param(
         {"surrender": {"voluntary": True, "season": "summer"}, "territory": {"paris": "french"}},

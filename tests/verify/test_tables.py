@@ -176,6 +176,12 @@ def test_a_turn_gap_is_named_by_season(capsys: pytest.CaptureFixture[str], tmp_p
         ),
         (
             RULE58_FILE,
+            'id = "tunisia"',
+            'id = "lebanon_syria"',
+            "colony row 2, id: 'lebanon_syria' is also the id of row 1",
+        ),
+        (
+            RULE58_FILE,
             'group = "lebanon_syria"',
             'group = "levant"',
             "colony row 1, group: unknown roll group 'levant'; "

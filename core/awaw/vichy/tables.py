@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
@@ -41,29 +41,34 @@ class Ends(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     high: int
 
 
+TowardAllies = Annotated[int, msgspec.Meta(le=0)]
+"""A modifier the table gives toward the Allies: 0 or less."""
+
+
 class Modifiers(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The size of each modifier, in the direction the table gives it (vichy.toml says which
-    is which); "+/-" modifiers are given as their size."""
+    is which); "+/-" modifiers are given as their size. A modifier the table gives toward
+    the Axis is 0 or more, one toward the Allies 0 or less, as a file must keep them."""
 
-    active_ally: int
-    associated: int
-    german_hexes: int
-    unbuilt_unit: int
+    active_ally: NonNegative
+    associated: NonNegative
+    german_hexes: NonNegative
+    unbuilt_unit: NonNegative
     factor_step: Positive
-    allied_capital: int
-    no_axis_in_africa: int
-    landing_continent: int
-    landing_france: int
-    us_at_war: int
-    spain_axis: int
-    fsl_negative: int
-    fsl_positive: int
-    usat_limit: int
-    usat_low: int
-    axis_malta: int
-    axis_suez_or_alexandria: int
-    axis_gibraltar: int
-    colony_attacked: int
+    allied_capital: TowardAllies
+    no_axis_in_africa: TowardAllies
+    landing_continent: TowardAllies
+    landing_france: TowardAllies
+    us_at_war: TowardAllies
+    spain_axis: TowardAllies
+    fsl_negative: TowardAllies
+    fsl_positive: NonNegative
+    usat_limit: NonNegative
+    usat_low: NonNegative
+    axis_malta: NonNegative
+    axis_suez_or_alexandria: NonNegative
+    axis_gibraltar: NonNegative
+    colony_attacked: NonNegative
 
 
 class Row(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
