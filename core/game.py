@@ -339,7 +339,7 @@ class Game:
 
         Raises IllegalAnswer naming ``next`` while the running procedure is not finished or
         for a procedure it does not link to, and ScenarioError naming ``facts.<field>`` for
-        facts of the wrong shape; the game is then unchanged.
+        facts of the wrong shape or that the link refuses; the game is then unchanged.
         """
         if not self.complete:
             raise IllegalAnswer(NEXT, f"{self.system.key} is not finished yet")
@@ -452,7 +452,8 @@ class Game:
         except IllegalAnswer as error:
             raise SaveError(source, error.where, error.reason) from None
         except ScenarioError as error:
-            raise SaveError(source, f"scenario.{error.field}".rstrip("."), error.reason) from None
+            where = "facts" if error.source == "facts" else "scenario"
+            raise SaveError(source, f"{where}.{error.field}".rstrip("."), error.reason) from None
 
     @classmethod
     def open(cls, path: str | Path) -> Game:

@@ -227,7 +227,15 @@ def tally(s: TallyScenario, ledger: Ledger[TallyState]) -> Generator[Prompt, Ans
                 ledger.note("2.1", f"tribute collected: {gold} gold so far")
             else:
                 men = yield Fact(
-                    "losses", "south", "Men lost on the march", "2.3", "men", 0, 3, 0, help=LOSSES
+                    "raiders_lost",
+                    "south",
+                    "Men lost on the march",
+                    "2.3",
+                    "men",
+                    0,
+                    3,
+                    0,
+                    help=LOSSES,
                 )
                 assert isinstance(men, int)
                 lost += men

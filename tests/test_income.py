@@ -4,6 +4,7 @@ dashboard."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 from collections import defaultdict
@@ -16,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from armistice.core import scenario
+from armistice.core import scenario, systems
 from armistice.core.dice import D6, Dice
 from armistice.core.errors import IllegalAnswer
 from armistice.core.game import Game, describe
@@ -62,10 +63,12 @@ def test_2_1_the_app_rolls_every_member_from_the_seed_each_its_own_draw() -> Non
     assert first.rolls_made == 3
     market = first.roll()
     assert market == D6.roll(5, 3)
-    omens = Game(scenario.from_mapping(income.scenario(3, omens=True), "income"), seed=5)
-    assert omens.roll() == D6.roll(5, 0)
+    omens = Game(scenario.from_mapping(income.scenario(3, omens=True), "income"), seed=4)
+    assert omens.roll() == D6.roll(4, 0)
     members = batch_of(omens).members
-    assert omens.roll() == {m.key: D6.roll(5, 1 + i) for i, m in enumerate(members)}
+    draws = {m.key: D6.roll(4, 1 + i) for i, m in enumerate(members)}
+    assert sorted(draws.values()) == [1, 2, 3]  # draws 1, 2 and 3 differ, so none is reused
+    assert omens.roll() == draws
 
 
 def test_2_1_typed_dice_are_recorded_as_typed_and_the_log_names_each_member() -> None:
@@ -374,3 +377,34 @@ async def test_odds_are_worked_out_once_per_position_and_stale_ones_are_not_show
         await settle(pilot)
         assert "These 6 rolls" not in screen_text(screen, "#odds")
         await until(pilot, lambda: panel.current, "the odds")
+
+
+def _remembers_its_first_die(
+    s: income.IncomeScenario, ledger: Ledger[income.Year]
+) -> Generator[Prompt, AnswerValue, None]:
+    """Two market dice; the year is rich only if both reach 4. The first die is kept in a
+    local variable, not in the state: this procedure is not memoryless."""
+    first = yield income.market("first", 4, again=False)
+    second = yield income.market("second", 4, again=False)
+    assert isinstance(first, int) and isinstance(second, int)
+    rich = first >= 4 and second >= 4
+    ledger.state = income.Year(band=income.Economy.RICH if rich else income.Economy.POOR)
+
+
+def test_odds_of_a_system_that_is_not_memoryless_never_reuse_a_position() -> None:
+    """Both dice reach 4 with 1/2 x 1/2: 1/4. A position reached after either first die looks
+    the same (the same state, the same second die), so reusing it would give 0 or 1/2."""
+    keeping = dataclasses.replace(
+        income.SYSTEM, procedure=_remembers_its_first_die, memoryless=False
+    )
+    systems.unregister(income.KEY)
+    systems.register(keeping)
+    try:
+        result = odds(game(1))
+    finally:
+        systems.unregister(income.KEY)
+        systems.register(income.SYSTEM)
+    assert dict(result.outcomes) == {
+        (("band", income.Economy.RICH),): Fraction(1, 4),
+        (("band", income.Economy.POOR),): Fraction(3, 4),
+    }

@@ -3,6 +3,7 @@ repository as real files, from the wheel and from the sdist alike."""
 
 from __future__ import annotations
 
+import runpy
 import subprocess
 import sys
 import tarfile
@@ -62,3 +63,17 @@ def test_the_sdist_holds_real_files(built: tuple[Path, Path]) -> None:
     assert not [m.name for m in members if m.issym() or m.islnk()]
     top = {m.name.split("/")[1] for m in members if "/" in m.name}
     assert set(FOLDERS) <= top
+
+
+def test_a_folder_named_like_a_package_folder_is_not_packaged(tmp_path: Path) -> None:
+    """``armistice verify`` writes ``verify-counterexamples/`` at the root; only ``verify``
+    and its subfolders are the package."""
+    for folder in ("verify/awaw", "verify-counterexamples", "core_old", "tui/widgets"):
+        (tmp_path / folder).mkdir(parents=True)
+    found = runpy.run_path(str(ROOT / "setup.py"))["packages"](str(tmp_path))
+    assert sorted(found) == [
+        "armistice.tui",
+        "armistice.tui.widgets",
+        "armistice.verify",
+        "armistice.verify.awaw",
+    ]

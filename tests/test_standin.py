@@ -4,6 +4,7 @@ conformance checks, with no generic file knowing it."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,14 +14,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from armistice.core import scenario, systems
-from armistice.core.errors import SaveError
+from armistice.core import scenario, systems, tablefiles
+from armistice.core.awaw.rule58.tables import RULE58_FILE
+from armistice.core.errors import RuleRestriction, SaveError, ScenarioError
 from armistice.core.game import Game
+from armistice.core.odds import odds
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.cli import run
 from armistice.tui.panels import SectionPanel
 from tests import standin
 from tests.conformance.checks import assumptions, conforms
+from tests.support import edited
 from tests.tui.dashboard import dashboard, press, screen_text
 
 
@@ -46,6 +50,15 @@ def game(seed: int = 1, chosen: dict[str, str] | None = None) -> Game:
     return Game(
         scenario.from_mapping(standin.SCENARIO, "three-towns"), assumptions=chosen, seed=seed
     )
+
+
+def finished_raid() -> Game:
+    """A raid answered yes and played to its end: dice from seed 3, other prompts at default."""
+    g = game(seed=3)
+    g.answer("yes")
+    while g.prompt is not None:
+        g.roll() if g.prompt.key.startswith("die.") else g.answer(g.prompt.default_answer())
+    return g
 
 
 @settings(max_examples=40)
@@ -112,16 +125,15 @@ async def test_the_dashboard_shows_its_summary_and_its_own_panel(
 
 
 def test_58_chain_a_finished_raid_leads_to_a_tally_with_told_facts() -> None:
-    g = game(seed=3)
-    g.answer("yes")
-    while g.prompt is not None:
-        g.roll() if g.prompt.key.startswith("die.") else g.answer(g.prompt.default_answer())
+    g = finished_raid()
     assert [link.to for link in g.links] == [standin.TALLY]
     before = (g.answers, g.log, g.state)
     with pytest.raises(ValueError, match=r"facts: tribute: Expected `int` <= 10"):
         g.next(standin.TALLY, {"tribute": 11})
-    with pytest.raises(ValueError, match=r"does not lead to 'standin.raid'"):
+    with pytest.raises(ValueError, match=r"does not lead to 'standin.raid'; it leads to: standin"):
         g.next(standin.KEY)
+    with pytest.raises(ValueError, match=r"does not lead to 'zz.unknown'"):
+        g.next("zz.unknown")
     assert (g.answers, g.log, g.state) == before
     g.next(standin.TALLY, {"tribute": 3})
     assert g.system.key == standin.TALLY and g.scenario.tribute == 3
@@ -135,8 +147,12 @@ def test_58_chain_a_finished_raid_leads_to_a_tally_with_told_facts() -> None:
     assert g.state.gold == 3 * len(g.scenario.taken)
     g.answer("end_phase")
     g.answer("march")
+    assert g.log[-1].text.endswith(": March on (decided)")
     with pytest.raises(ValueError, match=r"report a whole number of men from 0 to 3, not 4"):
         g.answer(4)
+    g.answer(2)
+    assert g.undo().key == "raiders_lost"
+    assert g.facts == ({"tribute": 3},) and g.scenario.tribute == 3
     g.answer(2)
     g.answer("stop")
     assert g.complete and g.state.lost == 2
@@ -222,3 +238,75 @@ def test_a_save_whose_scenario_is_of_another_system_is_refused() -> None:
     document["system"], document["assumptions"] = "awaw.58", {}
     with pytest.raises(SaveError, match=r"^mixed\.json: system: says 'awaw\.58' but the scenario"):
         Game.load(json.dumps(document).encode(), "mixed.json")
+
+
+def test_a_save_whose_system_is_not_its_scenarios_is_refused() -> None:
+    """Either way round: a rule-58 scenario in a save that names the stand-in."""
+    rule58 = Game(scenario.load("historical-summer-1940"), seed=1)
+    document = json.loads(rule58.save())
+    document["system"], document["assumptions"] = standin.KEY, {}
+    with pytest.raises(SaveError, match=rf"^mixed\.json: system: says '{standin.KEY}' but the"):
+        Game.load(json.dumps(document).encode(), "mixed.json")
+
+
+def test_undoing_a_link_of_a_loaded_save_takes_back_its_facts() -> None:
+    g = finished_raid()
+    g.next(standin.TALLY, {"tribute": 3})
+    loaded = Game.load(g.save(), "chain.json")
+    assert loaded.undo().key == "next"
+    assert loaded.system.key == standin.KEY and loaded.facts == ()
+
+
+def test_joint_outcomes_of_equal_chance_are_listed_in_outcome_order() -> None:
+    outcomes = odds(game()).outcomes
+    assert len({p for _, p in outcomes}) < len(outcomes)  # some chances are equal
+    assert list(outcomes) == sorted(outcomes, key=lambda kv: (-kv[1], kv[0]))
+
+
+def test_a_save_whose_link_facts_the_link_refuses_is_refused_naming_them() -> None:
+    g = finished_raid()
+    g.next(standin.TALLY, {"tribute": 3})
+    document = json.loads(g.save())
+    document["facts"] = [{"tribute": 11}]
+    with pytest.raises(SaveError, match=r"^chain\.json: facts\.tribute: Expected `int` <= 10"):
+        Game.load(json.dumps(document).encode(), "chain.json")
+
+
+def test_house_tables_of_another_system_are_refused_naming_theirs(tmp_path: Path) -> None:
+    path = edited(tmp_path, RULE58_FILE, ("vichy_bonus = 3", "vichy_bonus = 2"))
+    house = tablefiles.read(systems.get("awaw.58"), [path])
+    with pytest.raises(ScenarioError) as refused:
+        Game(scenario.from_mapping(standin.SCENARIO, "three-towns"), tables=house)
+    assert str(refused.value) == "three-towns: system: the house tables are awaw.58's"
+
+
+def test_a_step_that_refuses_an_answer_leaves_the_game_as_it_was() -> None:
+    """A procedure may refuse an answer only once it has worked on it (a rule it checks
+    itself): the game then stands as before the answer, ready for another."""
+    original = standin.SYSTEM.procedure
+
+    def refusing(s: Any, ledger: Any) -> Any:
+        steps = original(s, ledger)
+        prompt = next(steps)
+        while True:
+            answer = yield prompt
+            if answer == "yes":
+                raise RuleRestriction("raid", "no raid this turn (2.1)")
+            try:
+                prompt = steps.send(answer)
+            except StopIteration as done:
+                return done.value
+
+    systems.unregister(standin.KEY)
+    systems.register(dataclasses.replace(standin.SYSTEM, procedure=refusing))
+    try:
+        g = game(seed=3)
+        before = (g.answers, g.log, g.state, g.prompt)
+        with pytest.raises(RuleRestriction, match=r"no raid this turn \(2\.1\)"):
+            g.answer("yes")
+        assert (g.answers, g.log, g.state, g.prompt) == before
+        g.answer("no")
+        assert [a.value for a in g.answers] == ["no"]
+    finally:
+        systems.unregister(standin.KEY)
+        systems.register(standin.SYSTEM)

@@ -311,8 +311,9 @@ def odds(
     word, names = game.system.outcome_word, game.system.outcome_names(game.tables)
     for key, dist in result.rolls.items():
         click.echo(f"\n{result.labels[key]}")
+        width = max(14, *(len(result_name(word, label)) for label in dist))
         for label, p in dist.items():
-            click.echo(f"  {result_name(word, label):<14} {_percent(p)}")
+            click.echo(f"  {result_name(word, label):<{width}} {_percent(p)}")
     for key, total in result.totals.items():
         click.echo(f"\nTotal {key}: {total.label} ({total.unit})")
         for value, p in total.distribution.items():
@@ -320,8 +321,9 @@ def odds(
     click.echo("\nEach outcome")
     for key, dist in result.marginals.items():
         click.echo(f"  {names.get(key, key)}")
+        width = max(14, *(len(result_name(word, label)) for label in dist))
         for label, p in sorted(dist.items(), key=lambda kv: -kv[1]):
-            click.echo(f"    {result_name(word, label):<14} {_percent(p)}")
+            click.echo(f"    {result_name(word, label):<{width}} {_percent(p)}")
     click.echo("\nJoint outcomes")
     for outcome, p in result.outcomes:
         listed = ", ".join(f"{names.get(k, k)} {result_name(word, v)}" for k, v in outcome)
@@ -403,7 +405,7 @@ def verify(ctx: click.Context) -> int:
     """Prove the rules' invariants with z3 and analyse their tables (see --help)."""
     from armistice.verify.cli import run as run_verify
 
-    return run_verify(list(ctx.args))
+    return run_verify(list(ctx.args), prog_name="armistice verify")
 
 
 def _systems(name: str | None) -> tuple[systems.RuleSystem, ...]:

@@ -2,33 +2,61 @@
 
 When a finished procedure leads on to another whose hand-over carries facts the first
 does not know (a number read off the board, a choice made since), the dashboard asks
-each field of the link's facts struct as a prompt (:func:`armistice.core.fields.ask`),
-then starts the link with the answers.
+each field of the link's facts struct that fits a prompt (:func:`armistice.core.fields.ask`),
+then starts the link with the answers. Facts that fit no prompt (text, lists, tables) are
+named first, in a notice the player acknowledges: they start at their defaults, and
+``armistice resolve SAVE --next KEY --facts FILE`` gives them from a file.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from armistice.core.fields import answered, ask, describe
-from armistice.core.prompts import AnswerValue, Prompt
+from armistice.core.fields import Field, answered, ask, describe
+from armistice.core.prompts import AnswerValue, Decision, Option, Prompt
 from armistice.core.systems import Link
+
+DEFAULTS = "facts-at-defaults"
+"""The key of the notice naming the facts a link starts with at their defaults."""
 
 
 class Handover:
-    """The facts of ``link`` being asked; ``prompts`` is None when some field cannot be
-    asked at a prompt (the link then starts with its facts' defaults)."""
+    """The facts of ``link`` being asked: ``prompts`` asks each field that fits a prompt,
+    after a notice naming the ``unasked`` fields (which start at their defaults) if any."""
 
     def __init__(self, link: Link) -> None:
         self.link = link
         self.fields = describe(link.facts) if link.facts else ()
-        self.prompts = ask(self.fields, "", link.rule)
+        asked: list[Prompt] = []
+        self.unasked: tuple[Field, ...] = ()
+        for f in self.fields:
+            prompts = ask((f,), "", link.rule)
+            if prompts is None:
+                self.unasked += (f,)
+            else:
+                asked += prompts
+        notice = (self._notice(),) if self.unasked else ()
+        self.prompts: tuple[Prompt, ...] = (*notice, *asked)
         self.answers: dict[str, AnswerValue] = {}
+
+    def _notice(self) -> Decision:
+        """The notice naming the facts not asked here, and how to give them."""
+        names = ", ".join(f.label for f in self.unasked)
+        return Decision(
+            DEFAULTS,
+            "",
+            "Facts taken at their defaults",
+            self.link.rule,
+            (Option("accept", "Go on with them at their defaults"),),
+            "accept",
+            f"Not asked here: {names}. To give them, save this game, write them in a TOML "
+            f"file and run: armistice resolve SAVE --next {self.link.to} --facts FILE",
+        )
 
     @property
     def prompt(self) -> Prompt | None:
         """The next fact to ask, or None once every one is answered."""
-        return next((p for p in self.prompts or () if p.key not in self.answers), None)
+        return next((p for p in self.prompts if p.key not in self.answers), None)
 
     def answer(self, value: AnswerValue) -> None:
         """Record the pending fact; raises IllegalAnswer (and records nothing) if it does not fit."""
@@ -45,4 +73,5 @@ class Handover:
 
     def facts(self) -> dict[str, Any]:
         """The answers as the facts mapping :meth:`armistice.core.game.Game.next` takes."""
-        return answered(self.fields, dict(self.answers))
+        given = {k: v for k, v in self.answers.items() if k != DEFAULTS}
+        return answered(self.fields, given)

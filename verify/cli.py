@@ -2,9 +2,10 @@
 
 Exit status 0 when every invariant is proved, 1 when one is not or a proof of the shipped
 tables uses more than twice its baseline rlimit, 2 for bad input: an unknown system,
-``--tables`` with several systems, or a table file that cannot be read (one line naming
-the file, the place and the reason; the --json and --junit reports asked for still carry
-it).
+``--tables`` with several systems, a table file that cannot be read or, with
+``--exhaustive``, that a game refuses (one line naming the file, the place and the reason;
+the --json and --junit reports asked for still carry it), or a report path or counterexample
+folder the run could not write to (checked before anything runs).
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from pathlib import Path
 import click
 
 from armistice.core.errors import ArmisticeError, printable
+from armistice.verify import outputs, runner, suites
 from armistice.verify import report as reports
-from armistice.verify import runner, suites
 from armistice.verify.runner import SuiteRun
 from armistice.verify.suites import ProofSuite
 
@@ -47,11 +48,26 @@ def _chosen(names: tuple[str, ...]) -> list[ProofSuite]:
         raise click.ClickException(str(error)) from None
 
 
-def _load(chosen: list[ProofSuite], tables: tuple[str, ...]) -> list[SuiteRun]:
+def _check_outputs(
+    json_path: str | None, junit: str | None, markdown: str | None, counterexamples: str
+) -> None:
+    """Refuse, before anything runs, a report path or counterexample folder the run could not
+    write to (one line naming the option and the path)."""
+    try:
+        for option, given in (("--json", json_path), ("--junit", junit), ("--report", markdown)):
+            if given:
+                outputs.check_file(option, Path(given))
+        outputs.check_folder("--counterexamples", Path(counterexamples))
+    except outputs.OutputError as error:
+        raise click.ClickException(str(error)) from None
+
+
+def _load(chosen: list[ProofSuite], tables: tuple[str, ...], exhaustive: bool) -> list[SuiteRun]:
     """Each chosen suite with the tables it checks: the edited ``tables`` for the one chosen
     system, else the shipped ones. With ``tables`` and several suites, the one whose
     ``table_sources`` name every file given is chosen (or, when none does, the one that
-    says why the files are wrong)."""
+    says why the files are wrong). The ``exhaustive`` checks run a game's steps, so tables a
+    game refuses end the run with the game's reason."""
     if tables and len(chosen) != 1:
         chosen = _reading(chosen, [Path(p) for p in tables])
     paths = [Path(p) for p in tables]
@@ -61,6 +77,13 @@ def _load(chosen: list[ProofSuite], tables: tuple[str, ...]) -> list[SuiteRun]:
             runs.append(SuiteRun(suite, suite.load_tables(paths), suite.table_sources(paths)))
         except ArmisticeError as error:
             raise click.ClickException(str(error)) from None
+        if exhaustive:
+            try:
+                suite.playable(paths)
+            except ArmisticeError as error:
+                raise click.ClickException(
+                    f"a game refuses these tables, so --exhaustive has nothing to run: {error}"
+                ) from None
     return runs
 
 
@@ -159,8 +182,9 @@ def main(
             "run it without --exhaustive"
         )
     start = time.perf_counter()
+    _check_outputs(json_path, junit, markdown, counterexamples)
     try:
-        runs = _load(_chosen(systems), tables)
+        runs = _load(_chosen(systems), tables, exhaustive)
     except click.ClickException as error:
         message = printable(error.format_message())
         if json_path:
@@ -169,6 +193,8 @@ def main(
             reports.error_junit(Path(junit), message)
         raise
     published = not tables
+    for run in runs:
+        run.suite.clear(Path(counterexamples))
     stored = runner.baseline()
     grouped = len(runs) > 1
     click.echo(reports.HEADER)
@@ -247,10 +273,12 @@ def _code_mutants() -> None:
         click.echo(line)
 
 
-def run(argv: list[str] | None = None) -> int:
-    """Run the verifier on ``argv`` and return its exit status (2 for bad input)."""
+def run(argv: list[str] | None = None, prog_name: str = "python -m armistice.verify") -> int:
+    """Run the verifier on ``argv`` and return its exit status (2 for bad input);
+    ``prog_name`` is the command its usage line names (``armistice verify`` when run as
+    that)."""
     try:
-        main.main(args=argv, prog_name="python -m armistice.verify", standalone_mode=False)
+        main.main(args=argv, prog_name=prog_name, standalone_mode=False)
     except SystemExit as done:
         return int(done.code or 0)
     except click.ClickException as error:

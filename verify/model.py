@@ -44,8 +44,13 @@ class Result:
     system whose suite gave it (set by the runner).
 
     ``strength`` (keyword only, required) says how far the verdict reaches: ``bounds``
-    are the ranges an ``exhaustive`` check covered, ``samples`` the number of cases a
-    ``sampled`` one drew. Raises ValueError when they do not fit the strength.
+    are the ranges an ``exhaustive`` check covered, ``domain`` the same in a sentence a
+    designer reads (what every case was, e.g. ``every level from -3 to +3``), ``cases`` how
+    many cases it ran, ``samples`` the number of cases a ``sampled`` one drew. Raises
+    ValueError when they do not fit the strength.
+
+    ``demoted`` says why a property that is an invariant of the published tables is only a
+    finding here (edited tables may mean to differ from the book); empty otherwise.
     """
 
     name: str
@@ -62,24 +67,27 @@ class Result:
     strength: Strength = field(kw_only=True)
     bounds: Bounds = field(default_factory=dict, kw_only=True)
     samples: int = field(default=0, kw_only=True)
+    domain: str = field(default="", kw_only=True)
+    cases: int = field(default=0, kw_only=True)
+    demoted: str = field(default="", kw_only=True)
 
     def __post_init__(self) -> None:
         if self.strength is Strength.EXHAUSTIVE and not self.bounds:
             raise ValueError(f"{self.name}: an exhaustive verdict states its bounds")
         if self.strength is Strength.SAMPLED and self.samples < 1:
             raise ValueError(f"{self.name}: a sampled verdict states its number of cases")
-        if self.strength is not Strength.EXHAUSTIVE and self.bounds:
+        if self.strength is not Strength.EXHAUSTIVE and (self.bounds or self.domain):
             raise ValueError(f"{self.name}: only an exhaustive verdict has bounds")
         if self.strength is not Strength.SAMPLED and self.samples:
             raise ValueError(f"{self.name}: only a sampled verdict has a number of cases")
 
     @property
     def scope(self) -> str:
-        """The strength in words: ``proved``, ``exhaustive over value -2..43`` or
-        ``sampled, 1000 cases``."""
+        """The strength in words: ``proved``, ``exhaustive over`` the domain (or, without
+        one, each bound as ``value from -2 to 43``) or ``sampled, 1000 cases``."""
         if self.strength is Strength.EXHAUSTIVE:
-            spans = ", ".join(
-                f"{name} {low}" if low == high else f"{name} {low}..{high}"
+            spans = self.domain or "; ".join(
+                f"{name} {low}" if low == high else f"{name} from {low} to {high}"
                 for name, (low, high) in self.bounds.items()
             )
             return f"exhaustive over {spans}"

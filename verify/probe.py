@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import importlib
 import io
 import os
 import shutil
@@ -160,6 +161,14 @@ def watch_parent() -> None:
     threading.Thread(target=watch, daemon=True).start()
 
 
+def module_name(file: str) -> str:
+    """The module a repository-relative engine file is imported as: ``core/odds.py`` is
+    ``armistice.core.odds``, ``core/awaw/rule58/__init__.py`` is
+    ``armistice.core.awaw.rule58``."""
+    parts = file.removesuffix(".py").split("/")
+    return ".".join(["armistice", *(parts[:-1] if parts[-1] == "__init__" else parts)])
+
+
 def main() -> int:
     """Probe the mutant in the current directory; the exit status cosmic-ray reads."""
     watch_parent()
@@ -173,6 +182,11 @@ def main() -> int:
         print("verify: killed")
         return 1
     print("verify: survived")
+    try:
+        importlib.import_module(module_name(file))
+    except Exception as error:
+        print(f"tests: killed (importing it raises {type(error).__name__})")
+        return 1
     tmap = testmap.load(workdir / "testmap.json")
     selected = tmap.select(file, lines, settings.definitions)
     chosen = killers_first(

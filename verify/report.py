@@ -12,11 +12,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from armistice.core.words import counted
 from armistice.verify.model import Result, Strength, Verdict
 from armistice.verify.runner import SuiteRun
 
 HEADER = (
-    f"{'property':<32} {'rules':<22} {'verdict':<9} {'strength':<10} {'time':>8}  rlimit (baseline)"
+    f"{'property':<32} {'rules':<22} {'verdict':<9} {'strength':<10} {'cases':>7} "
+    f"{'time':>9}  rlimit (baseline)"
 )
 
 
@@ -36,8 +38,14 @@ def row(r: Result, baseline: dict[str, int]) -> str:
     )
     return (
         f"{r.name:<32} {rules:<22} {r.verdict.value:<9} {r.strength.value:<10} "
-        f"{r.seconds * 1e3:6.1f} ms  {effort}"
+        f"{_cases(r):>7} {r.seconds * 1e3:6.1f} ms  {effort}"
     )
+
+
+def _cases(r: Result) -> str:
+    """How many cases an exhaustive or sampled result ran, or ``-``."""
+    n = r.cases or r.samples
+    return f"{n:,}" if n else "-"
 
 
 def failed(results: Sequence[Result]) -> list[Result]:
@@ -46,14 +54,35 @@ def failed(results: Sequence[Result]) -> list[Result]:
 
 
 def summary(results: Sequence[Result], seconds: float) -> str:
-    """One line: how many invariants were proved, how many not, how many findings."""
+    """One line: how many invariants were proved, how many not, how many findings, and how
+    many properties count as findings only because the tables differ from the book."""
     invariants = [r for r in results if r.invariant]
     proved = sum(r.verdict is Verdict.PROVED for r in invariants)
     findings = sum(r.verdict is Verdict.FINDING for r in results)
+    demoted = sum(bool(r.demoted) for r in results)
+    aside = (
+        f" ({counted(demoted, 'property', 'properties')} holding the tables to the book: "
+        "findings, not invariants, with edited tables)"
+        if demoted
+        else ""
+    )
     return (
         f"{proved} of {len(invariants)} invariants proved, {len(failed(results))} not; "
-        f"{findings} findings; {seconds:.2f} s"
+        f"{findings} findings{aside}; {seconds:.2f} s"
     )
+
+
+def demoted(results: Sequence[Result]) -> list[str]:
+    """Lines naming each property that is only a finding because the tables differ from the
+    book, and why."""
+    lines = []
+    for r in results:
+        if r.demoted:
+            held = "differs here" if r.verdict is Verdict.FINDING else "agrees here"
+            lines.append(f"  {r.name} ({' '.join(r.rules)}), {held}: {r.demoted}")
+    if not lines:
+        return []
+    return [f"findings, not invariants, because the tables are edited ({len(lines)}):", *lines]
 
 
 def _bounded(r: Result) -> str:
@@ -62,14 +91,26 @@ def _bounded(r: Result) -> str:
 
 def details(results: Sequence[Result]) -> list[str]:
     """Lines explaining each proof's rules and the reach of each verdict not proved for every
-    integer, each violation and each finding."""
+    integer (results proved over one domain share a line), each violation and each finding,
+    then the properties that are findings only because the tables are edited."""
     out = []
+    shared: list[Result] = []
+
+    def flush() -> None:
+        if shared:
+            out.append(f"  {', '.join(r.name for r in shared)}: proved{_bounded(shared[0])}")
+            shared.clear()
+
     for r in results:
+        if r.verdict is Verdict.PROVED and not r.needed and r.strength is not Strength.PROVED:
+            if shared and shared[0].scope != r.scope:
+                flush()
+            shared.append(r)
+            continue
+        flush()
         if r.verdict is Verdict.PROVED:
             if r.needed:
                 out.append(f"  {r.name}: proved from {', '.join(r.needed)}{_bounded(r)}")
-            elif r.strength is not Strength.PROVED:
-                out.append(f"  {r.name}: proved{_bounded(r)}")
             continue
         out.append(f"  {r.name}: {r.verdict.value}{_bounded(r)}: {r.explanation}")
         if r.counterexample:
@@ -77,7 +118,8 @@ def details(results: Sequence[Result]) -> list[str]:
             out.append(f"    counterexample: {values}")
         if r.scenario:
             out.append(f"    scenario: {r.scenario} (armistice resolve / play opens it)")
-    return out
+    flush()
+    return out + demoted(results)
 
 
 def _results(runs: Sequence[SuiteRun]) -> list[Result]:
@@ -85,8 +127,8 @@ def _results(runs: Sequence[SuiteRun]) -> list[Result]:
 
 
 def junit(runs: Sequence[SuiteRun], path: Path, effort: Sequence[str] = ()) -> None:
-    """Write JUnit XML: a test suite per rule system, a test case per result with its strength
-    and scope as properties, a failure per invariant not proved, and a failed ``effort`` case
+    """Write JUnit XML: a test suite per rule system, a test case per result with its strength,
+    scope, case count and (for a property edited tables make a finding) why as properties, a failure per invariant not proved, and a failed ``effort`` case
     holding the lines of ``effort`` (proofs over their baseline rlimit) when there are any."""
     everything = _results(runs)
     root = ET.Element(
@@ -119,6 +161,10 @@ def junit(runs: Sequence[SuiteRun], path: Path, effort: Sequence[str] = ()) -> N
             properties = ET.SubElement(case, "properties")
             ET.SubElement(properties, "property", name="strength", value=r.strength.value)
             ET.SubElement(properties, "property", name="scope", value=r.scope)
+            if r.cases:
+                ET.SubElement(properties, "property", name="cases", value=str(r.cases))
+            if r.demoted:
+                ET.SubElement(properties, "property", name="demoted", value=r.demoted)
             if r in not_proved:
                 failure = ET.SubElement(case, "failure", message=r.explanation)
                 failure.text = "\n".join(details([r]))
@@ -136,7 +182,10 @@ def _json_result(r: Result) -> dict[str, Any]:
         "strength": r.strength.value,
         "bounds": {name: list(span) for name, span in r.bounds.items()},
         "samples": r.samples,
+        "cases": r.cases,
+        "domain": r.domain,
         "scope": r.scope,
+        "demoted": r.demoted,
         "invariant": r.invariant,
         "explanation": r.explanation,
         "needed": list(r.needed),
@@ -202,14 +251,18 @@ def _body(run: SuiteRun, seconds: float) -> list[str]:
         "",
         summary(run.results, seconds),
         "",
-        "| property | rules | verdict | strength | needed | time |",
-        "| --- | --- | --- | --- | --- | --- |",
+        "| property | rules | verdict | strength | cases | needed | time |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
     ]
     for r in run.results:
         lines.append(
             f"| {r.name} | {' '.join(r.rules)} | {r.verdict.value} | {r.scope} | "
-            f"{' '.join(r.needed)} | {r.seconds * 1e3:.1f} ms |"
+            f"{_cases(r)} | {' '.join(r.needed)} | {r.seconds * 1e3:.1f} ms |"
         )
+    edited = demoted(run.results)
+    if edited:
+        lines += ["", "## Findings, not invariants, with edited tables", ""]
+        lines += [f"- {line.strip()}" for line in edited[1:]]
     notes = [r for r in run.results if r.verdict is not Verdict.PROVED]
     if notes:
         lines += ["", "## Violations and findings", ""]

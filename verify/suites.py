@@ -53,6 +53,14 @@ def _no_exhaustive(_tables: Any) -> list[Check]:
     return []
 
 
+def _nothing_written(_folder: Path) -> list[Path]:
+    return []
+
+
+def _plays_anything(_paths: Sequence[Path]) -> object:
+    return None
+
+
 @dataclass(frozen=True)
 class ProofSuite:
     """What the generic verifier needs from a rule system's proofs.
@@ -75,10 +83,15 @@ class ProofSuite:
       inputs (name -> value), found under the edited table files ``house`` (empty: the
       published tables), as a file in ``folder`` that reproduces them under the same tables,
       and returns its path; or a sentence saying why the inputs describe nothing a user can
-      open, or None when there is nothing to say.
+      open, or None when there is nothing to say. ``clear(folder)`` removes from ``folder``
+      the files earlier runs wrote there (never a user's own) and returns their paths: a
+      run calls it first, so the folder shows that run's counterexamples alone.
     * ``exhaustive(tables)`` are the exhaustive checks of the system's whole procedure (the
       shipped step code run over stated bounds and every answer), run on their own by
       ``--exhaustive``; each result is of strength ``exhaustive`` with its bounds.
+      ``playable(paths)`` raises ArmisticeError (one line naming the file, the table and the
+      reason) when a game refuses the edited table files at ``paths``: the exhaustive checks
+      run the game's own steps, so they run only on tables a game plays.
     * ``report_sections(tables)`` are Markdown lines the designer's report adds after the
       verdicts (headings at level 2); ``json_extra(tables)`` are keys the JSON report adds
       for this system.
@@ -95,9 +108,11 @@ class ProofSuite:
     counterexample: Callable[[Path, str, dict[str, Any], Sequence[Path]], Path | str | None] = (
         _no_counterexample
     )
+    clear: Callable[[Path], list[Path]] = _nothing_written
     report_sections: Callable[[Any], list[str]] = _no_sections
     json_extra: Callable[[Any], dict[str, Any]] = _no_extra
     exhaustive: Callable[[Any], list[Check]] = _no_exhaustive
+    playable: Callable[[Sequence[Path]], object] = _plays_anything
 
 
 SUITES: Registry[ProofSuite] = Registry(GROUP, ProofSuite, lambda suite: suite.system)

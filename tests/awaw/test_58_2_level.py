@@ -366,6 +366,17 @@ def test_58_21_voluntary_surrender_is_exactly_plus_1(overrides: dict[str, Any]) 
     assert sum(m.value for m in lvl.modifiers) == 1
 
 
+@pytest.mark.parametrize(
+    ("objectives", "basis"), [(["Brest", "Metz"], "Brest, Metz"), ([], "none")]
+)
+def test_58_21a_the_other_objectives_are_named_beside_their_modifier(
+    objectives: list[str], basis: str
+) -> None:
+    lvl = level({"territory": {"other_french_objectives": objectives}})
+    (line,) = [m for m in lvl.modifiers if m.basis == basis]
+    assert (line.rule, line.value) == ("58.21A", -len(objectives))
+
+
 def test_58_21_voluntary_bundled_scenario_is_plus_1() -> None:
     lvl = Game(load("voluntary-fall-1940"), seed=1).state.surrender_level
     assert (lvl.value, lvl.raw) == (1, 1)
@@ -556,3 +567,9 @@ def test_58_21c_one_scenario_read_two_ways_gives_two_levels() -> None:
     assert rule_total(pooled.state, "58.21C") == 0
     assert rule_total(per_ship.state, "58.21C") == 1
     assert rule_total(Game(s, seed=0).state, "58.21C") == 0
+
+
+def test_58_21_a_voluntary_surrender_logs_only_the_modifier_it_counts() -> None:
+    g = Game(load("voluntary-fall-1940"), seed=1)
+    lines = [e.text for e in g.log if e.rule.startswith("58.21")]
+    assert lines == ["Voluntary surrender: +1 (yes)"]

@@ -89,3 +89,32 @@ def test_58_43_the_corsica_reading_decides_for_every_allied_nationality_and_not_
     assumption = f"awaw.58.{assumption}" if assumption else ""
     found = [(e.rule, e.text, e.assumption) for e in g.log if e.text.startswith("raf:")]
     assert found == [(rule, f"raf: {text}", assumption)]
+
+
+@pytest.mark.parametrize(
+    ("vichy", "entry"),
+    [
+        (
+            "yes",
+            (
+                "58.41",
+                "Every hex of France outside Vichy France passes to the Axis; Vichy France is "
+                "held by neither side (58.633)",
+            ),
+        ),
+        ("no", ("58.31B", "Every hex of France and Corsica passes to the Axis")),
+    ],
+)
+def test_58_41_58_31b_the_log_says_who_holds_france_s_hexes(
+    vichy: str, entry: tuple[str, str]
+) -> None:
+    g = support.game({}, seed=1)
+    support.play(g, vichy=vichy)
+    assert entry in [(e.rule, e.text) for e in g.log if "Every hex of France" in e.text]
+
+
+def test_58_41_the_air_and_naval_reading_is_never_cited_for_a_french_unit() -> None:
+    g = support.game({"units": [unit("raf", "french", "air", "southern_france")]}, seed=1)
+    support.play(g, vichy="yes")
+    found = [e.assumption for e in g.log if e.text.startswith("raf:")]
+    assert found == [""]

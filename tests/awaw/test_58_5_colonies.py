@@ -291,3 +291,14 @@ def test_58_531_a_colonial_table_without_a_row_for_a_roll_says_which(tmp_path: P
         colonies.colony_faces(gapped, 0, False)
     faces, _ = colonies.colony_faces(tables.shipped(), 0, False)
     assert faces[4] is ColonyStatus.INDEPENDENT
+
+
+def test_58_52_an_independent_colony_gives_a_conquest_no_supply() -> None:
+    """Without Vichy France the Levant rolls Vichy and goes independent (58.532A): a
+    conquest next to it is still the Axis's, for only a Free French colony supplies it."""
+    conquest = {"name": "Fezzan", "land_distance": {"lebanon_syria": 1}}
+    g = support.game(neutral())
+    support.play(g, vichy="no", dice={"lebanon_syria": 6, "north_africa": 6})
+    assert g.state.colonies["lebanon_syria"] == "independent"
+    holder = conquest_holder(conquest, vichy="no", dice={"lebanon_syria": 6, "north_africa": 6})
+    assert holder == "axis"

@@ -77,6 +77,17 @@ def test_58_623_units_that_fit_the_level_are_still_a_choice_kept_whole_by_defaul
     assert any("3 more join the British force pool unbuilt" in e.text for e in g.log)
 
 
+def test_58_623_one_factor_short_joins_the_force_pool() -> None:
+    # FSL -3 without Vichy: 9 infantry factors; 8 stand on the board.
+    g = support.game(
+        at_level(-3, {"units": [*ON_BOARD[:1], unit("Band", "french", "infantry", "british", 2)]})
+    )
+    prompt = answered_to_units(g)
+    assert prompt is not None
+    g.answer(prompt.default_answer())
+    assert any("1 more join the British force pool unbuilt" in e.text for e in g.log)
+
+
 def test_58_623_armor_is_counted_in_units_and_air_in_factors() -> None:
     # FSL -3 without Vichy: 1 3-5 armor unit and 2 army air factors (58.621).
     units = [

@@ -4,8 +4,14 @@ neither side takes listed as they leave play, destroyers with their factors."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from armistice.core import systems, tablefiles
+from armistice.core.awaw.rule58.tables import FORCES_FILE
 from armistice.core.game import Game
 from armistice.core.prompts import Decision, Roll, Selection
+from armistice.core.scenario import load
+from armistice.core.tablefiles import HouseTables
 from tests import support
 from tests.support import at_level, ship
 
@@ -42,6 +48,14 @@ def test_58_641_cruisers_are_picked_in_units_and_destroyers_in_factors() -> None
     cruisers, destroyers = asked["free_french.cruisers"], asked["free_french.destroyers"]
     assert (cruisers.unit, cruisers.required) == ("units", 2)
     assert (destroyers.unit, destroyers.required) == ("factors", 2)
+
+
+def test_58_641_named_ships_are_picked_in_units() -> None:
+    g = Game(load("historical-summer-1940"), seed=3)
+    g.answer("yes")
+    named = g.prompt
+    assert isinstance(named, Selection) and named.key == "vichy.named_ships"
+    assert named.unit == "units"
 
 
 def test_58_641_only_a_ship_outside_british_ports_is_noted_as_joining_last() -> None:
@@ -93,14 +107,15 @@ def _with_vichy(
     fleet: list[dict[str, object]],
     free_french: dict[str, int],
     offered: dict[str, int] | None = None,
+    tables: HouseTables | None = None,
 ) -> Game:
     """FSL -1 with Vichy France: the Free French take 1 destroyer factor (``free_french``),
-    then Vichy 1, whose offer (available factors by ship) goes into ``offered``; Algeria
-    rolls Vichy, Tunisia is Axis-held, ships there may sail."""
-    g = support.game(
-        at_level(-1, {"fleet": fleet, "colonies": {"tunisia": {"control": "axis"}}}),
-        assumptions=SAIL,
+    then Vichy 1 (or what house ``tables`` say), whose offer (available factors by ship) goes
+    into ``offered``; Algeria rolls Vichy, Tunisia is Axis-held, ships there may sail."""
+    s = support.scenario(
+        at_level(-1, {"fleet": fleet, "colonies": {"tunisia": {"control": "axis"}}})
     )
+    g = Game(s, assumptions=SAIL, tables=tables)
     while (prompt := g.prompt) is not None:
         if isinstance(prompt, Decision):
             g.answer("yes" if prompt.key == "establish_vichy" else prompt.default_answer())
@@ -145,7 +160,40 @@ def test_58_642_vichy_may_take_what_the_free_french_left_of_a_destroyer_group() 
         ship("d2", "destroyer", 2, "algeria"),
         ship("d3", "destroyer", 3, "algeria"),
     ]
-    offered: dict[str, dict[str, int]] = {"d2": {}, "d3": {}}
+    fleet.append(ship("d1", "destroyer", 1, "algeria"))
+    offered: dict[str, dict[str, int]] = {"d2": {}, "d3": {}, "d1": {}}
     for taken, seen in offered.items():
         _with_vichy(fleet, {taken: 1}, seen)
-    assert offered == {"d2": {"d2": 1, "d3": 3}, "d3": {"d2": 2, "d3": 2}}
+    assert offered == {
+        "d2": {"d2": 1, "d3": 3, "d1": 1},
+        "d3": {"d2": 2, "d3": 2, "d1": 1},
+        "d1": {"d2": 2, "d3": 3},  # none of D1 is left
+    }
+
+
+def test_58_642_vichy_counts_only_the_vichy_held_ships_the_free_french_took(
+    tmp_path: Path,
+) -> None:
+    """House tables give Vichy 3 destroyer factors at FSL -1. Two 1-factor destroyers lie in
+    Algeria (Vichy-held) and one in Tunisia (Axis-held): the Free French take one of
+    Algeria's, so Vichy can get the other one only, 2 short."""
+    row = "{ fsl = -1, infantry_factors = 12, armor_units = 0, air_factors = 1, "
+    row += "named_ships = 1, cruisers = 1, destroyer_factors = "
+    path = support.edited(tmp_path, FORCES_FILE, (row + "1 }", row + "3 }"))
+    tables = tablefiles.read(systems.get("awaw.58"), [path])
+    fleet = [
+        support.BALLAST,
+        ship("d3", "destroyer", 1, "algeria"),
+        ship("d4", "destroyer", 1, "algeria"),
+        ship("t1", "destroyer", 1, "tunisia"),
+    ]
+    g = _with_vichy(fleet, {"d3": 1}, tables=tables)
+    assert _vichy_destroyers(g) == 1
+    assert [e.text for e in g.log if e.text.startswith("Vichy destroyer")] == [
+        "Vichy destroyer factors, the only choice the ports allow (1 factor): "
+        "D4 destroyer (1 factor, Algeria)"
+    ]
+    shortfall = "Vichy shortfall, lost without substitute: 1 named ship, 1 cruiser, 2 destroyer"
+    assert [e.text for e in g.log if e.text.startswith("Vichy shortfall")] == [
+        shortfall + " factors"
+    ]

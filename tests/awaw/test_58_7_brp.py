@@ -186,6 +186,13 @@ def test_58_72_a_receiver_without_a_french_city_is_told_no_yss_payment() -> None
     assert any(e.rule == "58.72" and "holds no city in France" in e.text for e in g.log)
 
 
+def test_58_72_a_receiver_holding_paris_is_told_nothing_of_yss_payments() -> None:
+    g = Game(load("rulebook-example-fall-1940"), seed=1)
+    support.play(g)
+    assert g.state.brp.key_areas["paris"].holder == "axis"
+    assert not any("holds no city in France" in e.text for e in g.log)
+
+
 def test_58_531a_britain_receives_free_french_colony_brps_prorated() -> None:
     colonies = {"lebanon_syria": {"brp": 8}}
     dice = {"lebanon_syria": 1, "north_africa": 6}
@@ -196,6 +203,9 @@ def test_58_531a_britain_receives_free_french_colony_brps_prorated() -> None:
         assumptions={"awaw.conquest_proration": "full"},
     ).brp
     assert full.britain_from_colonies == 8
+    assert "Britain gains 8 BRPs from the colonies that went Free French" in "".join(
+        e.text for e in full_log(neutral({"colonies": colonies}), dice)
+    )
     default = support.resolved(neutral({"colonies": colonies}), vichy="no", dice=dice).brp
     assert default.britain_from_colonies == 8 * 1 // 4
 
@@ -229,3 +239,14 @@ def test_58_71_only_a_base_below_the_key_areas_is_floored_at_zero(base: int, fir
     support.play(g)
     assert g.state.brp.conquest_value == 0
     assert next(e.text for e in g.log if e.rule == "58.71") == first
+
+
+def full_log(overrides: dict[str, Any], dice: dict[str, int]) -> list[Any]:
+    g = support.game(overrides, assumptions={"awaw.conquest_proration": "full"})
+    support.play(g, vichy="no", dice=dice)
+    return list(g.log)
+
+
+def test_58_531a_no_word_of_british_brps_without_a_free_french_colony() -> None:
+    log = full_log(neutral(), {"lebanon_syria": 6, "north_africa": 6})
+    assert not any("Britain gains" in e.text for e in log)

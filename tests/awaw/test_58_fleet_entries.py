@@ -77,14 +77,26 @@ def test_58_64_ships_taken_read_by_name_alike_ones_counted_and_destroyers_in_fac
     fleet = support.scenario(
         {
             "fleet": [
+                ship("richelieu"),
                 ship("algerie", "cruiser", 3, "british"),
                 oran,
                 ship("d3", "destroyer", 3, "british"),
             ]
         }
     ).fleet
-    taken = {"algerie": 1, "c": 1, "c_2": 1, "d3": 3}
-    assert phrases.shares(fleet, taken) == "Algerie, Cruiser at Oran x2, D3 (3 factors)"
+    taken = {"richelieu": 1, "algerie": 1, "c": 1, "c_2": 1, "d3": 3}
+    assert phrases.shares(fleet, taken) == (
+        "Richelieu, Algerie, Cruiser at Oran x2, D3 (3 factors)"
+    )
+
+
+def test_58_64_an_entry_of_two_alike_ships_alone_is_two_ships() -> None:
+    oran = {**ship("c", "cruiser", 3, "british"), "name": "Cruiser at Oran", "count": 2}
+    fleet = support.scenario({"fleet": [oran]}).fleet
+    assert [(s.id, s.name, s.count) for s in fleet] == [
+        ("c", "Cruiser at Oran", 1),
+        ("c_2", "Cruiser at Oran", 1),
+    ]
 
 
 def test_58_612_a_named_ship_without_an_id_gets_one_from_its_kind_and_port() -> None:
@@ -96,3 +108,18 @@ def test_58_612_a_named_ship_without_an_id_gets_one_from_its_kind_and_port() -> 
 def test_58_612_a_unit_entry_without_a_count_is_one_counter() -> None:
     entry = unit("x", "french", "infantry", "northern_france")
     assert [u.units for u in support.scenario({"units": [entry]}).units] == [1]
+
+
+def test_58_64_a_ship_reads_with_its_kind_only_when_a_destroyer() -> None:
+    fleet = support.scenario(
+        {
+            "fleet": [
+                {**ship("r", "named", 8, "british"), "name": "Richelieu"},
+                {**ship("d", "destroyer", 3, "british"), "name": "D3"},
+            ]
+        }
+    ).fleet
+    assert [phrases.ship(s) for s in fleet] == [
+        "Richelieu (8 factors, a British-held place)",
+        "D3 destroyer (3 factors, a British-held place)",
+    ]

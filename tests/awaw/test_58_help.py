@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from armistice.core.awaw.rule58 import colonies, rules, summary
+from armistice.core.awaw.rule58 import colonies, phrases, rules, summary
 from armistice.core.awaw.rule58.tables import FORCES_FILE, RULE58_FILE, Tables, load, shipped
 from armistice.core.errors import TableError
 
@@ -129,6 +129,7 @@ def _forces_with(tmp_path: Path, old: str, new: str) -> Path:
         ("{ fsl =  3, vichy = true,", "{ vichy = true,", r"free_french row 1, fsl: missing"),
         ("{ fsl =  3, vichy = true,", "{ fsl =  3,", r"free_french row 1, vichy: missing"),
         ("{ fsl =  1, infantry", "{ fsl =  2, infantry", r"vichy row 3: overlaps row 2: both"),
+        ("{ fsl =  0, infantry", "{ fsl =  1, infantry", r"vichy row 4: overlaps row 3: both"),
     ],
 )
 def test_58_6_a_force_row_must_say_its_level_and_column_once(
@@ -154,3 +155,66 @@ def test_58_21d_a_turn_no_band_covers_gives_no_modifier(tmp_path: Path) -> None:
         -4,
         -4,
     ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("low = 1\nhigh = 1\nmodifier = 0", "low = 1\nhigh = 1", r"turn row 2, modifier: missing"),
+        ('low = 4\nstatus = "vichy"', "low = 4", r"colony_result row 2, status: missing"),
+    ],
+)
+def test_58_21d_58_531_a_band_row_must_say_what_it_gives(
+    tmp_path: Path, old: str, new: str, message: str
+) -> None:
+    text = RULE58_FILE.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    path = tmp_path / "rule58.toml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    with pytest.raises(TableError, match=rf"^{path}: {message} \(required\)$"):
+        load(path)
+
+
+def test_58_531_the_die_help_names_a_closed_band_by_both_ends(tmp_path: Path) -> None:
+    text = RULE58_FILE.read_text(encoding="utf-8")
+    old = 'low = 4\nstatus = "vichy"'
+    assert text.count(old) == 1
+    new = 'low = 4\nhigh = 6\nstatus = "vichy"\n[[colony_result]]\nlow = 7\nstatus = "free_french"'
+    path = tmp_path / "rule58.toml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    assert colonies.roll_help(load(path), 0, True) == (
+        "Die +0 for the level, +3 for Vichy: 3 or less goes Free French, 4 to 6 goes Vichy, "
+        "7 or more goes Free French."
+    )
+
+
+def test_58_531_58_21d_bands_read_by_their_ends() -> None:
+    assert phrases.rolls(int("300"), int("300")) == "300"  # two equal numbers, two objects
+    rolls = ((None, 3), (4, None), (4, 6), (5, 5), (None, None), (5, 4))
+    assert [phrases.rolls(*b) for b in rolls] == [
+        "3 or less",
+        "4 or more",
+        "4 to 6",
+        "5",
+        "any roll",
+        "no roll",
+    ]
+    spans = ((None, 0), (3, None), (1, 1), (-2, 0), (None, None), (2, 1))
+    assert [phrases.turns(*b) for b in spans] == [
+        "in Spring 1940 or before",
+        "from Winter 1940",
+        "in Summer 1940",
+        "from Fall 1939 to Spring 1940",
+        "in every turn",
+        "in no turn",
+    ]
+
+
+def test_58_531_the_rules_help_names_a_closed_colonial_band_by_both_ends(tmp_path: Path) -> None:
+    text = RULE58_FILE.read_text(encoding="utf-8")
+    old = 'low = 4\nstatus = "vichy"'
+    new = 'low = 4\nhigh = 6\nstatus = "vichy"\n[[colony_result]]\nlow = 7\nstatus = "free_french"'
+    path = tmp_path / "rule58.toml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    help_text = " ".join(summary.rules_help(load(path)).split())
+    assert "3 or less is Free French; 4 to 6 is Vichy; 7 or more is Free French" in help_text

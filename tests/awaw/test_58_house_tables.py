@@ -204,6 +204,12 @@ def test_a_save_of_an_earlier_version_holds_no_house_tables() -> None:
             "colony, key_area, brp, independent, vichy_garrison",
         ),
         (
+            RULE58_TEXT.replace("\n[level]\n", "\n[levls]\n"),
+            "an unknown table levls; rule58.toml's tables are level, turn, colony_roll, "
+            "colony_result, roll_group, colony, key_area, brp, independent, vichy_garrison",
+        ),
+        ("[levls]\nparis = 2\n[brps]\nvichy_value = 20\n", "unknown tables levls, brps; "),
+        (
             FORCES_TEXT.replace(VICHY_ROW[0], VICHY_ROW[0].replace("fsl = -1", "fsl = -2")),
             "both give FSL -2",
         ),
@@ -212,7 +218,7 @@ def test_a_save_of_an_earlier_version_holds_no_house_tables() -> None:
             "holds tables of both forces.toml and rule58.toml; give each its own file",
         ),
     ],
-    ids=["missing", "not-toml", "neither", "overlap", "both"],
+    ids=["missing", "not-toml", "neither", "misspelled", "two-unknown", "overlap", "both"],
 )
 def test_a_table_file_that_cannot_be_used_is_refused_naming_the_file(
     tmp_path: Path, write: str | None, reason: str
@@ -383,3 +389,19 @@ def test_a_bad_value_in_any_table_names_its_row_from_1_and_shows_the_value(
     with pytest.raises(SaveError) as saved:
         Game.load(json.dumps(document).encode(), "game.json")
     assert (saved.value.field, saved.value.reason) == (f"tables.{published.name}: {field}", reason)
+
+
+def test_a_vichy_roll_after_a_house_table_game_reads_the_published_vichy_table(
+    tmp_path: Path,
+) -> None:
+    """House tables of awaw.58 are rule 58's alone: the Vichy roll that follows reads the
+    table in vichy.toml (a die of 4 with no modifiers reads the 3-4 row, neutral)."""
+    game = played(house(support.edited(tmp_path, RULE58_FILE, BONUS_2)))
+    assert game.prompt is None and game.house is not None
+    game.next("awaw.vichy", {"turn": {"season": "summer", "year": 1941}})
+    assert game.tables == systems.get("awaw.vichy").tables()
+    assert "House tables" not in dict(game.summary.facts)
+    game.answer("axis")
+    game.answer(4)
+    d = game.state.vichy_diplomacy
+    assert (d.result, d.alignment) == ("3-4", "neutral")

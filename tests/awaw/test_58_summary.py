@@ -9,7 +9,7 @@ from typing import Any
 from armistice.core.game import Game
 from armistice.core.scenario import load
 from tests import support
-from tests.support import neutral, ship
+from tests.support import at_level, neutral, ship
 
 HELD = {"colonies": {"tunisia": {"control": "axis"}, "morocco": {"control": "british"}}}
 """Tunisia held by the Axis and Morocco by Britain at surrender; level +8 held at +3."""
@@ -39,6 +39,21 @@ def test_58_22_the_level_row_says_when_the_sum_is_held_at_the_limit() -> None:
     ]
     level = support.game(neutral())
     assert _rows(level, "level")[-1] == ("Surrender level (within +/-3)", "+0", "58.22", "")
+    low = support.game(at_level(-6))
+    assert _rows(low, "level")[-1] == (
+        "Surrender level (within +/-3)",
+        "-3",
+        "58.22",
+        "held at the limit",
+    )
+
+
+def test_58_632_the_forces_section_names_the_vichy_garrisons() -> None:
+    g = Game(load("historical-summer-1940"), seed=3)
+    support.play(g)
+    (row,) = [r for r in _rows(g, "forces") if r[0] == "Vichy garrisons"]
+    assert row[2:] == ("58.632", "one 2-3 infantry in each")
+    assert row[1].split(", ")[0] == "Vichy"
 
 
 def test_58_71_key_areas_are_listed_with_their_brps_and_holder() -> None:
@@ -115,3 +130,43 @@ def test_58_62_58_63_the_forces_section_gives_each_side_what_it_got_against_its_
         ("- / 6", "- / 12"),
         ("- / 0", "- / 0"),
     ]
+
+
+def test_58_531_colonies_france_holds_read_to_roll_until_their_die() -> None:
+    g = support.game(None, seed=1)
+    assert _rows(g, "colonies") == [
+        (name, "to roll", "58.531", "")
+        for name in ("Lebanon-Syria", "Tunisia", "Algeria", "Morocco")
+    ]
+
+
+def test_58_31_58_71_the_brp_section_with_and_without_vichy_france() -> None:
+    """France's 60 BRPs less the 40 of its key areas go to Germany as a conquest (58.71);
+    Vichy France is worth its 20 plus its four colonies of 5 (58.31A); without it the Axis
+    take the 20 but not the colonies' (58.31B)."""
+    rows = {}
+    for vichy in ("yes", "no"):
+        g = support.game(None, seed=1)
+        support.play(g, vichy=vichy)
+        rows[vichy] = [(label, value, rule) for label, value, rule, _ in _rows(g, "brp")]
+    conquest, paris = ("France as a conquest", "20", "58.71"), ("Key area: Paris", "20", "58.71")
+    assert rows["yes"][:3] == [conquest, ("Vichy France with its colonies", "40", "58.31A"), paris]
+    assert rows["no"][:3] == [conquest, ("Axis, instead of Vichy", "20", "58.31B"), paris]
+
+
+def test_58_21_58_22_the_sum_and_the_level_are_the_level_section_s_totals() -> None:
+    section = next(s for s in support.game(None).summary.sections if s.key == "level")
+    assert [r.label for r in section.rows if r.total] == [
+        "Sum of modifiers",
+        "Surrender level (within +/-3)",
+    ]
+
+
+def test_58_31a_the_log_gives_vichy_france_s_worth_only_when_it_is_established() -> None:
+    worth = {}
+    for vichy in ("yes", "no"):
+        g = support.game(None, seed=1)
+        support.play(g, vichy=vichy)
+        worth[vichy] = [e.text for e in g.log if e.rule == "58.31A"]
+    assert worth["yes"][-1] == "Vichy France is worth 40 BRPs with its colonies"
+    assert not any("is worth" in text for text in worth["no"])

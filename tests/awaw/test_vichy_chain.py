@@ -86,6 +86,45 @@ def test_a_declined_vichy_leads_to_no_roll() -> None:
     assert "Vichy France was not established (58.31)" in game.log[-1].text
 
 
+@pytest.mark.parametrize(
+    ("facts", "says"),
+    [
+        (
+            {
+                "units": [
+                    {
+                        "name": "x",
+                        "side": "axis",
+                        "kind": "infantry",
+                        "location": "northern_france",
+                        "factors": 50,
+                    }
+                ]
+            },
+            "units[0].location: northern_france is not Vichy territory",
+        ),
+        (
+            {"turn": {"season": "spring", "year": 1940}},
+            "turn: Spring 1940 is before France fell (Summer 1940)",
+        ),
+        ({"capitals": {"egypt": "allied"}}, "capitals.egypt: not a Vichy colony; Vichy's: "),
+        ({"capitals": {"morocco": "germany"}}, "capitals.morocco: Invalid"),
+        (
+            {"attacked_by_western_allies": ["northern_france"]},
+            "attacked_by_western_allies[0]: northern_france is not Vichy territory",
+        ),
+    ],
+)
+def test_facts_the_roll_cannot_take_are_refused_as_in_a_scenario_file(
+    facts: dict[str, Any], says: str
+) -> None:
+    game = finished_58()
+    with pytest.raises(ScenarioError) as refused:
+        game.next("awaw.vichy", facts)
+    assert str(refused.value).startswith(f"facts: {says}")
+    assert game.system.key == "awaw.58"
+
+
 def test_77_one_roll_after_another_carries_the_policy() -> None:
     game = Game(make(diplomacy=net(8)), seed=1)  # die 1: 9, Axis associated
     game.answer("axis")
@@ -228,6 +267,15 @@ def test_armistice_odds_shows_every_row_and_alignment(capsys: Any) -> None:
     assert "Allied minor ally" in out and "Allied associated minor" in out
 
 
+def test_armistice_odds_lines_up_each_list_of_chances(capsys: Any) -> None:
+    """Row names longer than the usual column push the whole list's chances right."""
+    assert run(["odds", "vichy-1941-axis-roll"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    roll = lines[lines.index("Vichy France diplomatic roll (77)") + 1 :][:4]
+    assert roll[1] == "  8: German control, 20 BRPs     1/6   16.7%"
+    assert {line.index("1/") for line in roll} == {len(roll[1]) - len("1/6   16.7%")}
+
+
 def test_a_scenario_file_naming_vichy_against_the_table_is_refused(
     tmp_path: Path, capsys: Any
 ) -> None:
@@ -239,4 +287,4 @@ def test_a_scenario_file_naming_vichy_against_the_table_is_refused(
     assert run(["resolve", str(path), "--auto"]) == 2
     err = capsys.readouterr().err
     assert f"{path}: named_by: the Western Allies may not name Vichy France now" in err
-    assert "port or bridgehead in France, Morocco, Algeria or Tunisia (77)" in err
+    assert "held by U.S. ground forces in France, Morocco, Algeria or Tunisia (77)" in err

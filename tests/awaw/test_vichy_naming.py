@@ -74,7 +74,7 @@ def test_77_with_nobody_to_name_vichy_the_game_ends_without_a_roll() -> None:
 @pytest.mark.parametrize(
     ("changes", "field", "reason"),
     [
-        ({"named_by": "western_allies"}, "named_by", "American ground unit"),
+        ({"named_by": "western_allies"}, "named_by", "U.S. ground forces"),
         ({"turn": {"season": "fall", "year": 1940}}, "named_by", "the year France fell"),
         ({"turn": {"season": "spring", "year": 1940}}, "turn", "before France fell"),
         ({"vichy_established": False}, "vichy_units", "not established"),
@@ -82,6 +82,7 @@ def test_77_with_nobody_to_name_vichy_the_game_ends_without_a_roll() -> None:
         ({"alignment": "axis_ally"}, "policy", "10 or -3"),
         ({"hex_control": "axis"}, "hex_control", "8"),
         ({"hex_control": "allied"}, "hex_control", "-1"),
+        ({"policy": "8"}, "hex_control", "gives Germany the Vichy hexes"),
         ({"colonies": {"corsica": {}}}, "colonies.corsica", "not a French colony"),
         (
             {"units": [{"name": "x", "side": "axis", "kind": "air", "location": "morocco"}]},

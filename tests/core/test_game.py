@@ -19,7 +19,7 @@ from armistice.core.errors import (
     UnknownAssumption,
 )
 from armistice.core.game import Game, describe
-from armistice.core.prompts import Answer, Decision, Roll, Selection, Via
+from armistice.core.prompts import Answer, Decision, Roll, Selection, SelectionItem, Via
 from armistice.core.scenario import from_mapping, load
 from tests import support
 
@@ -441,3 +441,45 @@ def test_a_seed_is_a_whole_number_from_0_to_the_largest_a_file_may_hold(
             Game(s, seed=seed)
     with pytest.raises(IllegalAnswer, match="is outside"):
         Game(s, seed=decode.MAX_INT + 1)
+
+
+def test_a_selection_reads_with_an_amount_for_every_item_not_taken_whole() -> None:
+    prompt = Selection(
+        key="keep",
+        power="britain",
+        label="Keep",
+        rule="58.623",
+        items=(
+            SelectionItem("a", "Richelieu", 1),
+            SelectionItem("b", "Empty depot", 0),
+            SelectionItem("c", "D3 destroyer", 3),
+        ),
+        required=2,
+        unit="factors",
+    )
+    assert describe(prompt, {"a": 1, "b": 0, "c": 1}) == (
+        "Richelieu, Empty depot: 0 factors, D3 destroyer: 1 factor"
+    )
+    assert describe(prompt, {}) == "nothing"
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("key", "zzz_unknown", "answers 'zzz_unknown' but the game asks 'establish_vichy'"),
+        ("key", "aaa_unknown", "answers 'aaa_unknown' but the game asks 'establish_vichy'"),
+        ("value", "maybe", "'maybe' is not an option; choose one of: yes, no"),
+    ],
+)
+def test_a_save_whose_answer_does_not_fit_its_prompt_is_refused_naming_it(
+    field: str, value: str, message: str
+) -> None:
+    g = support.game(None, seed=1)
+    support.play(g, vichy="yes")
+    document = json.loads(g.save())
+    key = document["answers"][0]["key"]
+    document["answers"][0][field] = value
+    where = f"answers[0] ({value if field == 'key' else key})"
+    with pytest.raises(SaveError) as caught:
+        Game.load(json.dumps(document).encode(), "g.json")
+    assert str(caught.value) == f"g.json: {where}: {message}"

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 import z3
 from hypothesis import given
@@ -63,6 +65,7 @@ def test_band_index_finds_the_first_band_with_open_ends() -> None:
 
 def test_is_symbolic_tells_z3_terms_from_plain_values() -> None:
     assert not logic.is_symbolic(1, True, "x")
+    assert not logic.is_symbolic(Fraction(1, 2), 1.5, None)
     assert logic.is_symbolic(1, z3.Int("x"))
 
 

@@ -28,6 +28,10 @@ def test_58_531_rulebook_example_with_vichy_each_group_is_free_french_one_time_i
         "vichy": Fraction(5, 6),
     }
     assert "establish_vichy" in result.defaults
+    assert result.labels["establish_vichy"] == "Establish Vichy France? (58.31)"
+    assert result.labels["colony_roll.north_africa"] == (
+        "Tunisia-Algeria-Morocco colonial die (58.531)"
+    )
 
 
 def test_odds_combine_the_two_independent_colonial_dice() -> None:

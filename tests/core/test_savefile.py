@@ -123,9 +123,12 @@ def test_a_version_3_save_drops_the_dice_of_rolls_that_cannot_change_anything() 
     assert not any(a["key"].startswith("colony_roll.") for a in again["answers"])
 
 
-def test_a_save_of_the_current_version_with_a_die_no_longer_asked_is_refused() -> None:
+@pytest.mark.parametrize("version", range(savefile.ROLLS_NOT_ASKED, savefile.VERSION + 1))
+def test_a_save_since_rolls_went_unasked_with_a_die_no_longer_asked_is_refused(
+    version: int,
+) -> None:
     document = json.loads((FIXTURES / "v3" / "voluntary-fall-1940.json").read_text())
-    document["version"] = savefile.VERSION
+    document["version"] = version
     with pytest.raises(SaveError, match=r"answers\[1\].*colony_roll.lebanon_syria"):
         Game.load(json.dumps(document).encode(), "new.json")
 

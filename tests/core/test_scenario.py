@@ -50,6 +50,7 @@ BAD = [
     pytest.param(
         {"fleet": [support.ship("x", factors=-1)]}, "fleet[0].factors", id="negative-ship"
     ),
+    pytest.param({"fleet": [support.ship("x", factors=0)]}, "fleet[0].factors", id="empty-ship"),
     pytest.param({"territory": {"paris": "french"}}, "territory.paris", id="paris-not-axis"),
     pytest.param(
         {"surrender": {"voluntary": True, "season": "summer"}, "territory": {"paris": "french"}},
@@ -94,6 +95,22 @@ def test_minimal_scenario_builds_with_defaults(scenario_dict: dict[str, Any]) ->
     assert s.surrender.french_brp_base == 60
     assert s.territory.paris == "axis"
     assert s.fleet == ()
+
+
+def test_a_unit_entry_without_factors_has_none(build: Callable[..., Any]) -> None:
+    entry = support.unit("Escort", "british", "naval", "southern_france")
+    del entry["factors"]
+    (unit,) = build({"units": [entry]}).units
+    assert (unit.factors, unit.units) == (0, 1)
+
+
+def test_naval_units_of_every_other_nationality_are_listed_as_units(
+    build: Callable[..., Any],
+) -> None:
+    """Only French ships are kept apart, in [[fleet]] (58.64)."""
+    others = ("british", "us", "german", "italian")
+    units = [support.unit(n, n, "naval", "southern_france") for n in others]
+    assert [u.nationality for u in build({"units": units}).units] == list(others)
 
 
 def test_overrides_merge_into_the_minimal_scenario(build: Callable[..., Any]) -> None:

@@ -13,10 +13,11 @@ from armistice.core.awaw.words import ColonyStatus
 from armistice.core.game import Game
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.screens.dialogs import ChangeAssumptions
+from armistice.tui.screens.game import CHROME
 from armistice.tui.screens.help import Help
 from armistice.tui.screens.setup import SetupScreen
 from armistice.tui.screens.start import StartScreen
-from tests.tui.dashboard import NARROW, dashboard, isolate, press, screen_text, until
+from tests.tui.dashboard import NARROW, Notes, dashboard, isolate, press, screen_text, until
 from tests.tui.test_setup import shown
 
 SAVE = Path(__file__).resolve().parents[1] / "fixtures/saves/v5/house-vichy-bonus-2.json"
@@ -32,9 +33,14 @@ async def test_a_save_with_house_tables_plays_under_them_in_the_dashboard(saves:
     game = Game.open(SAVE)
     assert game.state.colonies["lebanon_syria"] is ColonyStatus.FREE_FRENCH
     app = ArmisticeApp(game)
+    notes = Notes(app)
     async with app.run_test(size=NARROW) as pilot:
         screen = await dashboard(pilot)
-        assert f"House tables rule58.toml as saved in {SAVE}" in screen.sub_title
+        assert screen.sub_title.startswith("House tables · Turn Fall 1940")
+        assert len(screen.sub_title) <= NARROW[0] - CHROME
+        assert (f"rule58.toml as saved in {SAVE}", "information", "Playing under house tables") in (
+            notes.seen
+        )
 
         # Back to the Lebanon-Syria die: with +2, Free French on a die of 1 or 2.
         await press(pilot, *["u"] * 6)
@@ -76,7 +82,7 @@ async def test_changing_an_assumption_keeps_the_house_tables(saves: Path) -> Non
         await until(pilot, lambda: app.screen is screen, "the game screen")
         assert screen.game.assumptions["awaw.58.conquest_proration"] == "full"
         assert screen.game.house is house
-        assert "House tables rule58.toml as saved in" in screen.sub_title
+        assert screen.sub_title.startswith("House tables")
 
 
 async def test_the_set_up_form_opened_from_a_save_keeps_its_house_tables(saves: Path) -> None:

@@ -327,3 +327,8 @@ def test_a_stopped_run_counts_only_the_mutants_it_ran() -> None:
         "count only the mutants run",
         "  survived: core/logic.py:7 AddNot: return not x",
     ]
+
+
+def test_the_probe_imports_the_mutated_file_as_its_module() -> None:
+    assert probe.module_name("core/odds.py") == "armistice.core.odds"
+    assert probe.module_name("core/awaw/rule58/__init__.py") == "armistice.core.awaw.rule58"

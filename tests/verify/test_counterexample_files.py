@@ -18,8 +18,9 @@ from armistice.core.game import Game
 from armistice.core.scenario import load
 from armistice.tui.cli import run as armistice
 from armistice.verify import runner
-from armistice.verify.awaw.rule58 import SUITE, exhaustive, models, properties, replay
+from armistice.verify.awaw.rule58 import SUITE, models, properties, replay
 from armistice.verify.awaw.rule58.counterexample import write
+from armistice.verify.awaw.rule58.exhaustive import fleet
 from armistice.verify.awaw.rule58.mutants import code_mutants
 from armistice.verify.awaw.rule58.procedure_mutants import procedure_mutants
 from armistice.verify.cli import run as verify
@@ -133,15 +134,19 @@ def test_force_tables_total_shows_the_negative_cell(tmp_path: Path) -> None:
 
 def test_a_fleet_model_is_a_surrender_with_those_ready_and_damaged_factors(tmp_path: Path) -> None:
     values, path = broken("counted fleet ignores damage", "fleet_modifier_bands", tmp_path)
-    assert values == {"fleet_full": 2, "fleet_discounted": 1}
+    # Two smallest models tie (3 factors in all; z3 may give either): 2 ready + 1 damaged
+    # count 2, 1 ready + 2 damaged count 2 (58.21C: +8); counting damage in full, 3: +7.
+    assert values in (
+        {"fleet_full": 2, "fleet_discounted": 1},
+        {"fleet_full": 1, "fleet_discounted": 2},
+    )
     lines = header(path)
-    # 2 ready + 1 damaged count 2 (58.21C: +8); counting the damaged factor in full, 3: +7.
     assert lines[lines.index("Resolved, the fleet modifier (58.21C):") + 1 :][:2] == [
         "  the engine gives +7",
         "  the rule gives +8",
     ]
     ships = {(s.condition, s.factors) for s in load(str(path)).fleet}
-    assert ships == {("ready", 2), ("damaged", 1)}
+    assert ships == {("ready", values["fleet_full"]), ("damaged", values["fleet_discounted"])}
 
 
 def test_a_level_model_shows_the_unclamped_level(
@@ -233,10 +238,12 @@ def test_an_exhaustive_case_found_under_house_tables_replays_under_them(tmp_path
         "Vichy re-take the ships the Free French chose"
     ]
     with mutant.patch():
-        (result,) = exhaustive.fleet_check(T, ("ships_one_fate",))
+        (result,) = fleet.check(T, ("ships_one_fate",))
         path = write(tmp_path / "cx", "ships_one_fate", result.counterexample, [copy])
         assert isinstance(path, Path)
-        assert replay.reproduces(path, "ships_one_fate", result.counterexample, [copy])
+        assert replay.reproduces(
+            path, "ships_one_fate", result.counterexample, replay.House.read([copy])
+        )
     words = reproduce(path)
     assert words[2:4] == ["--tables", str(copy.resolve())]
     assert header(path)[0] == (

@@ -33,6 +33,7 @@ RESULTS = [
         "",
         strength=Strength.EXHAUSTIVE,
         bounds={"turn": (-8, 43), "die": (1, 6)},
+        cases=312,
     ),
     Result(
         "games_end",
@@ -45,7 +46,7 @@ RESULTS = [
 ]
 SCOPES = {
     "limit_holds": "proved",
-    "rows_cover_turns": "exhaustive over turn -8..43, die 1..6",
+    "rows_cover_turns": "exhaustive over turn from -8 to 43; die from 1 to 6",
     "games_end": "sampled, 250 cases",
 }
 
@@ -57,9 +58,13 @@ def _run() -> SuiteRun:
 def test_the_console_gives_each_strength_and_its_reach() -> None:
     rows = [report.row(r, {}) for r in RESULTS]
     assert [row.split()[3] for row in rows] == ["proved", "exhaustive", "sampled"]
+    assert report.HEADER.split()[4] == "cases"
+    assert [row.split()[4] for row in rows] == ["-", "312", "250"]
     lines = report.details(RESULTS)
     assert "  limit_holds: proved from 1.2" in lines
-    assert "  rows_cover_turns: proved (exhaustive over turn -8..43, die 1..6)" in lines
+    assert (
+        "  rows_cover_turns: proved (exhaustive over turn from -8 to 43; die from 1 to 6)" in lines
+    )
     assert "  games_end: violated (sampled, 250 cases): a game never ends" in lines
 
 
@@ -82,6 +87,7 @@ def test_junit_gives_each_strength_and_scope(tmp_path: Path) -> None:
     }
     assert {name: p["scope"] for name, p in found.items()} == SCOPES
     assert found["games_end"]["strength"] == "sampled"
+    assert found["rows_cover_turns"]["cases"] == "312"
 
 
 def test_markdown_gives_each_scope_in_the_table_and_the_violations(tmp_path: Path) -> None:
@@ -146,3 +152,70 @@ def test_a_proof_over_twice_its_baseline_fails_the_run(
 def test_the_shipped_baseline_passes_the_gate(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["--system", "awaw.58"]) == 0
     assert "effort: " not in capsys.readouterr().out
+
+
+def test_case_counts_show_in_the_markdown_table_and_the_json(tmp_path: Path) -> None:
+    path = tmp_path / "report.md"
+    report.markdown([_run()], path, 1.0)
+    text = path.read_text(encoding="utf-8")
+    assert "| property | rules | verdict | strength | cases | needed | time |" in text
+    assert "| rows_cover_turns | 1.3 | proved | " in text
+    row = next(line for line in text.splitlines() if line.startswith("| rows_cover_turns"))
+    assert row.split(" | ")[4] == "312"
+    report.as_json([_run()], tmp_path / "r.json", 1.0)
+    results = json.loads((tmp_path / "r.json").read_text())["results"]
+    assert [r["cases"] for r in results] == [0, 312, 0]
+
+
+def test_a_domain_sentence_is_the_scope_of_an_exhaustive_result() -> None:
+    r = Result(
+        "rows_cover_turns",
+        ("1.3",),
+        Verdict.PROVED,
+        "",
+        strength=Strength.EXHAUSTIVE,
+        bounds={"turn": (-8, 43)},
+        domain="every turn from Fall 1938 to Winter 1950",
+    )
+    assert r.scope == "exhaustive over every turn from Fall 1938 to Winter 1950"
+    with pytest.raises(ValueError, match="only an exhaustive verdict has bounds"):
+        Result("x", (), Verdict.PROVED, "", strength=Strength.PROVED, domain="every turn")
+
+
+def test_results_proved_over_one_domain_share_a_line() -> None:
+    shared = [
+        Result(
+            name,
+            ("1.3",),
+            Verdict.PROVED,
+            "",
+            strength=Strength.EXHAUSTIVE,
+            bounds={"die": (1, 6)},
+            domain="every face of the die",
+        )
+        for name in ("a_holds", "b_holds")
+    ]
+    assert report.details(shared) == [
+        "  a_holds, b_holds: proved (exhaustive over every face of the die)"
+    ]
+
+
+def test_properties_demoted_by_edited_tables_are_named_with_the_reason() -> None:
+    demoted = Result(
+        "limit_is_the_books",
+        ("1.2",),
+        Verdict.FINDING,
+        "the limit is 4, the book's 3",
+        invariant=False,
+        strength=Strength.PROVED,
+        demoted="it compares the tables with the book",
+    )
+    lines = report.details([demoted])
+    assert lines[-2:] == [
+        "findings, not invariants, because the tables are edited (1):",
+        "  limit_is_the_books (1.2), differs here: it compares the tables with the book",
+    ]
+    assert report.summary([demoted], 0.5) == (
+        "0 of 0 invariants proved, 0 not; 1 findings (1 property holding the tables to the "
+        "book: findings, not invariants, with edited tables); 0.50 s"
+    )

@@ -176,6 +176,12 @@ def test_a_turn_gap_is_named_by_season(capsys: pytest.CaptureFixture[str], tmp_p
         ),
         (
             RULE58_FILE,
+            'id = "tunisia"',
+            'id = "lebanon_syria"',
+            "colony row 2, id: 'lebanon_syria' is also the id of row 1",
+        ),
+        (
+            RULE58_FILE,
             'group = "lebanon_syria"',
             'group = "levant"',
             "colony row 1, group: unknown roll group 'levant'; "
@@ -317,6 +323,11 @@ OUT_OF_RANGE = [
         ("key_areas_deduction = 40 ", "key_areas_deduction = 30 "),
         "brp.key_areas_deduction: 30; must be the key areas' BRPs added up, 40 (58.71)",
     ),
+    (
+        RULE58_FILE,
+        ("key_areas_deduction = 40 ", "key_areas_deduction = 50 "),
+        "brp.key_areas_deduction: 50; must be the key areas' BRPs added up, 40 (58.71)",
+    ),
 ]
 
 
@@ -371,3 +382,23 @@ def test_verify_and_games_share_one_bound_so_loosening_it_loosens_both(
     assert values_in_range(load_tables([path])).verdict is Verdict.PROVED
     house = tablefiles.read(systems.get("awaw.58"), [path])
     assert house is not None and house.tables.rules.level.earliest_voluntary == -50
+
+
+def test_the_table_analyses_say_their_domains_as_sentences() -> None:
+    from armistice.core.awaw.rule58.tables import shipped
+    from armistice.verify.awaw.rule58.checks import checks
+
+    scopes = {r.name: r.scope for c in checks(shipped()) for r in c.run() if r.domain}
+    assert scopes == {
+        "colony_result_no_gaps": "exhaustive over every modified colonial roll from -2 to 12",
+        "colony_result_no_overlaps": "exhaustive over every modified colonial roll from -2 to 12",
+        "colony_result_rows_reachable": "exhaustive over every colonial die from 1 to 6, every "
+        "surrender level from -3 to +3, with and without the Vichy bonus",
+        "turn_modifier_no_gaps": "exhaustive over every turn from Spring 1938 to Winter 1950",
+        "turn_modifier_no_overlaps": "exhaustive over every turn from Spring 1938 to Winter 1950",
+        "turn_modifier_rows_reachable": "exhaustive over every turn from Spring 1938 to Winter 1950",
+        "force_tables_monotone": "exhaustive over every surrender level from -3 to +3",
+        "naval_levels_mirror": "exhaustive over every surrender level from -3 to +3, each table "
+        "shifted against the other by every amount from -6 to +6 levels",
+        "table_values_in_range": "exhaustive over every surrender level from -3 to +3",
+    }

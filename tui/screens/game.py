@@ -26,7 +26,16 @@ from armistice.core import scenario
 from armistice.core.errors import ArmisticeError
 from armistice.core.game import NEXT, Game
 from armistice.core.ledger import LogEntry
-from armistice.core.prompts import Answer, Decision, Option, Prompt, Roll, Rolls, Selection
+from armistice.core.prompts import (
+    Answer,
+    Decision,
+    Option,
+    Prompt,
+    Roll,
+    Rolls,
+    Selection,
+    Via,
+)
 from armistice.core.words import counted
 from armistice.tui import panels, saves
 from armistice.tui.handover import Handover
@@ -38,6 +47,10 @@ from armistice.tui.widgets.prompt import PromptPanel
 from armistice.tui.widgets.record import AssumptionsPanel, LogPanel
 
 WIDE = 120
+HOUSE = "House tables"
+"""The fact a game's summary adds when it plays under house tables."""
+CHROME = 28
+"""Columns of the header that its icon, margins and ``armistice — `` take."""
 
 
 class Body(Widget):
@@ -168,17 +181,21 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = "armistice"
         self.call_after_refresh(self.refresh_views)
+        house = dict(self.game.summary.facts).get(HOUSE)
+        if house:
+            self.notify(house, title=f"Playing under {HOUSE.lower()}", timeout=10)
 
     def on_resize(self) -> None:
         for body in self.query(Body):
             body.wide = self.size.width >= WIDE
+        self.sub_title = headline(self.game.summary.facts, self.size.width - CHROME)
 
     @on(Body.Laid)
     def refresh_views(self) -> None:
         """Render every panel from the game (the body's once it is mounted)."""
         game = self.game
         summary = game.summary
-        self.sub_title = " · ".join(f"{label} {value}" for label, value in summary.facts)
+        self.sub_title = headline(summary.facts, self.size.width - CHROME)
         for body in self.query(Body):
             body.wide = self.size.width >= WIDE
             if body.composed_for != game.system.key:
@@ -244,25 +261,30 @@ class GameScreen(Screen[None]):
         prompt = self.pending()
         if prompt is None or prompt.key != event.key:
             return  # sent for a prompt an undo has since taken back
+        refused = ""
         try:
             if self.handover is not None:
                 self.handover.answer(event.value)
-                self._start()
+                refused = self._start()
             elif prompt.key == NEXT and self.game.prompt is None:
                 self.handover = Handover(next(k for k in self.game.links if k.to == event.value))
-                self._start()
+                refused = self._start()
             else:
                 self.game.answer(event.value, event.via)
         except ArmisticeError as error:
             self.query_one(PromptPanel).say(error.reason, f"Not allowed: {prompt.label}")
         self.refresh_views()
+        if refused:
+            self.query_one(PromptPanel).say(refused)
 
-    def _start(self) -> None:
+    def _start(self) -> str:
         """Start the link being handed over once its facts are all given (at their
-        defaults if they cannot be asked at a prompt)."""
+        defaults if they cannot be asked at a prompt). When the linked procedure's first
+        question is one of those facts, the fact given answers it, so it is asked once.
+        Returns why the procedure refused that fact as its answer, or an empty string."""
         handover = self.handover
         if handover is None or handover.prompt is not None:
-            return
+            return ""
         self.handover = None
         link = handover.link
         try:
@@ -272,6 +294,15 @@ class GameScreen(Screen[None]):
                 f"{error}; start it with armistice resolve --next {link.to} --facts FILE",
                 f"Cannot start {link.label}",
             )
+            return ""
+        asked = self.game.prompt
+        if asked is None or asked.key not in handover.answers:
+            return ""
+        try:
+            self.game.answer(handover.answers[asked.key], Via.DECIDED)
+        except ArmisticeError as error:
+            return f"{error.reason} (as given among the facts); choose again"
+        return ""
 
     def action_roll(self) -> None:
         """Roll the pending die, or every die of a pending batch, from the seed."""
@@ -389,6 +420,21 @@ class GameScreen(Screen[None]):
     def rules_help(self) -> str:
         """The rule summary of this game's system."""
         return self.game.system.help(self.game.tables)
+
+
+def headline(facts: tuple[tuple[str, str], ...], room: int) -> str:
+    """The summary's ``facts`` (label, value) as the header shows them in ``room`` columns:
+    all of them when they fit, else house tables named first (without their files) and the
+    other facts in the system's order, as many as fit."""
+    whole = " · ".join(f"{label} {value}" for label, value in facts)
+    if len(whole) <= room:
+        return whole
+    parts = [HOUSE] if any(label == HOUSE for label, _ in facts) else []
+    for label, value in facts:
+        part = f"{label} {value}"
+        if label != HOUSE and len(" · ".join([*parts, part])) <= room:
+            parts.append(part)
+    return " · ".join(parts)
 
 
 def pending(game: Game) -> Prompt | None:

@@ -56,7 +56,7 @@ class Form(VerticalScroll):
     DEFAULT_CSS = """
     Form { height: 1fr; }
     Form .form-row { height: auto; }
-    Form .form-label { width: 22; height: auto; }
+    Form .form-label { width: 23; height: auto; padding-right: 1; }
     Form .form-row > Input, Form .form-row > Select { width: 1fr; }
     Form .form-row > Checkbox { width: 6; }
     Form .form-unit { width: auto; color: $text-muted; padding-left: 1; }

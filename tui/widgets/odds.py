@@ -27,6 +27,8 @@ from armistice.core.tablefiles import HouseTables
 from armistice.tui.prompting import result_name
 
 BAR = 7
+LINE = 30
+"""Cells in a line of the panel."""
 KEPT = 256
 """How many positions' odds a panel keeps."""
 PATIENCE = 0.25
@@ -107,10 +109,18 @@ def outcome_lines(game: Game) -> Text:
         out.append("(open choices at default)\n", style="dim")
     names = game.system.outcome_names(game.tables)
     for key, dist in result.marginals.items():
-        out.append(f"{names.get(key, key)[:13]:<13} ")
-        for label, p in sorted(dist.items(), key=lambda kv: -kv[1]):
-            out.append(f"{word(label).short} ", style="bold")
-            out.append(f"{short(p):<5} ")
+        ranked = sorted(dist.items(), key=lambda kv: -kv[1])
+        inline = sum(len(word(label).short) + len(short(p)) + 2 for label, p in ranked)
+        if 14 + inline <= LINE:
+            out.append(f"{names.get(key, key)[:13]:<13} ")
+            for label, p in ranked:
+                out.append(f"{word(label).short} ", style="bold")
+                out.append(f"{short(p):<5} ")
+        else:
+            out.append(names.get(key, key)[: LINE - 1])
+            for label, p in ranked:
+                out.append(f"\n  {word(label).short[: LINE - 8]:<{LINE - 8}}", style="bold")
+                out.append(f" {short(p):>5}")
         out.append("\n")
     used = {label for dist in result.marginals.values() for label in dist}
     legend = "  ".join(f"{m.short} {m.label}" for m in word if m in used and m.short != m.label)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import ScrollableContainer
@@ -108,13 +108,39 @@ class RollView(Static, can_focus=True):
         self._render_text()
 
     def action_submit(self) -> None:
-        """Send the typed value as the die's result."""
+        """Send the typed value as the die's result; with nothing typed, say what to type."""
         if self.typing and self.typed:
             value, self.typed = int(self.typed), ""
             self._render_text()
             assert self.prompt is not None
             via = Via.TYPED if isinstance(self.prompt, Roll) else Via.DECIDED
             self.post_message(Answered(self.prompt.key, value, via))
+        elif self.typing and self.prompt is not None:
+            self.post_message(Refused(f"Nothing typed: {self._wanted()}"))
+
+    def _wanted(self) -> str:
+        """What to type, in words: ``type a whole number from 1 to 40, then Enter``."""
+        low, high = (
+            (self.prompt.low, self.prompt.high)
+            if isinstance(self.prompt, Fact)
+            else (self.prompt.dice.low, self.prompt.dice.high)
+            if self.prompt is not None
+            else (0, 0)
+        )
+        return f"type a whole number from {low} to {high}, then Enter"
+
+    def on_key(self, event: events.Key) -> None:
+        """A letter typed for a fact is refused here unless it is one of the dashboard's keys
+        (undo, save...), which act at every prompt."""
+        letter = event.character is not None and event.character.isalpha()
+        if (
+            isinstance(self.prompt, Fact)
+            and letter
+            and event.key not in self.screen.active_bindings
+        ):
+            event.stop()
+            event.prevent_default()
+            self.post_message(Refused(f"Digits only: {self._wanted()}"))
 
 
 class BatchView(Static, can_focus=True):

@@ -7,7 +7,7 @@ from functools import cache
 
 import msgspec
 
-from armistice.core.awaw.rule58 import rules
+from armistice.core.awaw.rule58 import phrases, rules
 from armistice.core.awaw.rule58.effects import Colonies, Effects
 from armistice.core.awaw.rule58.scenario import AwawScenario
 from armistice.core.awaw.rule58.state import ColonyRoll, FallOfFrance
@@ -131,13 +131,7 @@ def roll_help(t: Tables, level: int, vichy: bool) -> str:
         status = ColonyStatus(row.status)
         if status is ColonyStatus.VICHY and not vichy:
             status = ColonyStatus.INDEPENDENT
-        if row.low is None and row.high is not None:
-            span = f"{row.high} or less"
-        elif row.high is None and row.low is not None:
-            span = f"{row.low} or more"
-        else:
-            span = f"{row.low} to {row.high}"
-        bands.append(f"{span} goes {status.label}")
+        bands.append(f"{phrases.rolls(row.low, row.high)} goes {status.label}")
     return (
         f"Die {level:+d} for the level"
         + (f", +{bonus} for Vichy" if vichy else "")

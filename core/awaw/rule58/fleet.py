@@ -121,13 +121,23 @@ def divide(
     for kind in KINDS:
         yield from _choose(p, FrenchSide.FREE_FRENCH, kind, split(kind, 0)[0], taken, log)
     for kind in KINDS if vichy else ():
-        from_contested = sum(
-            taken[FrenchSide.FREE_FRENCH].get(x.id, 0)
-            for x in p.ships[kind]
-            if p.source[x.id] == "contested"
-        )
+        from_contested = free_french_from(p, taken, kind, CONTESTED)
         yield from _choose(p, FrenchSide.VICHY, kind, split(kind, from_contested)[1], taken, log)
     return taken
+
+
+CONTESTED = frozenset({"contested"})
+"""The sources of ships in Vichy colony ports that the Free French may also draw from."""
+
+
+def free_french_from(p: Plan, taken: Taken, kind: ShipKind, sources: frozenset[str]) -> int:
+    """How much of ``kind`` (units, or factors for destroyers) the Free French took from
+    ships whose source (:func:`plan`) is one of ``sources``."""
+    return sum(
+        taken[FrenchSide.FREE_FRENCH].get(x.id, 0)
+        for x in p.ships[kind]
+        if p.source[x.id] in sources
+    )
 
 
 def _choose(

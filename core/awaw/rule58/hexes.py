@@ -35,6 +35,12 @@ COLONY_HOLDER = {
 """Who holds a colony's hexes and ports, by the colony's status."""
 
 
+HEXES_WITH_VICHY = (
+    "Every hex of France outside Vichy France passes to the Axis; Vichy France is held by "
+    "neither side (58.633)"
+)
+
+
 @per_scenario
 def hexes(s: AwawScenario, vichy: bool) -> Effects:
     """58.41, 58.411, 58.51: who holds France's hexes; French minors pass to Britain.
@@ -59,11 +65,9 @@ def hexes(s: AwawScenario, vichy: bool) -> Effects:
             Region.CORSICA: south,
         }
         log.append(
-            LogEntry(
-                "58.41",
-                "Every hex of France outside Vichy France passes to the Axis"
-                + ("; Vichy France is held by neither side (58.633)" if vichy else ""),
-            )
+            LogEntry("58.41", HEXES_WITH_VICHY)
+            if vichy
+            else LogEntry("58.31B", "Every hex of France and Corsica passes to the Axis")
         )
     log += [
         LogEntry("58.51", f"{name} becomes a British minor country") for name in s.french_minors

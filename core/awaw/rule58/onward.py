@@ -8,6 +8,7 @@ scenario is made through the registry, so rule 58 needs nothing of the Vichy tab
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import msgspec
@@ -17,6 +18,7 @@ from armistice.core.awaw.rule58.scenario import AwawScenario
 from armistice.core.awaw.rule58.state import FallOfFrance
 from armistice.core.awaw.rule58.tables import shipped
 from armistice.core.awaw.words import ColonyStatus, FrenchSide, Region, Season, UnitKind
+from armistice.core.errors import ScenarioError
 from armistice.core.scenario import convert
 
 VICHY = "awaw.vichy"
@@ -56,6 +58,10 @@ def begin_vichy(s: AwawScenario, state: FallOfFrance, facts: VichyFacts) -> Any:
         for c, status in state.colonies.items()
         if vichy and status is ColonyStatus.VICHY
     }
+    for c in facts.capitals:
+        if c not in colonies:
+            held = ", ".join(colonies) or "none"
+            raise ScenarioError("facts", f"capitals.{c}", f"not a Vichy colony; Vichy's: {held}")
     caught = [
         {
             "name": u.name,
@@ -83,14 +89,22 @@ def begin_vichy(s: AwawScenario, state: FallOfFrance, facts: VichyFacts) -> Any:
         "named_by": facts.named_by,
         "colonies": colonies,
         "vichy_units": _vichy_units(state) if vichy else [],
-        "units": [*caught, *facts.units],
+        "units": [*facts.units, *caught],
         "attacked_by_western_allies": list(facts.attacked_by_western_allies),
         "board": facts.board,
         "diplomacy": facts.diplomacy,
     }
     if facts.factor_totals is not None:
         raw["factor_totals"] = facts.factor_totals
-    return convert(raw, systems.get(VICHY).scenario_type, "facts")
+    roll = systems.get(VICHY)
+    try:
+        made = convert(raw, roll.scenario_type, "facts")
+        if vichy:
+            roll.check(made, "facts", roll.tables())
+        return made
+    except ScenarioError as error:
+        field = re.sub(r"^colonies\.(\w+)\.capital$", r"capitals.\1", error.field)
+        raise ScenarioError("facts", field, error.reason) from None
 
 
 def _vichy_units(state: FallOfFrance) -> list[dict[str, Any]]:

@@ -73,3 +73,32 @@ def ship(ship: Ship) -> str:
     state = "" if ship.condition is Condition.READY else f", {ship.condition.label}"
     kind = " destroyer" if ship.kind is ShipKind.DESTROYER else ""
     return f"{ship.name}{kind} ({factors(ship.factors)}{state}, {where(ship)})"
+
+
+def rolls(low: int | None, high: int | None) -> str:
+    """A band of modified colonial rolls (58.531) as a player reads it: ``3 or less``,
+    ``4 or more``, ``4 to 6``, ``5``, ``any roll``, or ``no roll`` for an empty row (its
+    low end above its high end)."""
+    if low is None:
+        return "any roll" if high is None else f"{high} or less"
+    if high is None:
+        return f"{low} or more"
+    if low > high:
+        return "no roll"
+    return str(low) if low == high else f"{low} to {high}"
+
+
+def turns(low: int | None, high: int | None) -> str:
+    """A band of turns (58.21D, seasons after Spring 1940) as a player reads it: ``in Spring
+    1940 or before``, ``from Winter 1940``, ``in Summer 1940``, ``from Fall 1940 to Winter
+    1941``, ``in every turn``, or ``in no turn`` for an empty row (its low end after its high
+    end)."""
+    if low is None:
+        return "in every turn" if high is None else f"in {turn_name(high)} or before"
+    if high is None:
+        return f"from {turn_name(low)}"
+    if low > high:
+        return "in no turn"
+    if low == high:
+        return f"in {turn_name(low)}"
+    return f"from {turn_name(low)} to {turn_name(high)}"

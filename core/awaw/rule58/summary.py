@@ -234,25 +234,12 @@ def unit_section(state: FallOfFrance) -> Section:
 def rules_help(t: Tables) -> str:
     """Rule 58 in brief, as Markdown, in our own words; every number comes from tables ``t``."""
     p = t.rules.level
-    turns = ", ".join(
-        f"{b.modifier:+d} "
-        + (
-            f"from {turn_name(b.low)}"
-            if b.high is None and b.low is not None
-            else f"in {turn_name(b.high)} or before"
-            if b.low is None and b.high is not None
-            else f"in {turn_name(b.low)}"
-            if b.low == b.high and b.low is not None
-            else f"from {turn_name(b.low or 0)} to {turn_name(b.high or 0)}"
-        )
-        for b in t.rules.turn
-    )
+    turns = ", ".join(f"{b.modifier:+d} {phrases.turns(b.low, b.high)}" for b in t.rules.turn)
     groups = " and one for ".join(g.name for g in t.groups.values())
     bonus = t.rules.colony_roll.vichy_bonus
     results = []
     for row in t.rules.colony_result:
-        bound = f"{row.high} or less" if row.low is None else f"{row.low} or more"
-        results.append(f"{bound} is {ColonyStatus(row.status).label}")
+        results.append(f"{phrases.rolls(row.low, row.high)} is {ColonyStatus(row.status).label}")
     areas = ", ".join(f"{a.name} {a.brp}" for a in t.rules.key_area)
     return f"""\
 ## {TITLE}

@@ -111,16 +111,17 @@ class Band(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return (self.low, self.high)
 
 
-class TurnBand(Band, frozen=True):
-    """58.21D: the modifier for a band of turns (seasons after Spring 1940)."""
+class TurnBand(Band, frozen=True, kw_only=True):
+    """58.21D: the modifier for a band of turns (seasons after Spring 1940); the modifier is
+    required."""
 
-    modifier: int = 0
+    modifier: int
 
 
-class ColonyResult(Band, frozen=True):
-    """58.531: the result of a band of modified colonial die rolls."""
+class ColonyResult(Band, frozen=True, kw_only=True):
+    """58.531: the result of a band of modified colonial die rolls; the status is required."""
 
-    status: Literal["free_french", "vichy"] = "vichy"
+    status: Literal["free_french", "vichy"]
 
 
 class LevelParameters(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

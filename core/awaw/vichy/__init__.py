@@ -14,10 +14,11 @@ from armistice.core.awaw.vichy.results import entities, fates, outcome, outcome_
 from armistice.core.awaw.vichy.scenario import VichyScenario, check
 from armistice.core.awaw.vichy.state import VichyState
 from armistice.core.awaw.vichy.summary import TITLE, rules_help, summarize
-from armistice.core.awaw.vichy.tables import shipped
+from armistice.core.awaw.vichy.tables import VICHY_FILE, from_documents, kind, shipped
 from armistice.core.awaw.vichy.words import RULE, ColonyFate, Outcome, UnitFate
 from armistice.core.awaw.words import SIDES
 from armistice.core.systems import Link, RuleSystem
+from armistice.core.tablefiles import TableFiles
 
 KEY = "awaw.vichy"
 
@@ -43,4 +44,10 @@ SYSTEM = RuleSystem(
     help=rules_help,
     links=(Link(KEY, "Another Vichy France diplomatic roll", RULE, next_roll, NextRoll),),
     memoryless=True,
+    table_files=TableFiles(
+        published={VICHY_FILE.name: VICHY_FILE},
+        which=kind,
+        build=from_documents,
+        help="an edited vichy.toml, used instead of the published one",
+    ),
 )

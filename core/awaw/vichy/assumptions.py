@@ -184,7 +184,7 @@ ASTERISK = Assumption(
 SIX = Assumption(
     key=f"{KEY}.eight_row_six",
     rule="77",
-    question='The 8 row sends volunteers "subject to the same conditions as for a 6": which row?',
+    question="The 8 row sends volunteers on the terms of the 6: which row's terms are meant?",
     kind=Six,
     choices=(
         Choice("five_six", 'the 5-6 row, as the 7 and 9 rows say: "6" is read as "5-6"'),

@@ -112,10 +112,13 @@ def volunteers(
     s: VichyScenario, policy: Policy, alignment: Alignment, t: Tables
 ) -> tuple[int | None, str]:
     """2-3 infantry units that may fight against Russia, and why: the policy's number, none
-    unless Germany is at war with Russia, at most those 58.632 frees; None for a minor ally,
-    whose units are not volunteers."""
-    if alignment in (Alignment.AXIS_ALLY, Alignment.ALLIED_ALLY, Alignment.DEACTIVATED):
+    unless Germany is at war with Russia, at most those 58.632 frees; None for an Axis minor
+    ally, whose units fight as Axis units rather than as volunteers; none for an Allied minor
+    ally or a deactivated Vichy France, which has no units to send."""
+    if alignment is Alignment.AXIS_ALLY:
         return None, ""
+    if alignment in (Alignment.ALLIED_ALLY, Alignment.DEACTIVATED):
+        return 0, ""
     allowed = t.policies[policy].volunteers
     if not allowed:
         return 0, ""

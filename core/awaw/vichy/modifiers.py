@@ -49,8 +49,8 @@ def alignment_before(s: VichyScenario, readings: Mapping[str, str]) -> tuple[Ali
 
 
 def factors(s: VichyScenario) -> tuple[dict[Side, int], dict[Side, str]]:
-    """Each side's ground/air factors in Vichy France, Corsica and Vichy colonies not attacked
-    by the Western Allies, leaving out Axis forces there since Vichy was established (58.42);
+    """Each side's ground and air factors standing in Vichy France, Corsica or the Vichy
+    colonies the Western Allies have left alone, leaving out Axis forces there since Vichy was established (58.42);
     or the scenario's typed totals. Returns the factors by side and, by side, what was left
     out."""
     if s.factor_totals is not None:

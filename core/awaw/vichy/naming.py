@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 Fail = Callable[[str, str], None]
 
 WESTERN = (
-    "an American ground unit must be in a port or bridgehead in France, Morocco, Algeria or "
+    "only with a port or bridgehead held by U.S. ground forces in France, Morocco, Algeria or "
     f"Tunisia ({RULE})"
 )
 

@@ -108,8 +108,8 @@ class Board(msgspec.Struct, **_Strict):
         about(
             "Allied attack on Vichy this turn",
             RULE,
-            "the Allies declared war on Vichy France or attacked a Vichy colony: the Axis may "
-            "make a reaction roll",
+            "the Allies declared war on Vichy France or struck one of its colonies: a reaction "
+            "roll is open to the Axis",
         ),
     ] = False
     germany_at_war_with_russia: Annotated[
@@ -303,5 +303,7 @@ def _check_standing(s: VichyScenario, fail: naming.Fail) -> None:
     )
     if s.hex_control is HexControl.AXIS and s.policy not in pro_axis:
         fail("hex_control", "Germany holds the Vichy hexes only while an 8's policy goes on")
+    if s.policy is Policy.GERMAN_HEXES and s.hex_control is not HexControl.AXIS:
+        fail("hex_control", "an 8's policy in effect gives Germany the Vichy hexes")
     if s.hex_control is HexControl.ALLIED and s.alignment is not Alignment.DEACTIVATED:
         fail("hex_control", "the Allies control the Vichy hexes only after a -1 result")

@@ -33,7 +33,7 @@ class Modifier(msgspec.Struct, frozen=True):
 class Standing(msgspec.Struct, frozen=True):
     """Where Vichy France stands: its ``alignment``, the ``policy`` in effect, who controls
     its hexes, and how many of its 2-3 infantry units may fight against Russia
-    (``volunteers``; None when it is a minor ally, whose units are not volunteers)."""
+    (``volunteers``; None for an Axis minor ally, whose units are not volunteers)."""
 
     alignment: Alignment
     policy: Policy
@@ -50,7 +50,7 @@ class DiplomaticRoll(msgspec.Struct, frozen=True):
     ``die``, ``modified`` (die + base + total, before holding at the ends), ``result``
     (the row read), and where it leaves Vichy: ``alignment``, ``policy``, ``hex_control``,
     ``brps`` (paid to the Axis by this roll, in BRPs) and ``volunteers`` (2-3 infantry units
-    allowed against Russia now; None for a minor ally)."""
+    allowed against Russia now; None for an Axis minor ally)."""
 
     named_by: Namer
     dice: str

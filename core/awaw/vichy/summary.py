@@ -19,9 +19,10 @@ TITLE = "A World at War: Vichy France diplomatic roll"
 
 def summarize(s: VichyScenario, state: VichyState, t: Tables) -> Summary:
     """What a state means under table ``t``, section by section, as far as it is decided."""
-    facts = [("Turn", s.turn.name), ("France fell", s.fell.name)]
+    facts = [("Turn", s.turn.name)]
     if state.before is not None:
         facts.append(("Vichy France", state.before.alignment.label))
+    facts.append(("France fell", s.fell.name))
     d = state.vichy_diplomacy
     return Summary(
         TITLE,
@@ -117,7 +118,7 @@ def change_section(s: VichyScenario, state: VichyState) -> Section:
             Row("BRPs to the Axis", str(d.brps), RULE),
             Row(
                 "Volunteers against Russia",
-                "as a minor ally" if d.volunteers is None else counted(d.volunteers, "unit"),
+                "as an Axis minor ally" if d.volunteers is None else counted(d.volunteers, "unit"),
                 "58.632",
                 "Vichy 2-3 infantry units",
             ),
@@ -166,7 +167,7 @@ def rules_help(t: Tables) -> str:
 Either side may name Vichy France for a diplomatic roll, also after it has become a German
 minor ally: not in the year France fell (except the Axis reaction roll after an Allied
 declaration of war on Vichy or attack on a Vichy colony), and the Western Allies only with
-an American ground unit in a port or bridgehead in France, Morocco, Algeria or Tunisia.
+a port or bridgehead held by U.S. ground forces in France or French North Africa.
 
 The roll is one die {t.ends.base:+d} plus net DPs (Axis minus Allied) and the modifiers;
 results are held at {t.ends.low} and {t.ends.high}. Positive modifiers favour the Axis.

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
+from typing import Annotated, Any
 
 import msgspec
 
@@ -27,7 +28,7 @@ from armistice.core.awaw.vichy.words import (
 from armistice.core.awaw.words import NonNegative, Positive
 from armistice.core.errors import ScenarioError, TableError
 from armistice.core.scenario import convert
-from armistice.core.tablefiles import place
+from armistice.core.tablefiles import Documents, place
 
 VICHY_FILE = Path(__file__).parent / "data" / "vichy.toml"
 
@@ -40,29 +41,34 @@ class Ends(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     high: int
 
 
+TowardAllies = Annotated[int, msgspec.Meta(le=0)]
+"""A modifier the table gives toward the Allies: 0 or less."""
+
+
 class Modifiers(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The size of each modifier, in the direction the table gives it (vichy.toml says which
-    is which); "+/-" modifiers are given as their size."""
+    is which); "+/-" modifiers are given as their size. A modifier the table gives toward
+    the Axis is 0 or more, one toward the Allies 0 or less, as a file must keep them."""
 
-    active_ally: int
-    associated: int
-    german_hexes: int
-    unbuilt_unit: int
+    active_ally: NonNegative
+    associated: NonNegative
+    german_hexes: NonNegative
+    unbuilt_unit: NonNegative
     factor_step: Positive
-    allied_capital: int
-    no_axis_in_africa: int
-    landing_continent: int
-    landing_france: int
-    us_at_war: int
-    spain_axis: int
-    fsl_negative: int
-    fsl_positive: int
-    usat_limit: int
-    usat_low: int
-    axis_malta: int
-    axis_suez_or_alexandria: int
-    axis_gibraltar: int
-    colony_attacked: int
+    allied_capital: TowardAllies
+    no_axis_in_africa: TowardAllies
+    landing_continent: TowardAllies
+    landing_france: TowardAllies
+    us_at_war: TowardAllies
+    spain_axis: TowardAllies
+    fsl_negative: TowardAllies
+    fsl_positive: NonNegative
+    usat_limit: NonNegative
+    usat_low: NonNegative
+    axis_malta: NonNegative
+    axis_suez_or_alexandria: NonNegative
+    axis_gibraltar: NonNegative
+    colony_attacked: NonNegative
 
 
 class Row(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -180,12 +186,44 @@ def build(raw: VichyFile, source: str) -> Tables:
 def load(path: Path = VICHY_FILE) -> Tables:
     """Read and check a vichy.toml (default: the published one); raises TableError."""
     text = decode.read(path, TableError)
-    raw = decode.toml(text, str(path), TableError)
+    return checked(decode.toml(text, str(path), TableError), str(path))
+
+
+def checked(raw: Mapping[str, Any], source: str) -> Tables:
+    """The tables of a decoded vichy.toml read from ``source``; raises TableError naming
+    ``source``, the place (rows numbered from 1) and the reason for a value or a row the
+    table cannot take."""
     try:
-        decoded = convert(raw, VichyFile, str(path))
+        decoded = convert(raw, VichyFile, source)
     except ScenarioError as error:
-        raise TableError(str(path), place(error.field), error.reason) from None
-    return build(decoded, str(path))
+        raise TableError(source, place(error.field), error.reason) from None
+    return build(decoded, source)
+
+
+def kind(document: Mapping[str, Any], source: str) -> str:
+    """``vichy.toml``, the one table file of the Vichy table, for a decoded TOML document
+    holding only its tables; raises TableError naming ``source`` and the tables it lacks or
+    does not know."""
+    known = VichyFile.__struct_fields__
+    unknown = [str(key) for key in document if key not in known]
+    if unknown:
+        words = "an unknown table" if len(unknown) == 1 else "unknown tables"
+        raise TableError(
+            source, "", f"{words} {', '.join(unknown)}; vichy.toml's tables are {', '.join(known)}"
+        )
+    if not document:
+        raise TableError(source, "", f"holds no table; vichy.toml's tables are {', '.join(known)}")
+    return VICHY_FILE.name
+
+
+def from_documents(documents: Documents) -> Tables:
+    """The tables of the edited vichy.toml among ``documents`` (decoded, by the name of the
+    file each replaces, with its source), else the published ones; raises TableError as
+    :func:`checked` does."""
+    if VICHY_FILE.name not in documents:
+        return shipped()
+    raw, source = documents[VICHY_FILE.name]
+    return checked(raw, source)
 
 
 @cache

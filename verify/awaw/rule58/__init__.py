@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from armistice.core.awaw.rule58.tables import Tables
-from armistice.verify.awaw.rule58 import counterexample, exhaustive, files, mutants, odds
+from armistice.verify.awaw.rule58 import counterexample, exhaustive, files, mutants, odds, replay
 from armistice.verify.awaw.rule58.checks import checks
 from armistice.verify.awaw.rule58.procedure_mutants import procedure_mutants
 from armistice.verify.model import Mutant
@@ -31,7 +31,9 @@ SUITE = ProofSuite(
     mutants=every_mutant,
     build=files.build_files,
     counterexample=counterexample.write,
+    clear=counterexample.clear,
     report_sections=odds.report_sections,
     json_extra=odds.json_extra,
     exhaustive=exhaustive.checks,
+    playable=replay.house_tables,
 )

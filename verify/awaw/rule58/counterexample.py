@@ -23,6 +23,51 @@ from armistice.core.scenario import from_mapping
 
 SEASONS = list(Season)
 
+PREFIX = "counterexample-"
+"""The start of every counterexample file's name: ``counterexample-<property>.toml``."""
+FOUND_BY = "found by `armistice verify"
+"""Words of the first line of every counterexample file a run writes (see :func:`found_by`),
+by which a later run knows the files it may remove."""
+
+
+def file_name(property_name: str) -> str:
+    """The name (without ``.toml``) of ``property_name``'s counterexample file."""
+    return f"{PREFIX}{property_name.replace('_', '-')}"
+
+
+def found_by(property_name: str, exhaustive: bool, house: bool) -> str:
+    """The first line of a counterexample file: the property and the command that found it
+    (``--exhaustive`` for an exhaustive check, ``--tables`` under ``house`` tables)."""
+    flags = (" --exhaustive" if exhaustive else "") + (" --tables" if house else "")
+    return f"Counterexample to {property_name}, {FOUND_BY}{flags}`."
+
+
+def earlier(folder: Path) -> list[Path]:
+    """The counterexample files an earlier run wrote in ``folder``: named
+    ``counterexample-*.toml`` and opening with :func:`found_by`'s line; a user's own file
+    there (any other name or first line) is never among them."""
+    if not folder.is_dir():
+        return []
+    found = []
+    for path in sorted(folder.glob(f"{PREFIX}*.toml")):
+        try:
+            with path.open(encoding="utf-8") as text:
+                first = text.readline()
+        except (OSError, UnicodeDecodeError):
+            continue
+        if path.is_file() and first.startswith("# Counterexample to ") and FOUND_BY in first:
+            found.append(path)
+    return found
+
+
+def clear(folder: Path) -> list[Path]:
+    """Remove :func:`earlier` files from ``folder`` so it shows one run's counterexamples;
+    returns the paths removed."""
+    gone = earlier(folder)
+    for path in gone:
+        path.unlink()
+    return gone
+
 
 def surrender(values: Mapping[str, Any]) -> AwawScenario:
     """A scenario with the surrender facts of a model of
@@ -99,7 +144,7 @@ def write_scenario(
     made if missing) after checking that the text loads back as a scenario; returns the path."""
     import tomllib
 
-    name = f"counterexample-{property_name.replace('_', '-')}"
+    name = file_name(property_name)
     s = msgspec.structs.replace(s, name=name, title=f"Counterexample: {property_name}")
     text = scenario_toml(s, header)
     from_mapping(tomllib.loads(text), name)
@@ -122,9 +167,9 @@ def write(
     from armistice.verify.awaw.rule58 import replay
 
     try:
-        replay.house_tables(house)
+        tables = replay.House.read(house)
     except TableError as error:
         return f"a game refuses these tables ({error})"
     if getattr(values.get("resolve"), "scenario", None) is not None:
-        return replay.write_case(folder, property_name, values, house)
-    return replay.write_model(folder, property_name, values, house)
+        return replay.write_case(folder, property_name, values, tables)
+    return replay.write_model(folder, property_name, values, tables)

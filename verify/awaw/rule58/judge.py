@@ -10,10 +10,12 @@ state of a whole resolution.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from armistice.core.awaw.rule58.assumptions import ShipRange, ShipSources, YesNo
 from armistice.core.awaw.rule58.scenario import AwawScenario, Ship
-from armistice.core.awaw.rule58.state import Fate, Fleet, SurrenderLevel
+from armistice.core.awaw.rule58.state import Brp, Fate, Fleet, SurrenderLevel
 from armistice.core.awaw.rule58.tables import FORCE_FIELDS, NAVAL, Force, Forces, Tables
 from armistice.core.awaw.words import ColonyStatus, FrenchSide, Region, ShipKind, UnitFate
 from armistice.core.prompts import AnswerValue
@@ -25,50 +27,60 @@ Broken = dict[str, tuple[Any, Any, str]]
 STATUSES = frozenset(s.value for s in ColonyStatus)
 
 
-def level(s: AwawScenario, lv: SurrenderLevel, per_ship: bool, corsica: bool) -> Broken:
-    """58.21-58.22: the logged modifiers add up to the raw sum and the level is that sum
-    within +/-3 (``level_is_clamped_raw_sum``); 58.21B counts French infantry and armor
-    factors in France (``ground_factors_58_21b``); 58.21C counts the fleet by the reading
-    (``fleet_count_58_21c``)."""
+def level(
+    s: AwawScenario, lv: SurrenderLevel, per_ship: bool, corsica: bool, n: spec.Numbers
+) -> Broken:
+    """58.21-58.22 with the numbers ``n``: the logged modifiers add up to the raw sum and the
+    level is that sum within the limit, +/-3 in the book (``level_is_clamped_raw_sum``);
+    58.21B counts French infantry and armor factors in France (``ground_factors_58_21b``);
+    58.21C counts the fleet by the reading (``fleet_count_58_21c``)."""
     broken: Broken = {}
     total = sum(m.value for m in lv.modifiers)
-    if total != lv.raw or lv.value != int(spec.level(total)):
+    if total != lv.raw or lv.value != spec.level(total, n):
         broken["level_is_clamped_raw_sum"] = (
             f"raw {lv.raw:+d}, level {lv.value:+d}",
-            f"modifiers add up to {total:+d}, level {int(spec.level(total)):+d}",
-            "the level is not the sum of its logged modifiers held within +/-3 (58.22)",
+            f"modifiers add up to {total:+d}, level {spec.level(total, n):+d}",
+            f"the level is not the sum of its logged modifiers held within +/-{n.limit} (58.22)",
         )
     if lv.voluntary:
         return broken
     by_rule = {m.rule: m.value for m in lv.modifiers}
     ground = spec.ground_count(s.units, corsica)
-    if by_rule.get("58.21B") != -(ground // spec.GROUND_STEP):
+    if by_rule.get("58.21B") != -(ground // n.ground_step):
         broken["ground_factors_58_21b"] = (
             by_rule.get("58.21B"),
-            -(ground // spec.GROUND_STEP),
+            -(ground // n.ground_step),
             f"{ground} French infantry and armor factors in France",
         )
     counted = spec.fleet_count(s.fleet, per_ship)
-    if by_rule.get("58.21C") != int(spec.fleet_band(counted)):
+    if by_rule.get("58.21C") != spec.fleet_band(counted, n):
         broken["fleet_count_58_21c"] = (
             by_rule.get("58.21C"),
-            int(spec.fleet_band(counted)),
+            spec.fleet_band(counted, n),
             f"the fleet counts {counted} factors " + ("ship by ship" if per_ship else "pooled"),
         )
     return broken
 
 
 def handover_level(t: Tables, value: int) -> Broken:
-    """The level step hands on an int in -3..3 that every force table has a row for."""
+    """The level step hands on an int within the tables' limit (-3..3 in the book) that every
+    force table has a row for."""
+    limit = t.rules.level.limit
     ok = (
         type(value) is int
-        and -spec.LEVEL_LIMIT <= value <= spec.LEVEL_LIMIT
+        and -limit <= value <= limit
         and all(value in t.free_french[v] for v in (True, False))
         and value in t.vichy
     )
     if ok:
         return {}
-    return {"handover_level": (value, "-3..3 with a row in each force table", "bad level")}
+    return {
+        "handover_level": (
+            value,
+            f"{-limit:+d}..{limit:+d} with a row in each force table",
+            "bad level",
+        )
+    }
 
 
 def colonies(
@@ -83,18 +95,20 @@ def colonies(
     """58.531-58.534 (``colonies_one_status``): every colony of the table ends in exactly one
     status, those rolled on one die share it, Axis-held stays Axis, British-held becomes
     Free French, the others take the status the die (group id -> face; None when no die was
-    asked, so every face must agree) and level (+3 with Vichy) give. The hand-over
-    (``handover_colonies``): a holder for every region, as the statuses make it."""
+    asked, so every face must agree) and level (+3 with Vichy, or the tables' bonus) give.
+    The hand-over (``handover_colonies``): a holder for every region, as the statuses make
+    it."""
     broken: Broken = {}
+    n = spec.house(t)
     for c, info in t.colonies.items():
         got = statuses.get(c)
         control = s.colonies[c].control.value
         if control == "french" and info.group in dice:
             die = dice[info.group]
             faces = range(1, 7) if die is None else (die,)
-            wanted = {spec.colony_outcome(control, d, at, vichy) for d in faces}
+            wanted = {spec.colony_outcome(control, d, at, vichy, n) for d in faces}
         else:
-            wanted = {spec.colony_outcome(control, 1, at, vichy)}
+            wanted = {spec.colony_outcome(control, 1, at, vichy, n)}
             die = None
         if got is None or got not in STATUSES or len(wanted) != 1 or got != next(iter(wanted)):
             broken.setdefault(
@@ -203,36 +217,50 @@ def units(
     return broken
 
 
-def tiers(
-    ship: Ship,
-    vichy: bool,
-    us_at_war: bool,
-    statuses: Mapping[str, str],
-    readings: tuple[bool, bool, bool],
-) -> tuple[int | None, int | None]:
-    """58.641: the ship's ``(free_french, vichy)`` priority as the rule and readings give it."""
-    holder = spec.region_holder(ship.region.value, vichy, us_at_war, dict(statuses))
-    return spec.ship_tiers(ship.region.value, holder, ship.condition.value, *readings)
+@dataclass(frozen=True)
+class FleetCase:
+    """What the fleet step was given: the scenario ``s`` under tables ``t``, the surrender
+    level ``at``, whether Vichy France was established (``vichy``), each colony's status
+    (colony id -> status) and the game's ``readings`` of 58.641 (ship range, ship sources,
+    from Vichy colonies)."""
+
+    s: AwawScenario
+    t: Tables
+    at: int
+    vichy: bool
+    statuses: Mapping[str, str]
+    readings: tuple[ShipRange, ShipSources, YesNo]
+
+    def tiers(self, ship: Ship) -> tuple[int | None, int | None]:
+        """58.641: ``ship``'s ``(free_french, vichy)`` priority as the rule and readings give
+        it (0 own ports, 1 to make up a shortfall, None barred)."""
+        us_at_war = self.s.surrender.us_at_war_with_germany
+        holder = spec.region_holder(ship.region.value, self.vichy, us_at_war, dict(self.statuses))
+        ship_range, sources, from_vichy = self.readings
+        return spec.ship_tiers(
+            ship.region.value,
+            holder,
+            ship.condition.value,
+            ship_range is ShipRange.IN_RANGE,
+            sources is ShipSources.ANY_AXIS_PORT,
+            from_vichy is YesNo.YES,
+        )
 
 
 def fleet(
-    s: AwawScenario,
-    t: Tables,
-    at: int,
-    vichy: bool,
-    statuses: Mapping[str, str],
-    readings: tuple[bool, bool, bool],
+    case: FleetCase,
     forces: Mapping[FrenchSide, Forces],
     result: Fleet,
     keys: Sequence[str],
     tier: Mapping[str, tuple[int | None, int | None]] | None = None,
 ) -> Broken:
-    """58.611 and 58.64 on the divided fleet: ``ships_one_fate``, ``forces_match_table_level``,
-    ``free_french_choose_first`` and ``port_order_58_641`` (see verify/README.md).
-    ``readings``: ships in range, any Axis port, from Vichy colonies; ``tier``: each ship's
-    :func:`tiers`, when already known."""
+    """58.611 and 58.64 on the divided fleet of ``case``: ``ships_one_fate``,
+    ``forces_match_table_level``, ``free_french_choose_first`` and ``port_order_58_641``
+    (see verify/README.md). ``forces`` are each side's forces, ``result`` the fleet's
+    division, ``keys`` the prompts asked in order; ``tier``: each ship's
+    :meth:`FleetCase.tiers`, when already known."""
     broken: Broken = {}
-    us_at_war = s.surrender.us_at_war_with_germany
+    s, t, at, vichy = case.s, case.t, case.at, case.vichy
     ff, vi, gone = result.free_french, result.vichy, result.removed
     for x in s.fleet:
         a, b, c = ff.get(x.id, 0), vi.get(x.id, 0), gone.get(x.id, 0)
@@ -262,7 +290,7 @@ def fleet(
     }
     by_kind = {kind: [x for x in s.fleet if x.kind is kind] for kind in ShipKind}
     if tier is None:
-        tier = {x.id: tiers(x, vichy, us_at_war, statuses, readings) for x in s.fleet}
+        tier = {x.id: case.tiers(x) for x in s.fleet}
     for column in FORCE_FIELDS:
         kind = NAVAL.get(column)
         for side in FrenchSide:
@@ -307,3 +335,30 @@ def fleet(
                     ),
                 )
     return broken
+
+
+def brp(
+    s: AwawScenario,
+    t: Tables,
+    vichy: bool,
+    statuses: Mapping[str, str],
+    readings: spec.BrpReadings,
+    got: Brp,
+) -> Broken:
+    """58.7, 58.31, 58.411 and 58.531A (``brps_follow_58_7``): every figure of the BRP step
+    (``got``) is the rule's (:func:`armistice.verify.awaw.rule58.spec.brps`) under the
+    readings and the numbers tables ``t`` set; the first that differs is named."""
+    rule = spec.brps(s, vichy, statuses, readings, spec.house(t))
+    engine = {
+        "conquest_value": got.conquest_value,
+        "receiver": got.receiver.value,
+        "received_next_turn": got.received_next_turn,
+        "vichy_value": got.vichy_value,
+        "axis_instead_of_vichy": got.axis_instead_of_vichy,
+        "britain_from_colonies": got.britain_from_colonies,
+        "key_areas": {k: (a.brp, a.holder.value) for k, a in got.key_areas.items()},
+    }
+    for name, wanted in rule.items():
+        if engine[name] != wanted:
+            return {"brps_follow_58_7": (f"{name} {engine[name]}", f"{name} {wanted}", name)}
+    return {}

@@ -12,8 +12,8 @@ from unittest import mock
 
 import msgspec
 
-from armistice.core.awaw.rule58 import colonies, fleet, forces, hexes, level, rules
-from armistice.core.awaw.rule58.assumptions import FleetDiscount
+from armistice.core.awaw.rule58 import brp, colonies, fleet, forces, hexes, level, rules
+from armistice.core.awaw.rule58.assumptions import FleetDiscount, YesNo
 from armistice.core.awaw.rule58.tables import Tables
 from armistice.core.awaw.words import (
     GROUND,
@@ -133,6 +133,13 @@ def _no_vichy_side(s: Any, t: Tables, at: int, vichy: bool, statuses: Any) -> An
     return done._replace(changes={**done.changes, "force_levels": levels})
 
 
+_instead_of_vichy = brp._instead_of_vichy
+
+
+def _paid_whatever_the_reading(s: Any, t: Tables, vichy: bool, _after: YesNo) -> Any:
+    return _instead_of_vichy(s, t, vichy, YesNo.YES)
+
+
 def procedure_mutants(t: Tables) -> Iterator[Mutant]:
     """Slips in the step code of rule 58, each named with the exhaustive properties it must
     make fail; ``tables`` are ``t``'s files unchanged."""
@@ -195,6 +202,10 @@ def procedure_mutants(t: Tables) -> Iterator[Mutant]:
             ),
             ("port_order_58_641",),
         ),
+        "Free French picks from Axis-held or neutral ports counted as from Vichy colonies": (
+            _patched((fleet, "CONTESTED", frozenset({"contested", "movable"}))),
+            ("forces_match_table_level",),
+        ),
         "each side given its table level whatever ships exist": (
             _patched((fleet, "settle", _table_whatever_exists)),
             ("forces_match_table_level",),
@@ -206,6 +217,10 @@ def procedure_mutants(t: Tables) -> Iterator[Mutant]:
         "fleet plan leaves out ships still building": (
             _patched((fleet, "plan", _plan_without_building)),
             ("handover_fleet_plan",),
+        ),
+        "Axis paid Vichy's BRPs after U.S. entry whatever the 58.411 reading": (
+            _patched((brp, "_instead_of_vichy", _paid_whatever_the_reading)),
+            ("brps_follow_58_7",),
         ),
     }
     for name, (patch, breaks) in changes.items():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,18 +17,45 @@ from armistice.core.awaw.rule58.assumptions import (
     CORSICA,
     FLEET_DISCOUNT,
     FROM_VICHY_COLONIES,
+    LOW_BRP_BASE,
+    PRORATION,
+    SENIOR_PARTNER,
     SHIP_RANGE,
     SHIP_SOURCES,
+    ShipRange,
+    ShipSources,
+    YesNo,
 )
+from armistice.core.awaw.rule58.assumptions import VICHY_BRPS_AFTER_US_ENTRY as AFTER_US_ENTRY
 from armistice.core.awaw.rule58.state import FallOfFrance
 from armistice.core.awaw.rule58.tables import Tables, shipped
 from armistice.core.game import Game
 from armistice.core.prompts import AnswerValue, Roll, Via
 from armistice.core.scenario import load
-from armistice.verify.awaw.rule58 import judge, steps
-from armistice.verify.awaw.rule58.counterexample import write_scenario
+from armistice.verify.awaw.rule58 import judge, spec, steps
+from armistice.verify.awaw.rule58.counterexample import file_name, found_by, write_scenario
 
 Answers = Sequence[tuple[str, AnswerValue]]
+
+
+@dataclass(frozen=True)
+class House:
+    """The tables a counterexample was found under, read once: the edited table ``files``
+    (empty for the published tables) and the ``tables`` a game builds from them (None for the
+    published ones), as :func:`house_tables` gives them."""
+
+    files: tuple[Path, ...] = ()
+    tables: tablefiles.HouseTables | None = None
+
+    @classmethod
+    def read(cls, files: Sequence[Path]) -> House:
+        """The house tables of ``files``. Raises TableError naming the file, the field and
+        the reason, as a game refuses them."""
+        return cls(tuple(files), house_tables(files))
+
+
+PUBLISHED = House()
+"""The published tables."""
 
 
 def house_tables(paths: Sequence[Path]) -> tablefiles.HouseTables | None:
@@ -107,26 +135,23 @@ def command(
 
 
 def write_case(
-    folder: Path, property_name: str, values: Mapping[str, Any], house: Sequence[Path] = ()
+    folder: Path, property_name: str, values: Mapping[str, Any], house: House = PUBLISHED
 ) -> Path:
     """Write the case carried by ``values["resolve"]`` (scenario, readings, answers), found
-    under the edited table files ``house``, with a header: the property, the engine's and
+    under the ``house`` tables, with a header: the property, the engine's and
     the rule's values and the command that reproduces it, checked by replaying it under the
     same tables (the header says so when a resolution's state cannot show the violation).
-    Raises ScenarioError if the scenario does not load back, TableError for a table file
-    that cannot be read."""
+    Raises ScenarioError if the scenario does not load back."""
     carried = values["resolve"]
-    tables = house_tables(house)
-    _, used = play(carried.scenario, carried.assume, carried.answers, False, tables)
-    path = folder / f"counterexample-{property_name.replace('_', '-')}.toml"
-    tables_flag = " --tables" if house else ""
+    _, used = play(carried.scenario, carried.assume, carried.answers, False, house.tables)
+    path = folder / f"{file_name(property_name)}.toml"
     header = [
-        f"Counterexample to {property_name}, found by `armistice verify --exhaustive{tables_flag}`.",
+        found_by(property_name, True, bool(house.files)),
         f"Case: {values.get('case', '')}",
         f"The engine gives {values.get('engine', '')}; the rule {values.get('rule', '')}"
         f" ({values.get('differs', '')}).",
         "Reproduce it with:",
-        f"  {command(path, carried.assume, used, house)}",
+        f"  {command(path, carried.assume, used, house.files)}",
     ]
     written = write_scenario(folder, property_name, carried.scenario, header)
     if reproduces(written, property_name, values, house):
@@ -148,7 +173,7 @@ def judge_state(game: Game, t: Tables, answers: Answers) -> judge.Broken:
     if lv is None:
         return broken
     per_ship = assume[FLEET_DISCOUNT.key] == "per_ship"
-    broken |= judge.level(s, lv, per_ship, assume[CORSICA.key] == "yes")
+    broken |= judge.level(s, lv, per_ship, assume[CORSICA.key] == "yes", spec.house(t))
     broken |= judge.handover_level(t, lv.value)
     if lv.value not in t.vichy or not state.colonies:
         return broken
@@ -159,28 +184,31 @@ def judge_state(game: Game, t: Tables, answers: Answers) -> judge.Broken:
     if state.units and state.force_levels:
         broken |= judge.units(s, t, lv.value, vichy, statuses, state.units, answers)
     if state.fleet is not None:
-        flags = (
-            assume[SHIP_RANGE.key] == "in_range",
-            assume[SHIP_SOURCES.key] == "any_axis_port",
-            assume[FROM_VICHY_COLONIES.key] == "yes",
+        readings = (
+            ShipRange(assume[SHIP_RANGE.key]),
+            ShipSources(assume[SHIP_SOURCES.key]),
+            YesNo(assume[FROM_VICHY_COLONIES.key]),
         )
-        keys = [k for k, _ in answers]
-        broken |= judge.fleet(
-            s, t, lv.value, vichy, statuses, flags, state.forces, state.fleet, keys
+        case = judge.FleetCase(s, t, lv.value, vichy, statuses, readings)
+        broken |= judge.fleet(case, state.forces, state.fleet, [k for k, _ in answers])
+    if state.brp is not None:
+        brp = spec.BrpReadings(
+            *(assume[a.key] for a in (PRORATION, LOW_BRP_BASE, SENIOR_PARTNER, AFTER_US_ENTRY))
         )
+        broken |= judge.brp(s, t, vichy, statuses, brp, state.brp)
     return broken
 
 
 def reproduces(
-    path: Path, property_name: str, values: Mapping[str, Any], house: Sequence[Path] = ()
+    path: Path, property_name: str, values: Mapping[str, Any], house: House = PUBLISHED
 ) -> bool:
-    """Whether resolving the file at ``path`` under the edited table files ``house`` with
-    the case's readings and answers breaks ``property_name`` again (an engine that raises on
-    the way breaks it too; one that refuses an answer does not). Raises ScenarioError if the
-    file does not load, TableError for a table file that cannot be read."""
+    """Whether resolving the file at ``path`` under the ``house`` tables with the case's
+    readings and answers breaks ``property_name`` again (an engine that raises on the way
+    breaks it too; one that refuses an answer does not). Raises ScenarioError if the file
+    does not load."""
     carried = values["resolve"]
     scenario = load(str(path))
-    tables = house_tables(house)
+    tables = house.tables
     try:
         game, used = play(scenario, carried.assume, carried.answers, house=tables)
     except ValueError:  # an answer this engine refuses: the case does not arise
@@ -191,34 +219,33 @@ def reproduces(
 
 
 def write_model(
-    folder: Path, property_name: str, values: Mapping[str, Any], house: Sequence[Path] = ()
+    folder: Path, property_name: str, values: Mapping[str, Any], house: House = PUBLISHED
 ) -> Path | str | None:
     """Write the resolution a z3 model ``values`` of ``property_name`` describes
-    (:func:`armistice.verify.awaw.rule58.models.case`), found under the edited table files
-    ``house``, with a header: the property, z3's inputs, the engine's value beside the
+    (:func:`armistice.verify.awaw.rule58.models.case`), found under the ``house`` tables,
+    with a header: the property, z3's inputs, the engine's value beside the
     rule's in the resolution and the command that reproduces it; the header says so when
     the resolution does not show the violation. Returns the path, a sentence saying why the
     model describes no resolution, or None for a model of no resolution. Raises
-    ScenarioError if the scenario does not load back, TableError for an unreadable table."""
+    ScenarioError if the scenario does not load back."""
     from armistice.verify.awaw.rule58.models import case
 
-    tables = house_tables(house)
+    tables = house.tables
     found = case(property_name, values, tables, tables_of(tables))
     if found is None or isinstance(found, str):
         return found
-    path = folder / f"counterexample-{property_name.replace('_', '-')}.toml"
+    path = folder / f"{file_name(property_name)}.toml"
     game, used = play(found.scenario, {}, found.answers, False, tables)
     engine = "an error" if game is None else found.engine(game)
     inputs = ", ".join(f"{k}={v}" for k, v in sorted(values.items()))
-    tables_flag = " --tables" if house else ""
     header = [
-        f"Counterexample to {property_name}, found by `armistice verify{tables_flag}`.",
+        found_by(property_name, False, bool(house.files)),
         f"z3's inputs: {inputs}",
         f"Resolved, {found.what}:",
         f"  the engine gives {engine}",
         f"  the rule gives {found.rule}",
         "Reproduce it with:",
-        f"  {command(path, {}, used, house)}",
+        f"  {command(path, {}, used, house.files)}",
     ]
     if engine == found.rule:
         header += [

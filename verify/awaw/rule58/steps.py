@@ -18,19 +18,22 @@ from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager, suppress
 from typing import TypeVar
 
-from armistice.core.awaw.rule58 import colonies, fleet, forces, hexes, level, vichy
+from armistice.core.awaw.rule58 import brp, colonies, fleet, forces, hexes, level, vichy
 from armistice.core.awaw.rule58.assumptions import (
     AirNavalInVichy,
     FleetDiscount,
+    LowBrpBase,
+    Proration,
+    SeniorPartner,
     ShipRange,
     ShipSources,
     YesNo,
 )
 from armistice.core.awaw.rule58.effects import Colonies, Holders, apply
 from armistice.core.awaw.rule58.scenario import AwawScenario
-from armistice.core.awaw.rule58.state import FallOfFrance, Fate, Fleet, SurrenderLevel
+from armistice.core.awaw.rule58.state import Brp, FallOfFrance, Fate, Fleet, SurrenderLevel
 from armistice.core.awaw.rule58.tables import Forces, Tables
-from armistice.core.awaw.words import FrenchSide
+from armistice.core.awaw.words import ColonyControl, FrenchSide
 from armistice.core.ledger import Ledger, LogEntry
 from armistice.core.prompts import AnswerValue, Decision, Prompt, Roll, Selection
 
@@ -190,3 +193,20 @@ def fleet_step(
     taken = yield from fleet.divide(plan, levels, established, log)
     settled = fleet.settle(s, levels, taken).changes
     return plan, settled["forces"], settled["fleet"]
+
+
+def brp_step(
+    s: AwawScenario,
+    t: Tables,
+    established: bool,
+    statuses: Colonies,
+    readings: tuple[Proration, LowBrpBase, SeniorPartner, YesNo],
+) -> Brp:
+    """58.7 through :func:`brp.brps` for given colony ``statuses``, with the game's readings
+    of 58.72, 58.71, 58.73 and 58.411; the colonies the die decided are those France held
+    (58.533-58.534). Returns the step's BRPs."""
+    holders = hexes.region_holders(s, established, statuses)
+    rolled = frozenset(c for c, _ in statuses if s.colonies[c].control is ColonyControl.FRENCH)
+    found = brp.brps(s, t, established, statuses, holders, rolled, *readings).changes["brp"]
+    assert isinstance(found, Brp)
+    return found
