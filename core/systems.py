@@ -74,7 +74,9 @@ class RuleSystem:
     * ``summary(scenario, state, tables)`` is what the state means to a reader.
     * ``entities(scenario)`` are the keys of everything the scenario lists that the rules
       decide (colonies, units, ships, areas); ``fates(scenario, state)`` maps each to its
-      final fate, a member of one of ``fate_words``, none of them in ``provisional``.
+      final fate, a member of one of ``fate_words``, none of them in ``provisional``;
+      ``entity_names(scenario)`` names the outcome keys the scenario itself names (its
+      fleets, its areas), for a system whose keys only the scenario can name.
     * ``help(tables)`` is a Markdown summary of the rules in our own words, its numbers read
       from ``tables``.
     * ``links`` are the procedures that may follow this one when it is finished.
@@ -118,6 +120,15 @@ class RuleSystem:
     actions: tuple[ActionSpec, ...] = ()
     memoryless: bool = False
     table_files: TableFiles | None = None
+    entity_names: Callable[[Any], Mapping[str, str]] | None = None
+
+    def key_names(self, scenario: Any, tables: Any) -> dict[str, str]:
+        """A reader's name for each outcome key: ``outcome_names(tables)``, then
+        ``entity_names(scenario)``; a key named by neither is shown as it is."""
+        named = dict(self.outcome_names(tables))
+        if self.entity_names is not None:
+            named.update(self.entity_names(scenario))
+        return named
 
 
 REGISTRY: Registry[RuleSystem] = Registry(GROUP, RuleSystem, lambda system: system.key)

@@ -13,7 +13,7 @@ from armistice.core.waw.assumptions import ASSUMPTIONS
 from armistice.core.waw.later import KEY as LATER_KEY
 from armistice.core.waw.later import hand_over
 from armistice.core.waw.procedure import resolve
-from armistice.core.waw.results import entities, fates, outcome, outcome_names
+from armistice.core.waw.results import entities, fates, names, outcome, outcome_names
 from armistice.core.waw.scenario import WawScenario, check
 from armistice.core.waw.state import initial_state
 from armistice.core.waw.summary import TITLE, rules_help, summarize
@@ -38,6 +38,7 @@ SYSTEM = RuleSystem(
     headline=FleetFate.VICHY,
     summary=summarize,
     entities=entities,
+    entity_names=names,
     fates=fates,
     fate_words=(FleetFate, AreaSide),
     help=rules_help,

@@ -3,7 +3,7 @@ are given for."""
 
 from __future__ import annotations
 
-from armistice.core.waw.scenario import WawScenario
+from armistice.core.waw.scenario import MapScenario, WawScenario
 from armistice.core.waw.state import WawState
 from armistice.core.words import Word
 
@@ -18,6 +18,15 @@ def outcome(state: WawState) -> tuple[tuple[str, str], ...]:
 def outcome_names(_tables: object) -> dict[str, str]:
     """The outcome keys as odds name them (the fleet keys; the scenario names them)."""
     return {}
+
+
+def names(s: MapScenario) -> dict[str, str]:
+    """``fleet:KEY`` and ``area:KEY`` named as the map names them ("Atlantic fleet",
+    "Morocco")."""
+    return {
+        **{f"fleet:{k}": f.name for k, f in s.fleets.items()},
+        **{f"area:{k}": s.areas[k].name for k in s.french_areas},
+    }
 
 
 def entities(s: WawScenario) -> tuple[str, ...]:

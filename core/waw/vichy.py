@@ -16,6 +16,7 @@ from armistice.core.waw.later import (
     rules_help,
     summarize,
 )
+from armistice.core.waw.results import names
 from armistice.core.waw.territories import VichyScenario, check_territories, start
 from armistice.core.waw.words import SIDES, AreaSide, FleetFate, Turn
 
@@ -36,6 +37,7 @@ SYSTEM = RuleSystem(
     headline=FleetFate.VICHY,
     summary=summarize,
     entities=entities,
+    entity_names=names,
     fates=fates,
     fate_words=(FleetFate, AreaSide),
     help=rules_help,

@@ -63,7 +63,8 @@ def position(game: Game) -> bytes:
 def rendered(game: Game) -> Text:
     """The panel's text for ``game``: the pending roll or batch, then the outcomes' odds
     from here (later choices at their defaults), or each option's headline chance for a
-    pending decision with a real choice."""
+    pending decision with a real choice (not a turn's menu of actions, whose options are
+    no outcomes' causes)."""
     out = Text()
     prompt = game.prompt
     if isinstance(prompt, Roll):
@@ -73,7 +74,8 @@ def rendered(game: Game) -> Text:
             out.append("\n")
     if isinstance(prompt, Rolls):
         out.append_text(batch_lines(prompt))
-    if isinstance(prompt, Decision) and sum(o.enabled for o in prompt.options) > 1:
+    menu = isinstance(prompt, Decision) and prompt.clock is not None
+    if isinstance(prompt, Decision) and not menu and sum(o.enabled for o in prompt.options) > 1:
         return by_choice(game, prompt)
     if game.complete:
         out.append("Resolved: no dice left.", style="dim")
@@ -107,17 +109,18 @@ def outcome_lines(game: Game) -> Text:
     out.append("Chances from here\n", style="bold")
     if result.defaults:
         out.append("(open choices at default)\n", style="dim")
-    names = game.system.outcome_names(game.tables)
+    names = game.system.key_names(game.scenario, game.tables)
     for key, dist in result.marginals.items():
         ranked = sorted(dist.items(), key=lambda kv: -kv[1])
         inline = sum(len(word(label).short) + len(short(p)) + 2 for label, p in ranked)
-        if 14 + inline <= LINE:
-            out.append(f"{names.get(key, key)[:13]:<13} ")
+        name = names.get(key, key)
+        if len(name) <= 13 and 14 + inline <= LINE:
+            out.append(f"{name:<13} ")
             for label, p in ranked:
                 out.append(f"{word(label).short} ", style="bold")
                 out.append(f"{short(p):<5} ")
         else:
-            out.append(names.get(key, key)[: LINE - 1])
+            out.append(name[: LINE - 1])
             for label, p in ranked:
                 out.append(f"\n  {word(label).short[: LINE - 8]:<{LINE - 8}}", style="bold")
                 out.append(f" {short(p):>5}")
@@ -152,7 +155,7 @@ def by_choice(game: Game, prompt: Decision) -> Text:
     out = Text(f"{headline.label} chance by choice\n", style="bold")
     out.append(f"{'':<13}" + "".join(f" {v[:6]:>6}" for v in options) + "\n", style="bold")
     keys = next(iter(table.values())).marginals
-    names = game.system.outcome_names(game.tables)
+    names = game.system.key_names(game.scenario, game.tables)
     for key in keys:
         out.append(f"{names.get(key, key)[:13]:<13}")
         for value in options:
