@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import textwrap
+from collections import Counter
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from armistice.core import decode
@@ -41,6 +43,15 @@ def result_name(word: type[Word], label: str) -> str:
         return word(label).label
     except ValueError:
         return label
+
+
+def batch_result(word: type[Word], prompt: Rolls, value: Mapping[str, int]) -> str:
+    """A batch's dice in one line: how many, and how many gave each result, in the order
+    the dice list their results ("10 French area dice: 7 Vichy, 3 Free French (5.5)")."""
+    counts = Counter(prompt.outcomes_of(value).values())
+    order = dict.fromkeys(o.label for m in prompt.members for o in m.outcomes)
+    said = ", ".join(f"{counts[k]} {result_name(word, k)}" for k in order if counts[k])
+    return f"{len(prompt.members)} {prompt.label}: {said} ({prompt.rule})"
 
 
 def describe_pending(game: Game, prompt: Prompt) -> str:

@@ -25,7 +25,6 @@ from textual.widgets import Header, TabbedContent, TabPane
 from armistice.core import scenario
 from armistice.core.errors import ArmisticeError
 from armistice.core.game import NEXT, Game
-from armistice.core.ledger import LogEntry
 from armistice.core.prompts import (
     Answer,
     Decision,
@@ -40,7 +39,7 @@ from armistice.core.words import counted
 from armistice.tui import panels, saves
 from armistice.tui.handover import Handover
 from armistice.tui.keys import ALWAYS
-from armistice.tui.prompting import actor
+from armistice.tui.prompting import actor, batch_result
 from armistice.tui.widgets.footer import Footer
 from armistice.tui.widgets.odds import OddsPanel
 from armistice.tui.widgets.prompt import PromptPanel
@@ -152,6 +151,7 @@ class GameScreen(Screen[None]):
         self.saved = game.answers
         self.handover: Handover | None = None
         self._told = len(game.log)
+        self._asked: Prompt | None = game.prompt
         self.taken_back: Answer | None = None
         self._enabled: tuple[bool | None, bool | None] = (None, None)
 
@@ -210,7 +210,7 @@ class GameScreen(Screen[None]):
         prompt_panel = self.query_one(PromptPanel)
         prompt_panel.show(self.pending(), self.typing, game.seed, who, summary.result, taken_back)
         self.query_one(OddsPanel).show(game)
-        self.announce(game.log)
+        self.announce(game)
         focus = self.focused
         if self.pending() is None and (focus is None or prompt_panel in focus.ancestors):
             self._focus_a_panel()
@@ -219,13 +219,20 @@ class GameScreen(Screen[None]):
             self._enabled = enabled
             self.refresh_bindings()
 
-    def announce(self, log: tuple[LogEntry, ...]) -> None:
+    def announce(self, game: Game) -> None:
         """Notify what the log gained since last time and asks to be announced: what a die
-        gave, a step taken without asking."""
-        for entry in log[self._told :]:
+        gave, a step taken without asking. A batch of rolls just answered is one notice,
+        how many dice gave each result; the log keeps each die."""
+        told, asked = game.log[self._told :], self._asked
+        self._told, self._asked = len(game.log), game.prompt
+        last = game.answers[-1] if game.answers else None
+        if isinstance(asked, Rolls) and told and last is not None and last.key == asked.key:
+            assert isinstance(last.value, dict)
+            self.notify(batch_result(game.system.outcome_word, asked, last.value), timeout=6)
+            return
+        for entry in told:
             if entry.announce:
                 self.notify(f"{entry.text} ({entry.rule})", timeout=6)
-        self._told = len(log)
 
     def _focus_a_panel(self) -> None:
         """Give the focus to the first panel in view (nothing is asked any more)."""
