@@ -6,7 +6,7 @@ and collect the Axis income from Vichy areas; and the hand-over from 5.5."""
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Final
+from typing import Any, Final
 
 import msgspec
 
@@ -63,12 +63,58 @@ LONELY = Assumption(
     ),
     why="the rule frees a fleet when the Allies capture every adjacent Vichy area",
 )
-ASSUMPTIONS = (OTHER_CAPTOR, LONELY)
+
+
+class Captured(Word):
+    """What becomes of the Vichy troops in an area the Allies capture."""
+
+    FREE_FRENCH = "free_french"
+    REMOVED = "removed"
+
+
+CAPTURED = Assumption(
+    key="waw.captured_vichy_units",
+    rule=LATER,
+    question="The Allies capture a Vichy area: what of the Vichy units in it?",
+    kind=Captured,
+    choices=(
+        Choice(
+            "free_french",
+            "they turn Free French with the area, every one whatever its kind; the players "
+            "remove on the board what the battle cost",
+        ),
+        Choice("removed", "a capture leaves no defender: they are removed from play"),
+    ),
+    why="the rule returns the area to the Free French and says nothing of the troops in it",
+)
+
+
+class Guests(Word):
+    """What becomes of another side's units in an area that changes side without a battle."""
+
+    REMOVED = "removed"
+    STAY = "stay"
+
+
+GUESTS = Assumption(
+    key="waw.units_on_change",
+    rule=LATER,
+    question="An area changes side without a battle (an Axis attack elsewhere, politics): "
+    "what of the units of the other side standing in it?",
+    kind=Guests,
+    choices=(
+        Choice("removed", "they are removed from play, as a Vichy area interns them in 5.5"),
+        Choice("stay", "they stay where they are"),
+    ),
+    why="the rule turns areas over and says nothing of other powers' units in them",
+)
+ASSUMPTIONS = (OTHER_CAPTOR, LONELY, CAPTURED, GUESTS)
 
 ACTIONS = (
     ActionSpec("attack", "Attack a Vichy area or fleet", LATER, (Turn.COMBAT,)),
     ActionSpec("retake", "The Allies attack a French area the Axis holds", LATER, (Turn.COMBAT,)),
     ActionSpec("politics", "Gain an area by political influence", RULE, (Turn.COMBAT,)),
+    ActionSpec("move", "Move a unit out of a French area", LATER, (Turn.COMBAT,)),
     ActionSpec(
         "ask", "May a unit enter or be built in an area?", LATER, (Turn.COMBAT, Turn.INCOME)
     ),
@@ -146,11 +192,14 @@ def attack(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, Non
         (yield _pick(ledger, "attack.target", attacker, "Which Vichy area or fleet?", targets))
     )
     if s.side(attacker) is Alignment.AXIS:
-        ledger.state = rules.axis_attack(s, ledger.state, attacker, target)
+        stay = ledger.assume(GUESTS) is Guests.STAY
+        before = len(ledger.state.interned)
+        ledger.state = rules.axis_attack(s, ledger.state, attacker, target, stay)
         ledger.note(
             LATER,
             f"{s.label(attacker)} attacks {_name(s, target)}: every Vichy area and fleet turns Free French",
         )
+        _removed(s, ledger, before, GUESTS)
     yield from fight(s, ledger, attacker, target)
 
 
@@ -158,6 +207,9 @@ def fight(
     s: VichyScenario, ledger: Book, attacker: str, target: str
 ) -> Generator[Prompt, AnswerValue, None]:
     """The battle's result, as the players report it, and what it does."""
+    kind, _, key = target.partition(":")
+    defenders = ledger.state.areas[key].units if kind == "area" else {}
+    said = "; ".join(f"{_power(s, p)}: {', '.join(k)}" for p, k in defenders.items())
     result = yield Decision(
         key=f"{ledger.state.actions}.attack.result",
         power=attacker,
@@ -168,11 +220,14 @@ def fight(
             Option("failed", "failed"),
         ),
         default="failed",
-        help="Fight the battle on the board; armistice records its result.",
+        help="Fight the battle on the board; armistice records its result."
+        + (f" In the area: {said} (Vichy troops defend against anyone, {LATER})." if said else ""),
     )
     keeps = ledger.assume(OTHER_CAPTOR) is OtherCaptor.CAPTOR
-    ledger.state = rules.battle(s, ledger.state, attacker, target, result == "taken", keeps)
-    kind, _, key = target.partition(":")
+    join = ledger.assume(CAPTURED) is Captured.FREE_FRENCH
+    before = len(ledger.state.interned)
+    ledger.state = rules.battle(s, ledger.state, attacker, target, result == "taken", keeps, join)
+    _removed(s, ledger, before, CAPTURED)
     now = (
         ledger.state.areas[key].side.label
         if kind == "area"
@@ -210,11 +265,56 @@ def gain(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]
         ledger.note(RULE, "no Vichy area can be gained by political influence now")
         return
     area = str((yield _pick(ledger, "politics.area", "", "Which area is gained?", open_, RULE)))
-    ledger.state = rules.politics(s, ledger.state, area)
+    before = len(ledger.state.interned)
+    stay = ledger.assume(GUESTS) is Guests.STAY
+    ledger.state = rules.politics(s, ledger.state, area, stay)
     ledger.note(
         RULE,
         f"{s.label(s.areas[area].politics)} gains {s.areas[area].name} by politics; a Vichy fleet there stays Vichy",
     )
+    _removed(s, ledger, before, GUESTS)
+
+
+def _power(s: VichyScenario, power: str) -> str:
+    return "Vichy" if power == VICHY_TROOPS else s.label(power)
+
+
+def _removed(s: VichyScenario, ledger: Book, before: int, reading: Assumption[Any]) -> None:
+    """Log the units the last step removed from play."""
+    for line in ledger.state.interned[before:]:
+        area, _, unit = line.partition(": ")
+        power, _, kind = unit.partition(" ")
+        ledger.note(
+            LATER, f"{s.areas[area].name}: {_power(s, power)} {kind} removed from play", reading
+        )
+
+
+def move_unit(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]:
+    """5.6: a unit leaves a French area for an adjacent area, if the rules let it: Vichy
+    forces never move, and the Axis never enters a Vichy area (the move is refused,
+    naming the rule)."""
+    held = [(k, s.areas[k].name) for k, a in ledger.state.areas.items() if a.units]
+    if not held:
+        ledger.note(LATER, "no unit stands in a French area")
+        return
+    start = str((yield _pick(ledger, "move.from", "", "From which French area?", held)))
+    units = ledger.state.areas[start].units
+    kinds = [
+        (f"{p}:{k}", f"{_power(s, p)} {k}") for p, ks in units.items() for k in dict.fromkeys(ks)
+    ]
+    unit = str((yield _pick(ledger, "move.unit", "", "Which unit?", kinds)))
+    power, _, kind = unit.partition(":")
+    near = [(a, s.areas[a].name) for a in s.areas[start].adjacent]
+    to = str((yield _pick(ledger, "move.to", "", "To which adjacent area?", near)))
+    ok, why = rules.may_move(s, ledger.state, power, start, to)
+    moved = f"{_power(s, power)} {kind} from {s.areas[start].name} to {s.areas[to].name}"
+    if ok:
+        ledger.state = rules.move(ledger.state, power, kind, start, to)
+        line = f"moved: {moved}"
+    else:
+        line = f"refused: {moved}: {why}"
+    ledger.state = msgspec.structs.replace(ledger.state, answered=(*ledger.state.answered, line))
+    ledger.note(LATER, line, announce=True)
 
 
 def ask(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]:
@@ -255,7 +355,14 @@ def collect(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, No
     yield  # a generator like the other actions
 
 
-HANDLERS = {"attack": attack, "retake": retake, "politics": gain, "ask": ask, "collect": collect}
+HANDLERS = {
+    "attack": attack,
+    "retake": retake,
+    "politics": gain,
+    "move": move_unit,
+    "ask": ask,
+    "collect": collect,
+}
 
 
 def hand_over(s: WawScenario, state: WawState, _facts: object) -> VichyScenario:
@@ -266,7 +373,10 @@ def hand_over(s: WawScenario, state: WawState, _facts: object) -> VichyScenario:
     return VichyScenario(
         system=KEY,
         **fields,
-        french_after={k: AreaAfter(a.side, a.income_to, a.marker) for k, a in state.areas.items()},
+        french_after={
+            k: AreaAfter(a.side, a.income_to, a.marker, units=a.units)
+            for k, a in state.areas.items()
+        },
         fleets_after={
             k: FleetAfter(f.fate, f.at, f.owner, f.sent_to) for k, f in state.fleets.items()
         },
@@ -300,7 +410,16 @@ def summarize(s: VichyScenario, t: Territories, _tables: object = None) -> Summa
     chart = tuple(
         Row(s.label(p), str(t.ipc.get(p, 0)), LATER, cells=(str(t.bank.get(p, 0)),)) for p in powers
     )
-    answers = tuple(Row(f"Question {i + 1}", line, LATER) for i, line in enumerate(t.answered))
+    answers = tuple(Row(str(i + 1), line, LATER) for i, line in enumerate(t.answered))
+    units = tuple(
+        Row(
+            s.areas[k].name,
+            "; ".join(f"{_power(s, p)} {', '.join(kinds)}" for p, kinds in a.units.items()),
+            LATER,
+        )
+        for k, a in t.areas.items()
+        if a.units
+    )
     clock = t.clock
     facts = (
         (("Turn", str(clock.turn)), ("Phase", clock.phase_label))
@@ -319,7 +438,16 @@ def summarize(s: VichyScenario, t: Territories, _tables: object = None) -> Summa
                 "income", "Income chart", LATER, ("Power", "Income", "In hand"), chart, tab="Income"
             ),
             Section(
-                "answers", "May it enter?", LATER, ("", "Answer"), answers, "no question asked"
+                "units", "Units in French areas", LATER, ("Area", "Units"), units, "none", "Units"
+            ),
+            Section(
+                "answers",
+                "Questions and moves",
+                LATER,
+                ("", "Answer"),
+                answers,
+                "no question asked",
+                "Moves",
             ),
         ),
     )

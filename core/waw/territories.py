@@ -13,6 +13,8 @@ functions of the state, each applied in one step.
 * An area Japan gains by political influence keeps a Vichy fleet sent there Vichy, until
   the Allies take the area (:func:`liberate`); a Japanese attack on it sends the fleet to
   Britain.
+* An area that changes side takes every unit in it along at once (:func:`regroup`); Vichy
+  forces never move, and a move that breaks 5.6 is refused (:func:`may_move`).
 """
 
 from __future__ import annotations
@@ -34,13 +36,18 @@ _Strict = {"frozen": True, "forbid_unknown_fields": True}
 
 class AreaAfter(msgspec.Struct, **_Strict):
     """Where a French area stands: its ``side``, the power whose control ``marker`` is on
-    it (a Vichy area), the power whose income it counts in (``holder``) and, once the
-    Allies took it, who did (``captured_by``)."""
+    it (a Vichy area), the power whose income it counts in (``holder``), once the Allies
+    took it, who did (``captured_by``), and the units standing in it (``units``: power ->
+    one kind per unit; Vichy troops under ``vichy``)."""
 
     side: Annotated[AreaSide, about("Side", LATER, "Vichy, Free French, Axis or Allied")]
     holder: Annotated[str, about("Held by", LATER, "the power whose income it counts in")]
     marker: Annotated[str, about("Marker", LATER, "the power whose marker is on it")] = ""
     captured_by: Annotated[str, about("Captured by", LATER, "the Allied power that took it")] = ""
+    units: Annotated[
+        dict[str, tuple[str, ...]],
+        about("Units", LATER, "power (or vichy) -> one kind per unit standing there"),
+    ] = {}
 
 
 class FleetAfter(msgspec.Struct, **_Strict):
@@ -67,8 +74,10 @@ class VichyScenario(MapScenario, frozen=True, forbid_unknown_fields=True, kw_onl
 
 class Territories(msgspec.Struct, frozen=True):
     """Where the game stands under 5.6: the ``clock``, the income chart (``ipc``) and IPCs
-    in hand (``bank``), each French area and fleet, the questions answered and how many
-    ``actions`` the players have taken (each action's prompts are keyed by its number)."""
+    in hand (``bank``), each French area and fleet, the questions answered, how many
+    ``actions`` the players have taken (each action's prompts are keyed by its number) and
+    the units removed from play when their area changed side (``interned``: ``area: power
+    kind``)."""
 
     ipc: dict[str, int]
     bank: dict[str, int]
@@ -77,6 +86,7 @@ class Territories(msgspec.Struct, frozen=True):
     clock: Clock | None = None
     answered: tuple[str, ...] = ()
     actions: int = 0
+    interned: tuple[str, ...] = ()
 
 
 def check_territories(s: VichyScenario, source: str, _tables: object = None) -> None:
@@ -99,6 +109,9 @@ def check_territories(s: VichyScenario, source: str, _tables: object = None) -> 
                 raise ScenarioError(
                     source, f"french_after.{key}.{name}", f"unknown power {power!r}"
                 )
+        for power in area.units:
+            if power != VICHY_TROOPS and power not in s.powers:
+                raise ScenarioError(source, f"french_after.{key}.units", f"unknown power {power!r}")
     for key, fleet in s.fleets_after.items():
         where = s.areas.get(fleet.at)
         if where is None or where.kind is not Kind.SEA:
@@ -143,23 +156,84 @@ def may_enter(
     return True, "no Vichy rule stands in the way"
 
 
+def may_move(s: VichyScenario, t: Territories, power: str, start: str, to: str) -> tuple[bool, str]:
+    """5.6: whether a unit of ``power`` (``vichy`` for Vichy troops) in area ``start`` may
+    move to the adjacent area ``to``, and why: Vichy forces never move; the Axis may not
+    enter a Vichy area (:func:`may_enter`)."""
+    if power == VICHY_TROOPS:
+        return False, "Vichy forces may not move"
+    if to not in s.areas[start].adjacent:
+        return False, f"{s.areas[to].name} is not adjacent to {s.areas[start].name}"
+    return may_enter(s, t, power, to, build=False)
+
+
+def move(t: Territories, power: str, kind: str, start: str, to: str) -> Territories:
+    """One unit of ``power`` of ``kind`` leaves French area ``start`` for ``to`` (kept
+    track of when ``to`` is a French area). Call :func:`may_move` first; raises KeyError or
+    ValueError when no such unit stands in ``start``."""
+    areas = dict(t.areas)
+    kinds = list(areas[start].units[power])
+    kinds.remove(kind)
+    units = {**areas[start].units, power: tuple(kinds)}
+    areas[start] = msgspec.structs.replace(
+        areas[start], units={p: k for p, k in units.items() if k}
+    )
+    if to in areas:
+        there = areas[to].units
+        areas[to] = msgspec.structs.replace(
+            areas[to], units={**there, power: (*there.get(power, ()), kind)}
+        )
+    return msgspec.structs.replace(t, areas=areas)
+
+
 def _shift(ipc: dict[str, int], value: int, losing: str, gaining: str) -> None:
     if losing != gaining:
         ipc[losing] = ipc.get(losing, 0) - value
         ipc[gaining] = ipc.get(gaining, 0) + value
 
 
-def axis_attack(s: VichyScenario, t: Territories, attacker: str, target: str) -> Territories:
+def regroup(
+    s: VichyScenario,
+    area: str,
+    units: Mapping[str, tuple[str, ...]],
+    side: Alignment,
+    vichy_to: str,
+    others_stay: bool,
+) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...]]:
+    """Every unit in ``area`` (power -> kinds) once the area is on ``side``, all in one
+    step, whatever their kind and number: Vichy troops go to ``vichy_to`` (``france`` as
+    Free French, ``vichy`` staying Vichy; removed when empty); a power's units on ``side``
+    stay; any other power's units stay only when ``others_stay``. Returns the units left
+    and those removed from play (``area: power kind``)."""
+    kept: dict[str, tuple[str, ...]] = {}
+    removed: list[str] = []
+    for power, kinds in units.items():
+        goes = vichy_to if power == VICHY_TROOPS else power
+        stays = bool(vichy_to) if power == VICHY_TROOPS else others_stay or s.side(power) is side
+        if stays:
+            kept[goes] = kept.get(goes, ()) + kinds
+        else:
+            removed += [f"{area}: {power} {kind}" for kind in kinds]
+    return kept, tuple(removed)
+
+
+def axis_attack(
+    s: VichyScenario, t: Territories, attacker: str, target: str, others_stay: bool = False
+) -> Territories:
     """5.6: an Axis attack on a Vichy area or fleet (``area:KEY`` or ``fleet:KEY``) turns
-    every Vichy area and fleet Free French at once, their IPCs back to France; a fleet sent
-    to an area ``attacker`` could have gained by politics, and attacked there, joins
-    Britain. The battle itself follows (:func:`battle`)."""
+    every Vichy area and fleet Free French at once, their IPCs back to France and every
+    Vichy unit in them France's (another Axis power's units there are removed unless
+    ``others_stay``); a fleet sent to an area ``attacker`` could have gained by politics,
+    and attacked there, joins Britain. The battle itself follows (:func:`battle`)."""
     ipc = dict(t.ipc)
     areas = dict(t.areas)
+    interned = list(t.interned)
     for key in vichy_areas(t):
         area = areas[key]
         _shift(ipc, s.areas[key].ipc, area.holder, FRANCE)
-        areas[key] = AreaAfter(AreaSide.FREE_FRENCH, FRANCE)
+        units, removed = regroup(s, key, area.units, Alignment.ALLIED, FRANCE, others_stay)
+        areas[key] = AreaAfter(AreaSide.FREE_FRENCH, FRANCE, units=units)
+        interned += removed
     kind, _, name = target.partition(":")
     fleets = dict(t.fleets)
     for key in vichy_fleets(t):
@@ -167,7 +241,7 @@ def axis_attack(s: VichyScenario, t: Territories, attacker: str, target: str) ->
         politics = kind == "area" and fleet.sent_to == name and s.areas[name].politics == attacker
         owner = BRITAIN if politics else FRANCE
         fleets[key] = msgspec.structs.replace(fleet, fate=FleetFate.FREE_FRENCH, owner=owner)
-    return msgspec.structs.replace(t, ipc=ipc, areas=areas, fleets=fleets)
+    return msgspec.structs.replace(t, ipc=ipc, areas=areas, fleets=fleets, interned=tuple(interned))
 
 
 def captured(s: VichyScenario, area: str, captor: str, other_captor_keeps: bool) -> AreaAfter:
@@ -188,10 +262,14 @@ def battle(
     target: str,
     taken: bool,
     other_captor_keeps: bool,
+    vichy_join: bool = True,
 ) -> Territories:
     """5.6: the result of a battle the players fought: ``taken`` gives a captured area to
     whoever :func:`captured` says and sinks a fleet; a failed attack changes nothing (an
-    area attacked by the Allies stays Vichy). Fleets the capture frees follow."""
+    area attacked by the Allies stays Vichy). In a captured area the units of the losing
+    side are removed, every one; Vichy troops there, when the Allies capture it, turn
+    Free French with it if ``vichy_join``, else are removed. Fleets the capture frees
+    follow."""
     if not taken:
         return t
     kind, _, name = target.partition(":")
@@ -204,7 +282,13 @@ def battle(
     ipc = dict(t.ipc)
     after = captured(s, name, attacker, other_captor_keeps)
     _shift(ipc, s.areas[name].ipc, t.areas[name].holder, after.holder)
-    changed = msgspec.structs.replace(t, ipc=ipc, areas={**t.areas, name: after})
+    side = s.side(attacker)
+    vichy_to = FRANCE if side is Alignment.ALLIED and vichy_join else ""
+    units, removed = regroup(s, name, t.areas[name].units, side, vichy_to, False)
+    after = msgspec.structs.replace(after, units=units)
+    changed = msgspec.structs.replace(
+        t, ipc=ipc, areas={**t.areas, name: after}, interned=(*t.interned, *removed)
+    )
     return released(s, liberate(changed, name, attacker, s))
 
 
@@ -251,14 +335,19 @@ def released(s: VichyScenario, t: Territories, lonely_free: bool = False) -> Ter
     return msgspec.structs.replace(t, fleets=fleets)
 
 
-def politics(s: VichyScenario, t: Territories, area: str) -> Territories:
+def politics(s: VichyScenario, t: Territories, area: str, others_stay: bool = False) -> Territories:
     """5.5: the power named by the map gains ``area`` by political influence: it becomes
-    that power's territory, its IPCs with it; a Vichy fleet sent there stays Vichy."""
+    that power's territory, its IPCs with it; a Vichy fleet sent there stays Vichy, and so
+    do the Vichy troops in it; another side's units there are removed unless
+    ``others_stay``."""
     gainer = s.areas[area].politics
     ipc = dict(t.ipc)
     _shift(ipc, s.areas[area].ipc, t.areas[area].holder, gainer)
-    areas = {**t.areas, area: AreaAfter(AreaSide.AXIS, gainer, marker=gainer)}
-    return msgspec.structs.replace(t, ipc=ipc, areas=areas)
+    units, removed = regroup(
+        s, area, t.areas[area].units, Alignment.AXIS, VICHY_TROOPS, others_stay
+    )
+    areas = {**t.areas, area: AreaAfter(AreaSide.AXIS, gainer, marker=gainer, units=units)}
+    return msgspec.structs.replace(t, ipc=ipc, areas=areas, interned=(*t.interned, *removed))
 
 
 def income(s: VichyScenario, t: Territories) -> Mapping[str, int]:
