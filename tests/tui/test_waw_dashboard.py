@@ -15,7 +15,18 @@ from armistice.core import scenario
 from armistice.core.game import Game
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.panels import SectionPanel
-from tests.tui.dashboard import NARROW, dashboard, flat, isolate, on_screen, press, until
+from armistice.tui.widgets.odds import OddsPanel
+from tests.tui.dashboard import (
+    NARROW,
+    Notes,
+    dashboard,
+    flat,
+    isolate,
+    on_screen,
+    press,
+    until,
+)
+from tests.tui.test_80x24 import focus_panel
 
 PANELS = ("areas", "fleets", "income")
 SEED = 24
@@ -63,6 +74,7 @@ async def test_5_5_and_5_6_in_the_dashboard() -> None:
             "attack": True,
             "retake": True,
             "politics": True,
+            "move": True,
             "ask": True,
             "collect": False,
             "end_phase": True,
@@ -84,3 +96,91 @@ async def _resolved(pilot: Pilot[Any]) -> None:
 
 def test_fall_of_france_resolved_80x24(snap_compare: Callable[..., bool]) -> None:
     assert snap_compare(_app(), terminal_size=NARROW, run_before=_resolved)
+
+
+async def test_a_batch_of_area_dice_is_one_notice_and_the_log_keeps_each_die() -> None:
+    app = _app()
+    notes = Notes(app)
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await dashboard(pilot, PANELS)
+        for _ in range(3):
+            await press(pilot, "r")
+        said = [message for message, _, _ in notes.seen]
+        assert said == [
+            "Atlantic fleet: France rolls 4, scuttled (5.5)",
+            "Mediterranean fleet: France rolls 5, Vichy (5.5)",
+            "10 French area dice: 6 Vichy, 4 Free French (5.5)",
+        ]
+        logged = [e.text for e in screen.game.log if e.announce]
+        assert "Morocco: the British player rolls 4, Free French" in logged
+        assert "Society Islands: the British player rolls 5, Free French" in logged
+
+
+async def test_the_prompt_names_the_power_that_rolls() -> None:
+    game = fall()
+    game.answer(6)
+    app = ArmisticeApp(game, seed=SEED)
+    async with app.run_test(size=NARROW) as pilot:
+        await dashboard(pilot, PANELS)
+        shown = flat(on_screen(app))
+        assert "│ BRITAIN Mediterranean fleet die [5.5]" in shown
+        assert "ALLIES" not in shown
+    app = _app()
+    async with app.run_test(size=NARROW) as pilot:
+        await dashboard(pilot, PANELS)
+        assert "│ FRANCE Atlantic fleet die [5.5]" in flat(on_screen(app))
+
+
+async def test_the_odds_panel_names_each_fleet_as_the_summary_does() -> None:
+    game = fall()
+    game.answer(6)
+    game.answer(2)
+    app = ArmisticeApp(game, seed=SEED)
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await dashboard(pilot, PANELS)
+        await until(pilot, lambda: screen.query_one(OddsPanel).current, "the odds")
+        panel = on_screen(app, screen.query_one(OddsPanel))
+        text = flat(panel)
+        assert "Atlantic fleet" in text and "Mediterranean fleet" in text
+        assert "fleet:" not in text
+        lines = [" ".join(line.split()) for line in panel]
+        assert lines[lines.index("Atlantic fleet") + 1] == "Free French 1"
+        assert lines[lines.index("Mediterranean fleet") + 1] == "scuttled 1"
+        assert all(len(line) <= 32 for line in panel)
+
+
+async def test_the_fleets_income_and_unit_tabs_show_on_screen_at_80x24() -> None:
+    app = _app()
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await dashboard(pilot, PANELS)
+        for _ in range(3):
+            await press(pilot, "r")
+        fleets = await focus_panel(pilot, screen, "fleets")
+        shown = flat(on_screen(app, fleets))
+        assert "Atlantic fleet scuttled 4 France Bay of Biscay" in shown
+        assert "Mediterranean Vichy 5 France Western 5.5 sent to Algeria" in shown
+        income = await focus_panel(pilot, screen, "income")
+        shown = flat(on_screen(app, income))
+        assert "France 6 2" in shown and "Germany 47 3" in shown and "Japan 31 0" in shown
+    game = fall()
+    while game.prompt is not None:
+        game.roll()
+    game.next("waw.vichy")
+    app = ArmisticeApp(game, seed=SEED)
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await dashboard(pilot, PANELS)
+        units = await focus_panel(pilot, screen, "units")
+        shown = flat(on_screen(app, units))
+        assert "Algeria Vichy infantry, infantry, fighter 5.6" in shown
+        assert all(len(line) <= NARROW[0] for line in on_screen(app))
+
+
+async def _in_5_6(pilot: Pilot[Any]) -> None:
+    await _resolved(pilot)
+    await press(pilot, "shift+tab", "enter")
+    await until(pilot, lambda: pilot.app.screen.game.system.key == "waw.vichy", "the 5.6 turn")
+    pilot.app.clear_notifications()
+
+
+def test_vichy_territories_turn_80x24(snap_compare: Callable[..., bool]) -> None:
+    assert snap_compare(_app(), terminal_size=NARROW, run_before=_in_5_6)
