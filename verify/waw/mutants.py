@@ -38,8 +38,12 @@ FIVE_STAYS_FRENCH = (
 SIX_TWICE = (*FIVE_STAYS_FRENCH[:2], RollOutcome("vichy", (5, 6)), RollOutcome("free_french", (6,)))
 
 
-def _target_only(s: Any, t: Any, attacker: str, target: str) -> Any:
+def _target_only(s: Any, t: Any, attacker: str, target: str, *_: Any) -> Any:
     return t
+
+
+def _units_left_behind(s: Any, area: str, units: Any, *_: Any) -> tuple[Any, tuple[str, ...]]:
+    return dict(units), ()
 
 
 def mutants(_tables: Any) -> Iterator[Mutant]:
@@ -67,5 +71,11 @@ def mutants(_tables: Any) -> Iterator[Mutant]:
         "an Axis attack touches only its target",
         None,
         _patch(territories, "axis_attack", _target_only),
+        (AXIS_ATTACK,),
+    )
+    yield Mutant(
+        "an area changing side leaves its units as they were",
+        None,
+        _patch(territories, "regroup", _units_left_behind),
         (AXIS_ATTACK,),
     )

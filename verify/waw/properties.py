@@ -18,7 +18,8 @@ from armistice.core.waw import territories as rules
 from armistice.core.waw.assumptions import ASSUMPTIONS
 from armistice.core.waw.procedure import AXIS_INCOME
 from armistice.core.waw.scenario import CUT, TRANSFER, WawScenario
-from armistice.core.waw.territories import VichyScenario
+from armistice.core.waw.state import VICHY_TROOPS
+from armistice.core.waw.territories import Territories, VichyScenario
 from armistice.core.waw.words import FRANCE, LATER, RULE, AreaSide, FleetFate
 from armistice.verify.model import Result, Strength, Verdict
 from armistice.verify.waw import maps
@@ -190,10 +191,15 @@ def odds_sum_to_one() -> list[Result]:
     ]
 
 
+def _units(t: Territories) -> int:
+    return sum(len(kinds) for a in t.areas.values() for kinds in a.units.values())
+
+
 def axis_attack_frees_everything() -> list[Result]:
     """5.6: on the bundled position after the fall, with the Vichy areas and fleets as 5.5
     left them, every Axis power attacking every Vichy area and fleet, the battle won or
-    lost: no Vichy area or fleet remains."""
+    lost: no Vichy area, fleet or unit remains, and every unit is still in its area or
+    listed as removed from play."""
     s = scenario.load(maps.LATER)
     assert isinstance(s, VichyScenario)
     t = rules.start(s)
@@ -205,10 +211,17 @@ def axis_attack_frees_everything() -> list[Result]:
     for power, target, taken in itertools.product(axis, targets, (True, False)):
         counted += 1
         after = rules.battle(s, rules.axis_attack(s, t, power, target), power, target, taken, False)
-        left = [*rules.vichy_areas(after), *rules.vichy_fleets(after)]
+        left = [f"{k} still Vichy" for k in (*rules.vichy_areas(after), *rules.vichy_fleets(after))]
+        left += [
+            f"units in {k} still Vichy" for k, a in after.areas.items() if VICHY_TROOPS in a.units
+        ]
+        if _units(after) + len(after.interned) != _units(t):
+            left.append(
+                f"{_units(t)} units before, {_units(after)} after and {len(after.interned)} removed"
+            )
         if left:
             problems.append(
-                f"{power} against {target}, {'taken' if taken else 'failed'}: {', '.join(left)} still Vichy"
+                f"{power} against {target}, {'taken' if taken else 'failed'}: {', '.join(left)}"
             )
     return [
         Result(
@@ -216,7 +229,8 @@ def axis_attack_frees_everything() -> list[Result]:
             (LATER,),
             Verdict.VIOLATED if problems else Verdict.PROVED,
             "; ".join(problems[:3])
-            or f"no Vichy area or fleet is left after any of {counted} Axis attacks on {maps.LATER}",
+            or f"no Vichy area, fleet or unit is left after any of {counted} Axis attacks on "
+            f"{maps.LATER}, every one of its {_units(t)} units accounted for",
             strength=Strength.EXHAUSTIVE,
             bounds={"Axis attack": (1, counted)},
         )
