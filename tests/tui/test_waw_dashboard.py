@@ -184,3 +184,16 @@ async def _in_5_6(pilot: Pilot[Any]) -> None:
 
 def test_vichy_territories_turn_80x24(snap_compare: Callable[..., bool]) -> None:
     assert snap_compare(_app(), terminal_size=NARROW, run_before=_in_5_6)
+
+
+async def test_a_choice_of_more_options_than_the_odds_panel_can_set_side_by_side() -> None:
+    game = Game(scenario.load("vichy-territories-1940"), seed=SEED)
+    game.answer("attack")
+    app = ArmisticeApp(game, seed=SEED)
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await dashboard(pilot, PANELS)
+        await until(pilot, lambda: screen.query_one(OddsPanel).current, "the odds")
+        panel = on_screen(app, screen.query_one(OddsPanel))
+        assert panel[0].strip() == "Chances from here"
+        assert "chance by choice" not in flat(panel)
+        assert all(len(line) <= 32 for line in panel)
