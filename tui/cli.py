@@ -308,7 +308,7 @@ def odds(
         width = max(len(key) for key in result.defaults)
         for key in result.defaults:
             click.echo(f"  {key:<{width}}  {result.labels[key]}")
-    word, names = game.system.outcome_word, game.system.outcome_names(game.tables)
+    word, names = game.system.outcome_word, game.system.key_names(game.scenario, game.tables)
     for key, dist in result.rolls.items():
         click.echo(f"\n{result.labels[key]}")
         width = max(14, *(len(result_name(word, label)) for label in dist))

@@ -38,3 +38,13 @@ def test_resolve_json_state(capsys: pytest.CaptureFixture[str]) -> None:
     assert state["bank"] == {"france": 2, "germany": 3}
     marginal = document["odds"]["marginals"]["fleet:atlantic"]
     assert sum(Fraction(p) for p in marginal.values()) == 1
+
+
+def test_odds_text_names_each_fleet_as_the_map_does(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["odds", "fall-of-france-1940"]) == 0
+    out = capsys.readouterr().out
+    each = out[out.index("Each outcome") : out.index("Joint outcomes")].splitlines()
+    assert each[1:3] == ["  Atlantic fleet", "    scuttled           1/2   50.0%"]
+    assert "  Mediterranean fleet" in each
+    assert not any(line.strip().startswith("fleet:") for line in out.splitlines())
+    assert "Atlantic fleet scuttled, Mediterranean fleet" in out

@@ -202,7 +202,8 @@ def summary_text(game: Game) -> Group:
             table.add_row(row.value, row.label, row.rule, style="bold" if row.total else "")
         parts.append(table)
     result = odds(game)
-    names, word = game.system.outcome_names(game.tables), game.system.outcome_word
+    names = game.system.key_names(game.scenario, game.tables)
+    word = game.system.outcome_word
     if result.marginals:
         parts.append(Text.assemble(("\nOdds", "bold"), (" (decisions at their defaults)", "dim")))
     for key, dist in result.marginals.items():
