@@ -466,6 +466,10 @@ Allied attack touches only its target; if it fails the target stays Vichy. An ar
 by Britain, the Free French or the United States reverts to Free French. A Vichy fleet
 turns Free French once the Allies have taken every Vichy area next to it.
 
+An area that changes side takes every unit in it along: Vichy troops turn Free French when
+an Axis attack frees their area or the Allies capture it. A move of Vichy troops, or of an
+Axis unit into a Vichy area, is refused.
+
 Battles are fought on the board: armistice asks for their result.
 """
 
