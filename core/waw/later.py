@@ -208,7 +208,7 @@ def fight(
 ) -> Generator[Prompt, AnswerValue, None]:
     """The battle's result, as the players report it, and what it does."""
     kind, _, key = target.partition(":")
-    defenders = ledger.state.areas[key].units if kind == "area" else {}
+    defenders = rules.grouped(ledger.state.areas[key].units) if kind == "area" else {}
     said = "; ".join(f"{_power(s, p)}: {', '.join(k)}" for p, k in defenders.items())
     result = yield Decision(
         key=f"{ledger.state.actions}.attack.result",
@@ -298,7 +298,7 @@ def move_unit(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, 
         ledger.note(LATER, "no unit stands in a French area")
         return
     start = str((yield _pick(ledger, "move.from", "", "From which French area?", held)))
-    units = ledger.state.areas[start].units
+    units = rules.grouped(ledger.state.areas[start].units)
     kinds = [
         (f"{p}:{k}", f"{_power(s, p)} {k}") for p, ks in units.items() for k in dict.fromkeys(ks)
     ]
@@ -374,7 +374,12 @@ def hand_over(s: WawScenario, state: WawState, _facts: object) -> VichyScenario:
         system=KEY,
         **fields,
         french_after={
-            k: AreaAfter(a.side, a.income_to, a.marker, units=a.units)
+            k: AreaAfter(
+                a.side,
+                a.income_to,
+                a.marker,
+                units=tuple(f"{p}:{kind}" for p, kinds in a.units.items() for kind in kinds),
+            )
             for k, a in state.areas.items()
         },
         fleets_after={
@@ -414,7 +419,9 @@ def summarize(s: VichyScenario, t: Territories, _tables: object = None) -> Summa
     units = tuple(
         Row(
             s.areas[k].name,
-            "; ".join(f"{_power(s, p)} {', '.join(kinds)}" for p, kinds in a.units.items()),
+            "; ".join(
+                f"{_power(s, p)} {', '.join(kinds)}" for p, kinds in rules.grouped(a.units).items()
+            ),
             LATER,
         )
         for k, a in t.areas.items()

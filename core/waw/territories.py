@@ -27,7 +27,7 @@ import msgspec
 from armistice.core.fields import about
 from armistice.core.prompts import Clock
 from armistice.core.sides import Alignment
-from armistice.core.waw.scenario import MapScenario, check_map
+from armistice.core.waw.scenario import MapScenario, Unit, check_map
 from armistice.core.waw.state import VICHY_TROOPS
 from armistice.core.waw.words import BRITAIN, CAPTORS, FRANCE, LATER, AreaSide, FleetFate, Kind
 
@@ -37,17 +37,17 @@ _Strict = {"frozen": True, "forbid_unknown_fields": True}
 class AreaAfter(msgspec.Struct, **_Strict):
     """Where a French area stands: its ``side``, the power whose control ``marker`` is on
     it (a Vichy area), the power whose income it counts in (``holder``), once the Allies
-    took it, who did (``captured_by``), and the units standing in it (``units``: power ->
-    one kind per unit; Vichy troops under ``vichy``)."""
+    took it, who did (``captured_by``), and the units standing in it (``units``: one
+    ``POWER:KIND`` per unit; Vichy troops as ``vichy:KIND``)."""
 
     side: Annotated[AreaSide, about("Side", LATER, "Vichy, Free French, Axis or Allied")]
     holder: Annotated[str, about("Held by", LATER, "the power whose income it counts in")]
     marker: Annotated[str, about("Marker", LATER, "the power whose marker is on it")] = ""
     captured_by: Annotated[str, about("Captured by", LATER, "the Allied power that took it")] = ""
     units: Annotated[
-        dict[str, tuple[str, ...]],
-        about("Units", LATER, "power (or vichy) -> one kind per unit standing there"),
-    ] = {}
+        tuple[Unit, ...],
+        about("Units", LATER, "one POWER:KIND entry per unit standing there (vichy:KIND)"),
+    ] = ()
 
 
 class FleetAfter(msgspec.Struct, **_Strict):
@@ -109,9 +109,12 @@ def check_territories(s: VichyScenario, source: str, _tables: object = None) -> 
                 raise ScenarioError(
                     source, f"french_after.{key}.{name}", f"unknown power {power!r}"
                 )
-        for power in area.units:
+        for i, unit in enumerate(area.units):
+            power = unit.partition(":")[0]
             if power != VICHY_TROOPS and power not in s.powers:
-                raise ScenarioError(source, f"french_after.{key}.units", f"unknown power {power!r}")
+                raise ScenarioError(
+                    source, f"french_after.{key}.units[{i}]", f"unknown power {power!r}"
+                )
     for key, fleet in s.fleets_after.items():
         where = s.areas.get(fleet.at)
         if where is None or where.kind is not Kind.SEA:
@@ -169,21 +172,25 @@ def may_move(s: VichyScenario, t: Territories, power: str, start: str, to: str) 
 
 def move(t: Territories, power: str, kind: str, start: str, to: str) -> Territories:
     """One unit of ``power`` of ``kind`` leaves French area ``start`` for ``to`` (kept
-    track of when ``to`` is a French area). Call :func:`may_move` first; raises KeyError or
-    ValueError when no such unit stands in ``start``."""
+    track of when ``to`` is a French area). Call :func:`may_move` first; raises ValueError
+    when no such unit stands in ``start``."""
+    unit = f"{power}:{kind}"
     areas = dict(t.areas)
-    kinds = list(areas[start].units[power])
-    kinds.remove(kind)
-    units = {**areas[start].units, power: tuple(kinds)}
-    areas[start] = msgspec.structs.replace(
-        areas[start], units={p: k for p, k in units.items() if k}
-    )
+    left = list(areas[start].units)
+    left.remove(unit)
+    areas[start] = msgspec.structs.replace(areas[start], units=tuple(left))
     if to in areas:
-        there = areas[to].units
-        areas[to] = msgspec.structs.replace(
-            areas[to], units={**there, power: (*there.get(power, ()), kind)}
-        )
+        areas[to] = msgspec.structs.replace(areas[to], units=(*areas[to].units, unit))
     return msgspec.structs.replace(t, areas=areas)
+
+
+def grouped(units: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """``POWER:KIND`` units as power -> one kind per unit, in order."""
+    found: dict[str, tuple[str, ...]] = {}
+    for unit in units:
+        power, _, kind = unit.partition(":")
+        found[power] = (*found.get(power, ()), kind)
+    return found
 
 
 def _shift(ipc: dict[str, int], value: int, losing: str, gaining: str) -> None:
@@ -195,26 +202,27 @@ def _shift(ipc: dict[str, int], value: int, losing: str, gaining: str) -> None:
 def regroup(
     s: VichyScenario,
     area: str,
-    units: Mapping[str, tuple[str, ...]],
+    units: tuple[str, ...],
     side: Alignment,
     vichy_to: str,
     others_stay: bool,
-) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...]]:
-    """Every unit in ``area`` (power -> kinds) once the area is on ``side``, all in one
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Every unit in ``area`` (``POWER:KIND``) once the area is on ``side``, all in one
     step, whatever their kind and number: Vichy troops go to ``vichy_to`` (``france`` as
     Free French, ``vichy`` staying Vichy; removed when empty); a power's units on ``side``
     stay; any other power's units stay only when ``others_stay``. Returns the units left
     and those removed from play (``area: power kind``)."""
-    kept: dict[str, tuple[str, ...]] = {}
+    kept: list[str] = []
     removed: list[str] = []
-    for power, kinds in units.items():
+    for unit in units:
+        power, _, kind = unit.partition(":")
         goes = vichy_to if power == VICHY_TROOPS else power
         stays = bool(vichy_to) if power == VICHY_TROOPS else others_stay or s.side(power) is side
         if stays:
-            kept[goes] = kept.get(goes, ()) + kinds
+            kept.append(f"{goes}:{kind}")
         else:
-            removed += [f"{area}: {power} {kind}" for kind in kinds]
-    return kept, tuple(removed)
+            removed.append(f"{area}: {power} {kind}")
+    return tuple(kept), tuple(removed)
 
 
 def axis_attack(

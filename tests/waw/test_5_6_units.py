@@ -11,41 +11,35 @@ from armistice.core.waw.words import AreaSide
 from tests.waw.maps import bundled, play
 from tests.waw.test_5_6_vichy import NAME, act, game, indo_china
 
-VICHY_ALGERIA = {"vichy": ("infantry", "infantry", "fighter")}
+VICHY_ALGERIA = ("vichy:infantry", "vichy:infantry", "vichy:fighter")
+FREED_ALGERIA = ("france:infantry", "france:infantry", "france:fighter")
 
 
 def guests() -> dict[str, Any]:
     """The 5.6 map with a British and an Italian unit beside Algeria's Vichy troops."""
     raw = bundled(NAME)
-    raw["french_after"]["algeria"]["units"] = {
-        "vichy": ["infantry", "infantry", "fighter"],
-        "britain": ["infantry"],
-        "italy": ["armor"],
-    }
+    raw["french_after"]["algeria"]["units"] = [*VICHY_ALGERIA, "britain:infantry", "italy:armor"]
     return raw
 
 
 def test_5_6_an_axis_attack_turns_every_vichy_unit_free_french_whatever_its_kind() -> None:
     g = act(game(), "attack", "italy", "area:syria")
     areas = g.state.areas
-    assert areas["algeria"].units == {"france": ("infantry", "infantry", "fighter")}
-    assert areas["french_west_africa"].units == {"france": ("infantry",)}
-    assert areas["french_indo_china"].units == {"france": ("infantry",)}
-    assert not any("vichy" in a.units for a in areas.values())
+    assert areas["algeria"].units == FREED_ALGERIA
+    assert areas["french_west_africa"].units == ("france:infantry",)
+    assert areas["french_indo_china"].units == ("france:infantry",)
+    assert not any(u.startswith("vichy:") for a in areas.values() for u in a.units)
 
 
 def test_5_6_an_axis_attack_removes_another_axis_powers_units_or_keeps_them_by_the_reading() -> (
     None
 ):
     g = act(game(guests()), "attack", "germany", "area:syria")
-    assert g.state.areas["algeria"].units == {
-        "france": ("infantry", "infantry", "fighter"),
-        "britain": ("infantry",),
-    }
+    assert g.state.areas["algeria"].units == (*FREED_ALGERIA, "britain:infantry")
     assert g.state.interned == ("algeria: italy armor",)
     assert any(e.text == "Algeria: Italy armor removed from play" for e in g.log)
     kept = act(game(guests(), units_on_change="stay"), "attack", "germany", "area:syria")
-    assert kept.state.areas["algeria"].units["italy"] == ("armor",)
+    assert kept.state.areas["algeria"].units[-1] == "italy:armor"
     assert kept.state.interned == ()
 
 
@@ -53,16 +47,13 @@ def test_5_6_an_allied_capture_turns_the_vichy_troops_free_french_with_the_area(
     g = act(game(guests()), "attack", "britain", "area:algeria", "taken")
     algeria = g.state.areas["algeria"]
     assert algeria.side is AreaSide.FREE_FRENCH
-    assert algeria.units == {
-        "france": ("infantry", "infantry", "fighter"),
-        "britain": ("infantry",),
-    }
+    assert algeria.units == (*FREED_ALGERIA, "britain:infantry")
     assert g.state.interned == ("algeria: italy armor",)
 
 
 def test_5_6_an_allied_capture_removes_the_vichy_troops_by_the_other_reading() -> None:
     g = act(game(captured_vichy_units="removed"), "attack", "britain", "area:algeria", "taken")
-    assert g.state.areas["algeria"].units == {}
+    assert g.state.areas["algeria"].units == ()
     assert g.state.interned == (
         "algeria: vichy infantry",
         "algeria: vichy infantry",
@@ -78,15 +69,15 @@ def test_5_6_a_failed_allied_attack_leaves_the_vichy_troops_vichy() -> None:
 def test_5_6_an_axis_capture_removes_the_french_units_in_the_area() -> None:
     g = act(game(), "attack", "germany", "area:algeria", "taken")
     algeria = g.state.areas["algeria"]
-    assert (algeria.side, algeria.holder, algeria.units) == (AreaSide.AXIS, "germany", {})
+    assert (algeria.side, algeria.holder, algeria.units) == (AreaSide.AXIS, "germany", ())
     assert len(g.state.interned) == 3
 
 
 def test_5_5_vichy_troops_stay_vichy_when_japan_gains_their_area_by_politics() -> None:
     g = act(game(indo_china()), "politics", "french_indo_china")
-    assert g.state.areas["french_indo_china"].units == {"vichy": ("infantry",)}
+    assert g.state.areas["french_indo_china"].units == ("vichy:infantry",)
     act(g, "retake", "united_states", "area:french_indo_china", "taken")
-    assert g.state.areas["french_indo_china"].units == {"france": ("infantry",)}
+    assert g.state.areas["french_indo_china"].units == ("france:infantry",)
 
 
 def move(g: Any, start: str, unit: str, to: str) -> str:
@@ -104,16 +95,16 @@ def test_5_6_a_vichy_unit_never_moves_the_engine_refuses_it() -> None:
 
 def test_5_6_an_axis_unit_may_not_move_into_a_vichy_area_and_an_allied_one_may() -> None:
     raw = bundled(NAME)
-    raw["french_after"]["morocco"].update(side="axis", holder="italy", units={"italy": ["armor"]})
+    raw["french_after"]["morocco"].update(side="axis", holder="italy", units=["italy:armor"])
     g = game(raw)
     said = move(g, "morocco", "italy:armor", "algeria")
     assert said.endswith("the Axis may never move through or over a Vichy area")
-    assert g.state.areas["morocco"].units == {"italy": ("armor",)}
+    assert g.state.areas["morocco"].units == ("italy:armor",)
     assert move(g, "morocco", "italy:armor", "eastern_atlantic").startswith("moved: ")
-    assert g.state.areas["morocco"].units == {}
+    assert g.state.areas["morocco"].units == ()
     free = game()
     assert move(free, "morocco", "france:infantry", "algeria").startswith("moved: ")
-    assert free.state.areas["algeria"].units == {**VICHY_ALGERIA, "france": ("infantry",)}
+    assert free.state.areas["algeria"].units == (*VICHY_ALGERIA, "france:infantry")
 
 
 def test_5_6_the_move_offers_only_areas_with_units_and_the_adjacent_areas() -> None:
@@ -142,5 +133,5 @@ def test_the_units_5_5_left_in_each_french_area_go_on_into_5_6() -> None:
     g.next("waw.vichy")
     areas = g.state.areas
     assert areas["algeria"].units == VICHY_ALGERIA
-    assert areas["morocco"].units == {"france": ("infantry",)}
-    assert areas["madagascar"].units == {}
+    assert areas["morocco"].units == ("france:infantry",)
+    assert areas["madagascar"].units == ()

@@ -43,7 +43,7 @@ def _target_only(s: Any, t: Any, attacker: str, target: str, *_: Any) -> Any:
 
 
 def _units_left_behind(s: Any, area: str, units: Any, *_: Any) -> tuple[Any, tuple[str, ...]]:
-    return dict(units), ()
+    return tuple(units), ()
 
 
 def mutants(_tables: Any) -> Iterator[Mutant]:

@@ -192,7 +192,7 @@ def odds_sum_to_one() -> list[Result]:
 
 
 def _units(t: Territories) -> int:
-    return sum(len(kinds) for a in t.areas.values() for kinds in a.units.values())
+    return sum(len(a.units) for a in t.areas.values())
 
 
 def axis_attack_frees_everything() -> list[Result]:
@@ -213,7 +213,9 @@ def axis_attack_frees_everything() -> list[Result]:
         after = rules.battle(s, rules.axis_attack(s, t, power, target), power, target, taken, False)
         left = [f"{k} still Vichy" for k in (*rules.vichy_areas(after), *rules.vichy_fleets(after))]
         left += [
-            f"units in {k} still Vichy" for k, a in after.areas.items() if VICHY_TROOPS in a.units
+            f"units in {k} still Vichy"
+            for k, a in after.areas.items()
+            if VICHY_TROOPS in rules.grouped(a.units)
         ]
         if _units(after) + len(after.interned) != _units(t):
             left.append(
