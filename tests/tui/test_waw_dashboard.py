@@ -24,6 +24,7 @@ from tests.tui.dashboard import (
     isolate,
     on_screen,
     press,
+    screen_text,
     until,
 )
 from tests.tui.test_80x24 import focus_panel
@@ -121,14 +122,14 @@ async def test_the_prompt_names_the_power_that_rolls() -> None:
     game.answer(6)
     app = ArmisticeApp(game, seed=SEED)
     async with app.run_test(size=NARROW) as pilot:
-        await dashboard(pilot, PANELS)
-        shown = flat(on_screen(app))
-        assert "│ BRITAIN Mediterranean fleet die [5.5]" in shown
-        assert "ALLIES" not in shown
+        screen = await dashboard(pilot, PANELS)
+        header = " ".join(screen_text(screen, "#prompt-header").split())
+        assert header == "ALLIES Britain: Mediterranean fleet die [5.5]"
     app = _app()
     async with app.run_test(size=NARROW) as pilot:
-        await dashboard(pilot, PANELS)
-        assert "│ FRANCE Atlantic fleet die [5.5]" in flat(on_screen(app))
+        screen = await dashboard(pilot, PANELS)
+        header = " ".join(screen_text(screen, "#prompt-header").split())
+        assert header == "ALLIES France: Atlantic fleet die [5.5]"
 
 
 async def test_the_odds_panel_names_each_fleet_as_the_summary_does() -> None:

@@ -361,7 +361,9 @@ class PromptPanel(ScrollableContainer, can_focus=False):
         title = Text()
         if who is not None:
             style = f"bold reverse {self._side_style(who.alignment)}"
-            title.append(f" {(who.power or who.player).upper()} ", style=style)
+            title.append(f" {who.player.upper()} ", style=style)
+            if who.power and who.power != who.player:
+                title.append(f" {who.power}:", style="bold")
         title.append(f" {prompt.label} ", style="bold")
         title.append(f"[{prompt.rule}]", style="dim")
         header.update(title)
