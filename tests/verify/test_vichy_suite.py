@@ -157,6 +157,16 @@ def test_the_roll_inputs_take_the_scenario_files_bounds() -> None:
     assert inputs.bounds(Board, "colonies_attacked_last_turn") == (0, 20)
     assert inputs.bounds(Diplomacy, "axis_dps") == (0, 99)
     assert inputs.bounds(VichyScenario, "surrender_level") == (-3, 3)
+    assert inputs.NUMBERS == {
+        "surrender_level": (-3, 3),
+        "usat_level": (0, 200),
+        "colonies_attacked_last_turn": (0, 20),
+        "axis_dps": (0, 99),
+        "allied_dps": (0, 99),
+        "axis_factors": (0, None),
+        "allied_factors": (0, None),
+        "unbuilt_units": (0, None),
+    }
 
 
 def broken_row_read(t: Tables, folder: Path, house: list[Path]) -> Result:

@@ -23,8 +23,8 @@ from armistice.core.awaw.vichy.scenario import (
     COLONIES,
     Board,
     Diplomacy,
+    Totals,
     VichyScenario,
-    VichyUnit,
 )
 from armistice.core.awaw.vichy.state import Standing
 from armistice.core.awaw.vichy.tables import Tables
@@ -146,19 +146,19 @@ FLAGS = (
 )
 """The yes-or-no facts a roll's modifiers read."""
 
-NUMBERS: dict[str, tuple[type, str]] = {
-    "surrender_level": (VichyScenario, "surrender_level"),
-    "usat_level": (Board, "usat_level"),
-    "colonies_attacked_last_turn": (Board, "colonies_attacked_last_turn"),
-    "axis_dps": (Diplomacy, "axis_dps"),
-    "allied_dps": (Diplomacy, "allied_dps"),
-    "axis_factors": (VichyUnit, "factors"),
-    "allied_factors": (VichyUnit, "factors"),
-    "unbuilt_units": (VichyUnit, "units"),
+NUMBERS: dict[str, tuple[int | None, int | None]] = {
+    "surrender_level": bounds(VichyScenario, "surrender_level"),
+    "usat_level": bounds(Board, "usat_level"),
+    "colonies_attacked_last_turn": bounds(Board, "colonies_attacked_last_turn"),
+    "axis_dps": bounds(Diplomacy, "axis_dps"),
+    "allied_dps": bounds(Diplomacy, "allied_dps"),
+    "axis_factors": bounds(Totals, "axis"),
+    "allied_factors": bounds(Totals, "allies"),
+    "unbuilt_units": (0, None),
 }
-"""The numbers a roll's modifiers read, each with the scenario field whose bounds it takes
-(the factors are typed totals; the unbuilt units any number of counters, so only their
-least is the field's)."""
+"""The numbers a roll's modifiers read, each with its ``(least, most)`` (None: no bound):
+the bounds of the scenario field that holds it (the factors as typed totals); the unbuilt
+units are any number of counters, none or more."""
 
 
 @dataclass(frozen=True)
@@ -189,11 +189,8 @@ def roll(p: Proof, t: Tables) -> Roll:
     end_row = p.bool("end_row")
     flag = {name: p.bool(name) for name in FLAGS}
     n: dict[str, z3.ArithRef] = {}
-    for name, (struct, field) in NUMBERS.items():
+    for name, (low, high) in NUMBERS.items():
         n[name] = p.int(name)
-        low, high = bounds(struct, field)
-        if name == "unbuilt_units":
-            low, high = 0, None
         if low is not None:
             p.assume("domain", n[name] >= low)
         if high is not None:
