@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from armistice.core.fields import Field, answered, ask, defaulted, describe
 from armistice.core.prompts import AnswerValue, Decision, Option, Prompt
 from armistice.core.systems import Link
@@ -35,7 +37,7 @@ class Handover:
         asked: list[Prompt] = []
         self.unasked: tuple[Field, ...] = ()
         for f in self.fields:
-            prompts = ask((f,), "", link.rule)
+            prompts = ask((msgspec.structs.replace(f, label=self._named(f)),), "", link.rule)
             if prompts is None:
                 self.unasked += (f,)
             else:
@@ -44,9 +46,16 @@ class Handover:
         self.prompts: tuple[Prompt, ...] = (*notice, *asked)
         self.answers: dict[str, AnswerValue] = {}
 
+    def _named(self, field: Field) -> str:
+        """How a fact is named when asked alone: a nested one after its group
+        (``Turn of the roll: Season``)."""
+        group, _, _ = field.path.rpartition(".")
+        outer = next((f.label for f in self.fields if f.path == group), "")
+        return f"{outer}: {field.label}" if outer else field.label
+
     def _notice(self) -> Decision:
         """The notice naming the facts not asked here, and how to give them."""
-        names = ", ".join(f.label for f in self.unasked)
+        names = ", ".join(self._named(f) for f in self.unasked)
         return Decision(
             DEFAULTS,
             "",

@@ -260,10 +260,8 @@ def test_the_command_line_goes_on_with_the_facts_the_last_roll_left(
     facts = tmp_path / "facts.toml"
     facts.write_text("[next.diplomacy]\nallied_dps = 0\n", encoding="utf-8")
     capsys.readouterr()
-    code = run(
-        ["resolve", str(save), "--next", "awaw.vichy", "--facts", str(facts), "--auto"]
-        + ["--dice", "2", "--json"]
-    )
+    given = ("--next", "awaw.vichy", "--facts", str(facts))
+    code = run(["resolve", str(save), *given, "--auto", "--dice", "2", "--json"])
     assert code == 0
     document = json.loads(capsys.readouterr().out)
     modifiers = {m["label"]: m["value"] for m in document["state"]["vichy_diplomacy"]["modifiers"]}

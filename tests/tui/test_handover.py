@@ -195,10 +195,12 @@ async def test_a_fact_answers_an_empty_enter_and_letters_with_what_to_type() -> 
         await choose(pilot, screen, "fall")
         fact = screen.pending()
         assert isinstance(fact, Fact) and fact.key == "turn.year"
+        assert "Report a whole number, 1938 to 1950 (default 1941)" in flat(on_screen(app))
         await pilot.press("enter")
         await pilot.pause()
-        assert "Nothing typed: type a whole number from 1938 to 1950, then Enter" in (
-            notes.errors()[-1]
+        assert (
+            "Nothing typed: type a whole number from 1938 to 1950, then Enter"
+            in (notes.errors()[-1])
         )
         await pilot.press("a", "b", "c")
         await pilot.pause()
