@@ -195,7 +195,7 @@ async def test_a_fact_answers_an_empty_enter_and_letters_with_what_to_type() -> 
         await choose(pilot, screen, "fall")
         fact = screen.pending()
         assert isinstance(fact, Fact) and fact.key == "turn.year"
-        assert "Report a whole number, 1938 to 1950 (default 1941)" in flat(on_screen(app))
+        assert "(default 1941): type it and press Enter." in flat(on_screen(app))
         await pilot.press("enter")
         await pilot.pause()
         assert (
