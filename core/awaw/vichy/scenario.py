@@ -2,7 +2,8 @@
 facts the table's modifiers read, and who names Vichy.
 
 The structs decode the TOML (types, unknown keys and negative factors are refused by
-msgspec); :func:`check` refuses what contradicts itself or the table's restrictions,
+msgspec); the board's parts (turn, board facts, DPs, units, totals) are those of
+:mod:`armistice.core.awaw.board`, shared with rule 58's hand-over; :func:`check` refuses what contradicts itself or the table's restrictions,
 naming the field and the rule.
 """
 
@@ -12,7 +13,11 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from armistice.core.awaw.board import Board, Diplomacy, Totals, Turn, Unit
+from armistice.core.awaw.board import Board as Board
+from armistice.core.awaw.board import Diplomacy as Diplomacy
+from armistice.core.awaw.board import Totals as Totals
+from armistice.core.awaw.board import Turn as Turn
+from armistice.core.awaw.board import Unit as Unit
 from armistice.core.awaw.vichy import naming
 from armistice.core.awaw.vichy.tables import Tables
 from armistice.core.awaw.vichy.words import (

@@ -1,5 +1,7 @@
 """The words of the Vichy France diplomatic table: who names Vichy, where it stands, the
-policy in effect, who holds its hexes and colonies, and what becomes of its units."""
+policy in effect, who holds its hexes and colonies, and what becomes of its units. The
+words the board shares with rule 58's hand-over (sides, namers, holders of a capital, unit
+kinds) are those of :mod:`armistice.core.awaw.board`."""
 
 from __future__ import annotations
 
