@@ -40,7 +40,8 @@ class Link:
       one does not know (None when it needs nothing); ``defaults(scenario, state)`` gives
       the facts as the finished procedure's scenario and final state already tell them (the
       turn after, the board as the last procedure left it), None leaving every fact at the
-      struct's own defaults. Players then give only what changed (:meth:`start`).
+      struct's own defaults (then every field of ``facts`` needs one). Players then give
+      only what changed (:meth:`start`); saves hold the whole facts.
     * ``begin(scenario, state, facts, tables)`` hands over: the next procedure's scenario
       (of its system's ``scenario_type``), made from the finished procedure's scenario,
       final state and ``tables`` (the tables it ran with: the published ones or the game's
