@@ -134,6 +134,22 @@ def ask(fields: tuple[Field, ...], power: str, rule: str) -> tuple[Prompt, ...] 
     return tuple(prompts)
 
 
+def defaulted(fields: tuple[Field, ...], values: msgspec.Struct) -> tuple[Field, ...]:
+    """``fields`` (of :func:`describe`) with the default of each top-level or nested field
+    read from ``values``, an instance of the struct they describe (facts as a finished game
+    already tells them); a field given there is no longer required. Fields inside a list
+    or table keep theirs."""
+    plain = msgspec.to_builtins(values)
+    out: list[Field] = []
+    for f in fields:
+        found, value = "[]" not in f.path and "{}" not in f.path, plain
+        for step in f.path.split("."):
+            found = found and isinstance(value, dict) and step in value
+            value = value[step] if found else None
+        out.append(msgspec.structs.replace(f, default=value, required=False) if found else f)
+    return tuple(out)
+
+
 def answered(fields: tuple[Field, ...], answers: dict[str, Any]) -> dict[str, Any]:
     """The answers to :func:`ask`'s prompts (by path) as a nested mapping to decode with
     the struct: booleans from ``true``/``false``, dotted paths as nested tables."""

@@ -17,6 +17,9 @@ Version history:
    file, by the name of the published file it replaces. A save without them (every earlier
    version, and a game with the published tables) runs with the published tables and
    writes no ``tables``.
+6. ``facts`` holds every fact of each link taken, as the link's facts struct spells it;
+   earlier saves hold only the facts given, the rest at that version's defaults, which each
+   link reads as it read them then (``Link.earlier``).
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from armistice.core.prompts import Answer
 from armistice.core.scenario import convert
 
 FORMAT = "armistice-save"
-VERSION = 5
+VERSION = 6
 """The version this armistice writes; it reads every version from 1 up to this one."""
 
 ROLLS_NOT_ASKED = 4
@@ -40,6 +43,9 @@ ROLLS_NOT_ASKED = 4
 
 HOUSE_TABLES = 5
 """The first version whose saves may hold house tables."""
+
+WHOLE_FACTS = 6
+"""The first version whose saves hold every fact of a link taken, not only those given."""
 
 
 class SaveFile(msgspec.Struct, forbid_unknown_fields=True):

@@ -177,6 +177,19 @@ def test_58_chain_a_finished_raid_leads_to_a_tally_with_told_facts() -> None:
     assert g.complete and not g.facts
 
 
+def test_a_link_starts_its_facts_from_the_finished_game() -> None:
+    """The tally's next turn keeps the tribute the last turn was told unless told again;
+    the first tally, whose link gives no defaults, takes the struct's (2 gold)."""
+    g = finished_raid()
+    assert g.links[0].start(g.scenario, g.state) == standin.Tribute(2)
+    g.next(standin.TALLY, {"tribute": 3})
+    g.answer("stop")
+    assert g.links[0].start(g.scenario, g.state) == standin.Tribute(3)
+    g.next(standin.TALLY)
+    assert (g.scenario.turn, g.scenario.tribute) == (2, 3)
+    assert g.facts == ({"tribute": 3}, {"tribute": 3})
+
+
 def test_the_command_line_takes_a_link_with_facts_and_answers(
     scenario_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

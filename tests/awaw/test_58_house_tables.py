@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from armistice.core import systems, tablefiles
+from armistice.core import savefile, systems, tablefiles
 from armistice.core.awaw.rule58.tables import FORCES_FILE, RULE58_FILE
 from armistice.core.awaw.words import ColonyStatus
 from armistice.core.errors import SaveError, ScenarioError, TableError
@@ -92,7 +92,7 @@ def test_a_save_records_the_edited_file_whole_and_replays_without_it(tmp_path: P
     game = played(house(path))
     data = game.save()
     document = json.loads(data)
-    assert document["version"] == 5
+    assert document["version"] == savefile.VERSION
     assert document["tables"] == {"rule58.toml": path.read_text(encoding="utf-8")}
     assert str(tmp_path) not in data.decode()
     path.unlink()

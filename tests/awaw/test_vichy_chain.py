@@ -107,7 +107,7 @@ def test_a_declined_vichy_leads_to_no_roll() -> None:
             {"turn": {"season": "spring", "year": 1940}},
             "turn: Spring 1940 is before France fell (Summer 1940)",
         ),
-        ({"capitals": {"egypt": "allied"}}, "capitals.egypt: not a Vichy colony; Vichy's: "),
+        ({"capitals": {"egypt": "allied"}}, "capitals.egypt: unknown field"),
         ({"capitals": {"morocco": "germany"}}, "capitals.morocco: Invalid"),
         (
             {"attacked_by_western_allies": ["northern_france"]},

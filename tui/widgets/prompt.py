@@ -77,7 +77,9 @@ class RollView(Static, can_focus=True):
             return
         if isinstance(self.prompt, Fact):
             fact = self.prompt
-            text = Text(f"Report a whole number of {fact.unit}, {fact.low} to {fact.high}: ")
+            text = Text(
+                f"Report a {fact.number}, {fact.low} to {fact.high} (default {fact.default}): "
+            )
             text.append("type it and press Enter. ")
             text.append(f"[{self.typed or ' '}]", style="reverse")
             self.update(text)

@@ -15,6 +15,8 @@ import msgspec
 
 from armistice.core.awaw.rule58.tables import Tables
 from armistice.core.awaw.words import (
+    FIRST_YEAR,
+    LAST_YEAR,
     BRPs,
     ColonyControl,
     Condition,
@@ -38,10 +40,6 @@ from armistice.core.scenario import ScenarioBase
 
 _Strict = {"frozen": True, "forbid_unknown_fields": True}
 
-FIRST_YEAR, LAST_YEAR = 1938, 1950
-"""The years France may fall in. A World at War starts in Fall 1939, but a game that starts
-the war earlier may see France fall in 1938 or early 1939; every turn up to Spring 1940
-takes 58.21D's "Spring 1940 or earlier" modifier."""
 FIRST_TURN = turn_index(Season.SPRING, FIRST_YEAR)
 """Spring 1938: the first turn a scenario can name, in seasons after Spring 1940 (-8)."""
 LAST_TURN = turn_index(Season.WINTER, LAST_YEAR)

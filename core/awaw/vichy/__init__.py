@@ -8,7 +8,7 @@ of rule 58 goes on into it, and one roll into the next (``links``).
 from __future__ import annotations
 
 from armistice.core.awaw.vichy.assumptions import ASSUMPTIONS
-from armistice.core.awaw.vichy.links import NextRoll, next_roll
+from armistice.core.awaw.vichy.links import NextRoll, carried, earlier, next_roll
 from armistice.core.awaw.vichy.procedure import resolve
 from armistice.core.awaw.vichy.results import entities, fates, outcome, outcome_names
 from armistice.core.awaw.vichy.scenario import VichyScenario, check
@@ -42,7 +42,11 @@ SYSTEM = RuleSystem(
     fates=fates,
     fate_words=(UnitFate, ColonyFate),
     help=rules_help,
-    links=(Link(KEY, "Another Vichy France diplomatic roll", RULE, next_roll, NextRoll),),
+    links=(
+        Link(
+            KEY, "Another Vichy France diplomatic roll", RULE, next_roll, NextRoll, carried, earlier
+        ),
+    ),
     memoryless=True,
     table_files=TableFiles(
         published={VICHY_FILE.name: VICHY_FILE},

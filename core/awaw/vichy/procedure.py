@@ -37,7 +37,8 @@ def faces(dice: Dice, total: int, t: Tables, end_row: bool) -> tuple[RollOutcome
 
 
 def resolve(s: VichyScenario, ledger: Ledger[VichyState]) -> Generator[Prompt, AnswerValue, None]:
-    """Name Vichy France, count the modifiers, roll, and apply the row read."""
+    """Name Vichy France, count the modifiers, roll (the side that named Vichy rolls, as
+    the power :attr:`Namer.power` names), and apply the row read."""
     t: Tables = ledger.tables
     readings = ledger.assumptions
     before = standing(s, readings, t)
@@ -84,6 +85,7 @@ def resolve(s: VichyScenario, ledger: Ledger[VichyState]) -> Generator[Prompt, A
         rule=RULE,
         dice=dice,
         outcomes=outcomes,
+        power=namer.power,
         help=f"{dice} {total:+d}; results beyond {t.ends.low} and {t.ends.high} "
         f"({BEYOND.cite(readings[BEYOND.key])})",
     )
@@ -91,7 +93,8 @@ def resolve(s: VichyScenario, ledger: Ledger[VichyState]) -> Generator[Prompt, A
     row = t.row(label)
     change = apply(s, before, row, t, readings)
     modified = None if die is None else rules.modified(die, total, t)
-    shown = (
+    roller = namer.label[:1].upper() + namer.label[1:]
+    shown = f"{roller} roll: " + (
         f"every face reads {Outcome(row.id).label}"
         if die is None
         else f"die {die} {total:+d} = {modified}: {Outcome(row.id).label}"

@@ -1,44 +1,17 @@
 """The words of the Vichy France diplomatic table: who names Vichy, where it stands, the
-policy in effect, who holds its hexes and colonies, and what becomes of its units."""
+policy in effect, who holds its hexes and colonies, and what becomes of its units. The
+words the board shares with rule 58's hand-over (sides, namers, holders of a capital, unit
+kinds) are those of :mod:`armistice.core.awaw.board`."""
 
 from __future__ import annotations
 
+from armistice.core.awaw.board import COUNTED as COUNTED
+from armistice.core.awaw.board import RULE as RULE
+from armistice.core.awaw.board import Holder as Holder
+from armistice.core.awaw.board import Kind as Kind
+from armistice.core.awaw.board import Namer as Namer
+from armistice.core.awaw.board import Side as Side
 from armistice.core.words import Word
-
-RULE = "77"
-"""The rules on Vichy France (58.633 points to them), whose diplomatic table this is."""
-
-
-class Side(Word):
-    """The two sides of the war as the table signs its modifiers: the Axis push results up,
-    the Allies down."""
-
-    AXIS = "axis", "the Axis"
-    ALLIES = "allies", "the Allies"
-
-    @property
-    def sign(self) -> int:
-        """+1 for the Axis, -1 for the Allies: the direction a modifier toward this side takes."""
-        return 1 if self is Side.AXIS else -1
-
-    @property
-    def other(self) -> Side:
-        """The opposing side."""
-        return Side.ALLIES if self is Side.AXIS else Side.AXIS
-
-
-class Namer(Word):
-    """Who names Vichy France for a diplomatic roll."""
-
-    AXIS = "axis", "the Axis"
-    AXIS_REACTION = "axis_reaction", "the Axis (reaction roll)"
-    WESTERN_ALLIES = "western_allies", "the Western Allies"
-    SOVIET_UNION = "soviet_union", "the Soviet Union"
-
-    @property
-    def side(self) -> Side:
-        """The side whose roll it is."""
-        return Side.AXIS if self in (Namer.AXIS, Namer.AXIS_REACTION) else Side.ALLIES
 
 
 class Alignment(Word):
@@ -108,15 +81,6 @@ class ColonyRule(Word):
     CAPITAL_HOLDER = "capital_holder"
 
 
-class Holder(Word):
-    """Who holds a Vichy colony's capital, and so who controls it after a deactivation."""
-
-    VICHY = "vichy", "Vichy France"
-    AXIS = "axis", "the Axis"
-    ALLIED = "allied", "the Allies"
-    NO_ONE = "no_one", "no one"
-
-
 class ColonyFate(Word):
     """Where a Vichy colony ends after the roll."""
 
@@ -133,19 +97,6 @@ class UnitFate(Word):
     VICHY = "vichy", "stays Vichy"
     FREE_FRENCH = "free_french", "Free French"
     REMOVED = "removed", "removed from play"
-
-
-class Kind(Word):
-    """Vichy and other units as the table counts them."""
-
-    INFANTRY = "infantry", "infantry"
-    ARMOR = "armor", "armor"
-    AIR = "air", "air"
-    NAVAL = "naval", "naval"
-
-
-COUNTED = (Kind.INFANTRY, Kind.ARMOR, Kind.AIR)
-"""The kinds whose unbuilt units modify the roll and whose factors are ground/air factors."""
 
 
 class Outcome(Word):
