@@ -186,7 +186,7 @@ async def test_a_fact_the_next_procedure_asks_itself_answers_it() -> None:
         assert "Who names Vichy France?" not in flat(on_screen(app))
 
 
-async def test_a_fact_answers_an_empty_enter_and_letters_with_what_to_type() -> None:
+async def test_a_fact_takes_its_default_on_an_empty_enter_and_refuses_letters() -> None:
     app = ArmisticeApp(finished("vichy-1941-axis-roll", 4), seed=4)
     notes = Notes(app)
     async with app.run_test(size=NARROW) as pilot:
@@ -195,13 +195,7 @@ async def test_a_fact_answers_an_empty_enter_and_letters_with_what_to_type() -> 
         await choose(pilot, screen, "fall")
         fact = screen.pending()
         assert isinstance(fact, Fact) and fact.key == "turn.year"
-        assert "(default 1941): type it and press Enter." in flat(on_screen(app))
-        await pilot.press("enter")
-        await pilot.pause()
-        assert (
-            "Nothing typed: type a whole number from 1938 to 1950, then Enter"
-            in (notes.errors()[-1])
-        )
+        assert fact.default == 1941 and "or Enter alone for" in flat(on_screen(app))
         await pilot.press("x", "y", "z")
         await pilot.pause()
         assert app.screen is screen
@@ -209,6 +203,17 @@ async def test_a_fact_answers_an_empty_enter_and_letters_with_what_to_type() -> 
             "Digits only: type a whole number from 1938 to 1950, then Enter" in (notes.errors()[-1])
         )
         assert screen.pending() == fact
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.handover is not None and screen.handover.answers["turn.year"] == 1941
+
+
+async def test_a_fact_typed_replaces_its_default() -> None:
+    app = ArmisticeApp(finished("vichy-1941-axis-roll", 4), seed=4)
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await shown(pilot)
+        await choose(pilot, screen, "awaw.vichy")
+        await choose(pilot, screen, "fall")
         await pilot.press("1", "9", "4", "2", "enter")
         await pilot.pause()
         assert screen.handover is not None and screen.handover.answers["turn.year"] == 1942
