@@ -233,9 +233,10 @@ def resolve(
     if save_to is not None and not save_to.strip():
         raise SaveError("--save", "", "needs a file name")
     game = open_game(scenario, decode.words(assume, "--assume"), seed, tables)
-    queued = scripted.answer_file(answers_file) if answers_file else deque()
+    queued, held = scripted.answer_file(answers_file) if answers_file else (deque(), "")
     decisions = decode.words(decide, "--decide")
     link: dict[str, Any] = {}
+    told: dict[str, str] = {}
     if facts_path:
         told, link = scripted.facts_file(facts_path)
         for key in told.keys() & decisions.keys():
@@ -243,7 +244,15 @@ def resolve(
         decisions |= told
     follow = (next_key, link, facts_path or "--facts") if next_key else None
     warnings = scripted.play_out(
-        game, scripted.dice(dice), decisions, queued, auto, answers_file or "--answers", follow
+        game,
+        scripted.dice(dice),
+        decisions,
+        queued,
+        auto,
+        answers_file or "--answers",
+        held,
+        follow,
+        dict.fromkeys(told, facts_path or "--facts"),
     )
     if save_to:
         try:
