@@ -97,7 +97,8 @@ def in_words(reason: str, value: Any, field: Field | None) -> str:
     description, None if unknown) as a player reads it: what was expected and what the file
     has, the choices of a choice, the bounds and unit of a number. A reason not from the
     decoder is kept as it is."""
-    shown = "" if value is _UNSEEN else written(value)
+    unseen = value is _UNSEEN or isinstance(value, list | tuple | dict)
+    shown = "" if unseen else written(value)
     choices = ", ".join(v for v, _ in field.choices) if field and field.choices else ""
     keys = ", ".join(k for k, _ in field.keys) if field and field.keys else ""
     if (match := _ENUM.match(reason)) and keys and value is _UNSEEN:
