@@ -125,17 +125,14 @@ class Game:
         if seed is not None and not 0 <= seed <= decode.MAX_INT:
             raise IllegalAnswer("seed", f"{seed} is outside 0..{decode.MAX_INT}")
         first = systems.get(scenario.system)
-        if tables is not None:
-            if tables.system != first.key:
-                raise ScenarioError(
-                    scenario.name, "system", f"the house tables are {tables.system}'s"
-                )
-            checked(first, scenario, scenario.name, tables)
+        if tables is not None and tables.system != first.key:
+            raise ScenarioError(scenario.name, "system", f"the house tables are {tables.system}'s")
         self.house = tables
         self._first = scenario
         self.assumptions = resolve(
             (a for system in systems.reachable(first) for a in system.assumptions), assumptions
         )
+        checked(first, scenario, scenario.name, tables, self.assumptions)
         self.seed = secrets.randbelow(10**9) if seed is None else seed
         self._written_in = written_in
         self._replay(list(answers), list(facts), strict=True)
@@ -352,6 +349,8 @@ class Game:
         given = dict(facts or {})
         told = convert(given, link.facts, "facts") if link.facts else None
         scenario = link.begin(self.scenario, self.state, told)
+        begun = systems.get(key)
+        begun.check(scenario, "facts", self._tables_of(begun), self.assumptions)
         self._done.append((*self._ledger.log, LogEntry(link.rule, f"Next: {link.label}")))
         self._begin(systems.get(key), scenario)
         self._answers.append(Answer(NEXT, key, Via.DECIDED))

@@ -18,6 +18,7 @@ import msgspec
 
 from armistice.core import decode as front_door
 from armistice.core import systems, tablefiles
+from armistice.core.assumptions import resolve
 from armistice.core.errors import ScenarioError
 from armistice.core.fields import Field, about, find, label_of
 from armistice.core.tablefiles import HouseTables, written
@@ -210,15 +211,20 @@ def from_mapping(raw: Mapping[str, Any], source: str, house: HouseTables | None 
 
 
 def checked(
-    system: systems.RuleSystem, scenario: Any, source: str, house: HouseTables | None
+    system: systems.RuleSystem,
+    scenario: Any,
+    source: str,
+    house: HouseTables | None,
+    readings: Mapping[str, str] | None = None,
 ) -> None:
     """Check ``scenario`` of ``system`` under the ``house`` tables when they are the system's,
-    else under its published tables; raises ScenarioError naming ``source`` (``FILE under the
-    house tables`` for the first) and the field."""
+    else under its published tables, and under the assumption values ``readings`` (None: the
+    restrictions that depend on one are left out); raises ScenarioError naming ``source``
+    (``FILE under the house tables`` for the first) and the field."""
     if house is not None and house.system == system.key:
-        system.check(scenario, f"{source} under the house tables", house.tables)
+        system.check(scenario, f"{source} under the house tables", house.tables, readings)
     else:
-        system.check(scenario, source, system.tables())
+        system.check(scenario, source, system.tables(), readings)
 
 
 def _decoded(raw: Mapping[str, Any], source: str) -> tuple[Any, systems.RuleSystem]:
@@ -288,15 +294,17 @@ def load(name_or_path: str) -> Any:
 
 
 def load_with(
-    name_or_path: str, tables: Sequence[str | Path] = ()
+    name_or_path: str, tables: Sequence[str | Path] = (), chosen: Mapping[str, str] | None = None
 ) -> tuple[Any, HouseTables | None]:
     """A scenario given by path or bundled name, and the house tables in the files ``tables``
-    (``--tables``; none: the published tables), the scenario checked under them. Raises
+    (``--tables``; none: the published tables), the scenario checked under them and under the
+    assumptions as ``chosen`` (``--assume``: key -> value; the rest their defaults). Raises
     ScenarioError for the scenario, TableError naming the table file, the field and the
-    reason."""
+    reason, UnknownAssumption for a key or value ``chosen`` that no assumption has."""
     path = locate(name_or_path)
     source = str(path)
     scenario, system = _decoded(front_door.toml(front_door.read(path), source), source)
     house = tablefiles.read(system, tables)
-    checked(system, scenario, source, house)
+    readings = resolve((a for s in systems.reachable(system) for a in s.assumptions), chosen)
+    checked(system, scenario, source, house, readings)
     return scenario, house

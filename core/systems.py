@@ -55,9 +55,10 @@ class RuleSystem:
       ``aliases`` are keys it was known by before (``awaw``); ``game`` is the game it
       belongs to, whose folder holds its bundled scenarios (``awaw``).
     * ``scenario_type`` is the msgspec Struct a scenario file decodes into (a
-      :class:`~armistice.core.scenario.ScenarioBase`); ``check(scenario, source, tables)``
-      raises ScenarioError(source, field, reason) for what the rules cannot resolve under
-      ``tables``.
+      :class:`~armistice.core.scenario.ScenarioBase`); ``check(scenario, source, tables,
+      readings)`` raises ScenarioError(source, field, reason) for what the rules cannot
+      resolve under ``tables`` and the assumption values ``readings`` (key -> value; None
+      when no game has chosen them yet: the restrictions that depend on one are left out).
     * ``initial_state(scenario)`` is the state before any rule runs; ``procedure`` is the
       generator that resolves the rules, yielding prompts; it reads the game's tables from
       its ledger (``ledger.tables``).
@@ -95,7 +96,7 @@ class RuleSystem:
     game: str
     title: str
     scenario_type: type[Any]
-    check: Callable[[Any, str, Any], None]
+    check: Callable[[Any, str, Any, Mapping[str, str] | None], None]
     initial_state: Callable[[Any], Any]
     procedure: Procedure
     sides: Sides

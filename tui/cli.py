@@ -66,8 +66,8 @@ def open_game(
         if seed is not None:
             game.seed = seed
         return game
-    loaded, house = scenarios.load_with(source, tables)
     try:
+        loaded, house = scenarios.load_with(source, tables, assume)
         return Game(loaded, assumptions=assume, seed=seed, tables=house)
     except UnknownAssumption as error:
         raise UnknownAssumption(f"--assume {error.where}", error.reason) from None

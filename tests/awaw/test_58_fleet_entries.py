@@ -42,7 +42,9 @@ def test_58_612_an_entry_stands_for_1_to_99_alike_ships(count: int, taken: bool)
     if taken:
         assert len(support.scenario({"fleet": [entry]}).fleet) == count
     else:
-        with pytest.raises(ScenarioError, match=rf"^test: fleet\[0\]\.count: {count} is (below 1|above 99) "):
+        with pytest.raises(
+            ScenarioError, match=rf"^test: fleet\[0\]\.count: {count} is (below 1|above 99) "
+        ):
             support.scenario({"fleet": [entry]})
 
 
@@ -68,7 +70,9 @@ def test_58_21d_a_surrender_falls_in_1938_to_1950(year: int, taken: bool) -> Non
     if taken:
         assert support.scenario(overrides).surrender.year == year
     else:
-        with pytest.raises(ScenarioError, match=rf"^test: surrender\.year: {year} is (below 1938|above 1950) "):
+        with pytest.raises(
+            ScenarioError, match=rf"^test: surrender\.year: {year} is (below 1938|above 1950) "
+        ):
             support.scenario(overrides)
 
 

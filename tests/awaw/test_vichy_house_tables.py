@@ -55,7 +55,10 @@ def test_an_edited_modifier_counts_in_the_roll_the_odds_and_the_save(tmp_path: P
             ("[table]", "[tabel]"),
             "an unknown table tabel; vichy.toml's tables are table, modifiers, row, policy",
         ),
-        (("us_at_war = -1 ", "us_at_war = 'two' "), 'modifiers.us_at_war: expected a whole number, not "two"'),
+        (
+            ("us_at_war = -1 ", "us_at_war = 'two' "),
+            'modifiers.us_at_war: expected a whole number, not "two"',
+        ),
         (("factor_step = 5 ", "factor_step = 0 "), "modifiers.factor_step: 0 is below 1"),
         (
             ("us_at_war = -1 ", "us_at_war = 1 "),

@@ -8,6 +8,7 @@ naming the field and the rule.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Literal
 
 import msgspec
@@ -237,9 +238,17 @@ class VichyScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_on
         return (*HOME, *(c for c in COLONIES if c in self.colonies))
 
 
-def check(s: VichyScenario, source: str, _t: Tables | None = None) -> None:
-    """Refuse a scenario that contradicts itself or names Vichy against the table's
-    restrictions; raises ScenarioError(source, field, reason)."""
+def check(
+    s: VichyScenario,
+    source: str,
+    _t: Tables | None = None,
+    readings: Mapping[str, str] | None = None,
+) -> None:
+    """Refuse a scenario that contradicts itself or names an established Vichy against the
+    table's restrictions (77), those that depend on a reading under ``readings``, the game's
+    assumption values (None: left out), when the reading lets another power name it. A Vichy
+    never established, or one a reading lets nobody name (a deactivated one), is left to its
+    roll, which notes that nobody names it. Raises ScenarioError(source, field, reason)."""
 
     def fail(field: str, reason: str) -> None:
         raise ScenarioError(source, field, reason)
@@ -272,8 +281,11 @@ def check(s: VichyScenario, source: str, _t: Tables | None = None) -> None:
             fail(f"vichy_units[{i}].garrison", "a garrison is a built 2-3 infantry (58.632)")
         if vunit.kind not in (*COUNTED, Kind.NAVAL):
             fail(f"vichy_units[{i}].kind", "not a Vichy unit kind")
-    refused = naming.refusals(s, None).get(s.named_by, "")
-    if refused:
+    refused = naming.refusals(s, None)[s.named_by]
+    under = naming.refusals(s, readings)
+    if not refused and not all(under.values()):
+        refused = under[s.named_by]
+    if refused and s.vichy_established:
         fail("named_by", f"{s.named_by.label} may not name Vichy France now: {refused}")
 
 
