@@ -101,7 +101,7 @@ class Board(msgspec.Struct, **_Strict):
     axis_gibraltar: Annotated[bool, about("Axis control Gibraltar", RULE)] = False
     colonies_attacked_last_turn: Annotated[
         int,
-        msgspec.Meta(ge=0, le=20),
+        msgspec.Meta(ge=0, le=len(COLONIES)),
         about("French colonies the Allies attacked last turn", RULE, unit="colonies"),
     ] = 0
     allied_attack: Annotated[
@@ -221,7 +221,7 @@ class VichyScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_on
         about(
             "Attacked by the Western Allies",
             RULE,
-            "Vichy places whose factors no longer count: southern_france, corsica or a colony",
+            "Vichy places whose factors no longer count: southern France, Corsica or a colony",
         ),
     ] = ()
     vichy_units: Annotated[tuple[VichyUnit, ...], about("Vichy units", "58.63")] = ()
