@@ -336,7 +336,8 @@ class Game:
 
         Raises IllegalAnswer naming ``next`` while the running procedure is not finished or
         for a procedure it does not link to, and ScenarioError naming ``facts.<field>`` for
-        facts of the wrong shape or that the link refuses; the game is then unchanged.
+        facts of the wrong shape, that the link refuses or that a reading of this game forbids;
+        the game is then unchanged.
         """
         if not self.complete:
             raise IllegalAnswer(NEXT, f"{self.system.key} is not finished yet")
@@ -349,12 +350,23 @@ class Game:
         given = dict(facts or {})
         told = convert(given, link.facts, "facts") if link.facts else None
         scenario = link.begin(self.scenario, self.state, told)
-        begun = systems.get(key)
-        begun.check(scenario, "facts", self._tables_of(begun), self.assumptions)
+        self._check_readings(systems.get(key), scenario)
         self._done.append((*self._ledger.log, LogEntry(link.rule, f"Next: {link.label}")))
         self._begin(systems.get(key), scenario)
         self._answers.append(Answer(NEXT, key, Via.DECIDED))
         self._facts.append(given)
+
+    def _check_readings(self, system: systems.RuleSystem, scenario: Any) -> None:
+        """Refuse the scenario a link made for ``system`` when a restriction that depends on
+        this game's readings forbids it (a power the reading bars naming it); what the link
+        makes without readings is the link's to answer for. Raises ScenarioError naming
+        ``facts`` and the field."""
+        tables = self._tables_of(system)
+        try:
+            system.check(scenario, "facts", tables, None)
+        except ScenarioError:
+            return
+        system.check(scenario, "facts", tables, self.assumptions)
 
     def roll(self) -> int | dict[str, int]:
         """Roll the pending Roll's dice from the seed and answer with the total, or roll
