@@ -71,7 +71,9 @@ class RuleSystem:
     * ``outcome(state)`` is what odds are given for, as ``(key, value)`` pairs whose
       values are members of ``outcome_word``; ``outcome_names(tables)`` names each key for a
       reader; ``headline`` is the value whose chance the odds compare across the options
-      of a decision.
+      of a decision, key by key; or, when ``compared`` names an outcome key, the odds
+      compare the chance of each of that key's values under each option instead (a headline
+      that favours one side says nothing when the options make different sides roll).
     * ``summary(scenario, state, tables)`` is what the state means to a reader.
     * ``entities(scenario)`` are the keys of everything the scenario lists that the rules
       decide (colonies, units, ships, areas); ``fates(scenario, state)`` maps each to its
@@ -119,6 +121,7 @@ class RuleSystem:
     actions: tuple[ActionSpec, ...] = ()
     memoryless: bool = False
     table_files: TableFiles | None = None
+    compared: str = ""
 
 
 REGISTRY: Registry[RuleSystem] = Registry(GROUP, RuleSystem, lambda system: system.key)

@@ -44,6 +44,7 @@ SYSTEM = RuleSystem(
     help=rules_help,
     links=(Link(KEY, "Another Vichy France diplomatic roll", RULE, next_roll, NextRoll),),
     memoryless=True,
+    compared="alignment",
     table_files=TableFiles(
         published={VICHY_FILE.name: VICHY_FILE},
         which=kind,
