@@ -318,9 +318,12 @@ def odds(
         for key in result.defaults:
             click.echo(f"  {key:<{width}}  {result.labels[key]}")
     word, names = game.system.outcome_word, game.system.outcome_names(game.tables)
+    shown = [
+        label for dists in (result.rolls, result.marginals) for d in dists.values() for label in d
+    ]
+    width = max([14, *(len(result_name(word, label)) for label in shown)])
     for key, dist in result.rolls.items():
         click.echo(f"\n{result.labels[key]}")
-        width = max(14, *(len(result_name(word, label)) for label in dist))
         for label, p in dist.items():
             click.echo(f"  {result_name(word, label):<{width}} {_percent(p)}")
     for key, total in result.totals.items():
@@ -330,7 +333,6 @@ def odds(
     click.echo("\nEach outcome")
     for key, dist in result.marginals.items():
         click.echo(f"  {names.get(key, key)}")
-        width = max(14, *(len(result_name(word, label)) for label in dist))
         for label, p in sorted(dist.items(), key=lambda kv: -kv[1]):
             click.echo(f"    {result_name(word, label):<{width}} {_percent(p)}")
     click.echo("\nJoint outcomes")
