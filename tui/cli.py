@@ -297,7 +297,12 @@ def odds(
     game = open_game(scenario, decode.words(assume, "--assume"), None, tables)
     decisions = decode.words(decide, "--decide")
     asked: set[str] = set()
-    result = exact_odds(game, _choices(decisions, asked))
+    try:
+        result = exact_odds(game, _choices(decisions, asked))
+    except IllegalAnswer as error:
+        if error.where not in decisions:
+            raise
+        raise IllegalAnswer(f"--decide {error.where}", error.reason) from None
     for key in sorted(decisions.keys() - asked):
         listed = ", ".join(sorted(asked)) or "nothing"
         raise IllegalAnswer(f"--decide {key}", f"never asked; from here the game asks: {listed}")

@@ -282,3 +282,18 @@ def test_a_save_from_a_newer_armistice_says_to_update(
     assert refusal(capsys, FAMILIES["save"](path)) == (
         f"{path}: version: 99 is newer than this armistice reads (1 to 5); update armistice"
     )
+
+
+@pytest.mark.parametrize("command", ["resolve", "odds"])
+@pytest.mark.parametrize(
+    ("value", "reason"),
+    [
+        ("italy", "'italy' is not an option; choose one of: axis, western_allies, soviet_union"),
+        ("axis_reaction", "'axis_reaction' is not allowed: a reaction roll follows an Allied"),
+    ],
+)
+def test_a_decision_refused_names_the_decide_option_in_every_command(
+    capsys: pytest.CaptureFixture[str], command: str, value: str, reason: str
+) -> None:
+    line = refusal(capsys, [command, ALLIED, "--decide", f"named_by={value}"])
+    assert line.startswith(f"--decide named_by: {reason}")
