@@ -129,7 +129,7 @@ def test_contradictory_scenarios_are_refused_naming_the_field(
     with pytest.raises(ScenarioError) as error:
         make(**changes)
     assert error.value.field == field and reason in error.value.reason
-    assert error.value.source == "test.toml"
+    assert error.value.source == "quiet.toml"
 
 
 SOVIET_REFUSED = {

@@ -130,12 +130,17 @@ class RollView(Static, can_focus=True):
         return f"type a whole number from {low} to {high}, then Enter"
 
     def on_key(self, event: events.Key) -> None:
-        """A letter typed for a fact is refused here, not taken as a key of the dashboard."""
+        """A letter typed for a fact is refused here unless it is one of the dashboard's keys
+        (undo, save...), which act at every prompt."""
         letter = event.character is not None and event.character.isalpha()
-        if isinstance(self.prompt, Fact) and letter:
+        if (
+            isinstance(self.prompt, Fact)
+            and letter
+            and event.key not in self.screen.active_bindings
+        ):
             event.stop()
             event.prevent_default()
-            self.post_message(Refused(f"Digits only: {self._wanted()} (other commands: ctrl+p)"))
+            self.post_message(Refused(f"Digits only: {self._wanted()}"))
 
 
 class BatchView(Static, can_focus=True):
