@@ -128,11 +128,7 @@ TYPES: dict[str, Case] = {
     ),
     "scenario-choice": (
         "scenario",
-        lambda _: (
-            SCENARIO.replace('policy = "none"', "policy = 7")
-            if 'policy = "none"' in SCENARIO
-            else SCENARIO.replace("surrender_level = -1", "surrender_level = -1\npolicy = 7")
-        ),
+        lambda _: SCENARIO.replace("surrender_level = -1", "surrender_level = -1\npolicy = 7"),
         "policy",
         "expected one of: none, -3, -2, 5-6, 7, 8, 9, 10, in quotes, not 7",
     ),
