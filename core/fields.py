@@ -164,6 +164,29 @@ def answered(fields: tuple[Field, ...], answers: dict[str, Any]) -> dict[str, An
     return document
 
 
+def children(struct: type[msgspec.Struct], path: str) -> tuple[str, ...]:
+    """The names of the fields directly inside the field at ``path`` (a decoder's path, as
+    :func:`find` reads it; ``""`` for ``struct`` itself): what a misspelt key there could
+    have been. Empty when ``path`` names no struct."""
+    rows = describe(struct)
+    if path:
+        parent = find(struct, path)
+        if parent is None:
+            return ()
+        mark = {"list": "[]", "table": "{}"}.get(parent.kind, "")
+        prefix, rows = f"{parent.path}{mark}.", _every(rows)
+    else:
+        prefix = ""
+    return tuple(
+        f.name for f in rows if f.path.startswith(prefix) and "." not in f.path[len(prefix) :]
+    )
+
+
+def _every(rows: tuple[Field, ...]) -> tuple[Field, ...]:
+    """``rows`` and, recursively, the fields of the items of every list and table among them."""
+    return tuple(x for f in rows for x in (f, *_every(f.items)))
+
+
 def find(struct: type[msgspec.Struct], path: str) -> Field | None:
     """The field a decoding error names, such as ``fleet[2].condition`` or
     ``colonies.tunisia.control`` (an index steps into a list, a key into a table), or None

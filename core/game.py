@@ -125,17 +125,14 @@ class Game:
         if seed is not None and not 0 <= seed <= decode.MAX_INT:
             raise IllegalAnswer("seed", f"{seed} is outside 0..{decode.MAX_INT}")
         first = systems.get(scenario.system)
-        if tables is not None:
-            if tables.system != first.key:
-                raise ScenarioError(
-                    scenario.name, "system", f"the house tables are {tables.system}'s"
-                )
-            checked(first, scenario, scenario.name, tables)
+        if tables is not None and tables.system != first.key:
+            raise ScenarioError(scenario.name, "system", f"the house tables are {tables.system}'s")
         self.house = tables
         self._first = scenario
         self.assumptions = resolve(
             (a for system in systems.reachable(first) for a in system.assumptions), assumptions
         )
+        checked(first, scenario, scenario.name, tables, self.assumptions)
         self.seed = secrets.randbelow(10**9) if seed is None else seed
         self._written_in = written_in
         self._replay(list(answers), list(facts), strict=True)
@@ -342,7 +339,8 @@ class Game:
 
         Raises IllegalAnswer naming ``next`` while the running procedure is not finished or
         for a procedure it does not link to, and ScenarioError naming ``facts.<field>`` for
-        facts of the wrong shape or that the link refuses; the game is then unchanged.
+        facts of the wrong shape, that the link refuses or that a reading of this game forbids;
+        the game is then unchanged.
         """
         self._link(key, facts or {}, earlier=False)
 
@@ -363,8 +361,10 @@ class Game:
         if link.facts is not None:
             told = convert(_overlay(msgspec.to_builtins(start), given), link.facts, "facts")
         scenario = link.begin(self.scenario, self.state, told, self._ledger.tables)
+        system = systems.get(key)
+        system.check(scenario, "facts", self._tables_of(system), self.assumptions)
         self._done.append((*self._ledger.log, LogEntry(link.rule, f"Next: {link.label}")))
-        self._begin(systems.get(key), scenario)
+        self._begin(system, scenario)
         self._answers.append(Answer(NEXT, key, Via.DECIDED))
         self._facts.append(msgspec.to_builtins(told) if told is not None else dict(given))
 

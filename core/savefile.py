@@ -33,6 +33,7 @@ from armistice.core.assumptions import resolve
 from armistice.core.errors import SaveError, ScenarioError, UnknownAssumption
 from armistice.core.prompts import Answer
 from armistice.core.scenario import convert
+from armistice.core.tablefiles import written
 
 FORMAT = "armistice-save"
 VERSION = 6
@@ -92,11 +93,15 @@ def read(data: bytes, source: str) -> SaveFile:
     if "version" not in raw:
         raise SaveError(source, "version", "missing")
     version = raw.get("version")
-    if type(version) is not int or not 1 <= version <= VERSION:
+    if type(version) is int and version > VERSION:
         raise SaveError(
             source,
             "version",
-            f"version {version!r} is not supported; this armistice reads 1 to {VERSION}",
+            f"{version} is newer than this armistice reads (1 to {VERSION}); update armistice",
+        )
+    if type(version) is not int or version < 1:
+        raise SaveError(
+            source, "version", f"{written(version)} is not a save version (1 to {VERSION})"
         )
     try:
         document: SaveFile = convert(raw, SaveFile, source)

@@ -77,9 +77,10 @@ class RuleSystem:
       ``aliases`` are keys it was known by before (``awaw``); ``game`` is the game it
       belongs to, whose folder holds its bundled scenarios (``awaw``).
     * ``scenario_type`` is the msgspec Struct a scenario file decodes into (a
-      :class:`~armistice.core.scenario.ScenarioBase`); ``check(scenario, source, tables)``
-      raises ScenarioError(source, field, reason) for what the rules cannot resolve under
-      ``tables``.
+      :class:`~armistice.core.scenario.ScenarioBase`); ``check(scenario, source, tables,
+      readings)`` raises ScenarioError(source, field, reason) for what the rules cannot
+      resolve under ``tables`` and the assumption values ``readings`` (key -> value; None
+      when no game has chosen them yet: the restrictions that depend on one are left out).
     * ``initial_state(scenario)`` is the state before any rule runs; ``procedure`` is the
       generator that resolves the rules, yielding prompts; it reads the game's tables from
       its ledger (``ledger.tables``).
@@ -92,7 +93,9 @@ class RuleSystem:
     * ``outcome(state)`` is what odds are given for, as ``(key, value)`` pairs whose
       values are members of ``outcome_word``; ``outcome_names(tables)`` names each key for a
       reader; ``headline`` is the value whose chance the odds compare across the options
-      of a decision.
+      of a decision, key by key; or, when ``compared`` names an outcome key, the odds
+      compare the chance of each of that key's values under each option instead (a headline
+      that favours one side says nothing when the options make different sides roll).
     * ``summary(scenario, state, tables)`` is what the state means to a reader.
     * ``entities(scenario)`` are the keys of everything the scenario lists that the rules
       decide (colonies, units, ships, areas); ``fates(scenario, state)`` maps each to its
@@ -117,7 +120,7 @@ class RuleSystem:
     game: str
     title: str
     scenario_type: type[Any]
-    check: Callable[[Any, str, Any], None]
+    check: Callable[[Any, str, Any, Mapping[str, str] | None], None]
     initial_state: Callable[[Any], Any]
     procedure: Procedure
     sides: Sides
@@ -140,6 +143,7 @@ class RuleSystem:
     actions: tuple[ActionSpec, ...] = ()
     memoryless: bool = False
     table_files: TableFiles | None = None
+    compared: str = ""
 
 
 REGISTRY: Registry[RuleSystem] = Registry(GROUP, RuleSystem, lambda system: system.key)

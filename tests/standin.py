@@ -83,7 +83,7 @@ class RaidState(msgspec.Struct, frozen=True):
     committed: dict[str, int] = {}
 
 
-def check(s: RaidScenario, source: str, _tables: object = None) -> None:
+def check(s: RaidScenario, source: str, _tables: object = None, _readings: object = None) -> None:
     """A raid needs a town."""
     if not s.towns:
         raise ScenarioError(source, "towns", "list at least one town")
@@ -278,7 +278,7 @@ TALLY_SYSTEM = systems.RuleSystem(
     game="standin",
     title="Stand-in tally",
     scenario_type=TallyScenario,
-    check=lambda _s, _source, _tables: None,
+    check=lambda _s, _source, _tables, _readings: None,
     initial_state=lambda s: TallyState(gold=s.gold),
     procedure=tally,
     sides=Sides(

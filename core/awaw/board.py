@@ -30,6 +30,9 @@ _Strict = {"frozen": True, "forbid_unknown_fields": True}
 RULE = "77"
 """The rules on Vichy France (58.633 points to them), whose diplomatic table this is."""
 
+COLONIES = (Region.LEBANON_SYRIA, Region.TUNISIA, Region.ALGERIA, Region.MOROCCO)
+"""The French colonies that may be Vichy colonies."""
+
 
 class Side(Word):
     """The two sides of the war as the table signs its modifiers: the Axis push results up,
@@ -163,7 +166,7 @@ class Board(msgspec.Struct, **_Strict):
     axis_gibraltar: Annotated[bool, about("Axis control Gibraltar", RULE)] = False
     colonies_attacked_last_turn: Annotated[
         int,
-        msgspec.Meta(ge=0, le=20),
+        msgspec.Meta(ge=0, le=len(COLONIES)),
         about("French colonies the Allies attacked last turn", RULE, unit="colonies"),
     ] = 0
     allied_attack: Annotated[

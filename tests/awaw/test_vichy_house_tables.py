@@ -55,15 +55,18 @@ def test_an_edited_modifier_counts_in_the_roll_the_odds_and_the_save(tmp_path: P
             ("[table]", "[tabel]"),
             "an unknown table tabel; vichy.toml's tables are table, modifiers, row, policy",
         ),
-        (("us_at_war = -1 ", "us_at_war = 'two' "), "modifiers.us_at_war: Expected `int`"),
-        (("factor_step = 5 ", "factor_step = 0 "), "modifiers.factor_step: Expected `int` >= 1"),
+        (
+            ("us_at_war = -1 ", "us_at_war = 'two' "),
+            'modifiers.us_at_war: expected a whole number, not "two"',
+        ),
+        (("factor_step = 5 ", "factor_step = 0 "), "modifiers.factor_step: 0 is below 1"),
         (
             ("us_at_war = -1 ", "us_at_war = 1 "),
-            "modifiers.us_at_war: Expected `int` <= 0",
+            "modifiers.us_at_war: 1 is above 0",
         ),
         (
             ("colony_attacked = 2 ", "colony_attacked = -2 "),
-            "modifiers.colony_attacked: Expected `int` >= 0",
+            "modifiers.colony_attacked: -2 is below 0",
         ),
     ],
     ids=["unknown-table", "bad-value", "zero-step", "toward-the-axis", "toward-the-allies"],

@@ -133,7 +133,7 @@ def test_a_table_a_game_refuses_ends_the_run_with_the_games_reason(
     path = support.edited(tmp_path, VICHY_FILE, GAP)
     with pytest.raises(TableError) as game:
         tablefiles.read(systems.get("awaw.vichy"), [path])
-    assert str(game.value) == f"{path}: row 8.low: a gap: the row should start at 6, not 7"
+    assert str(game.value) == f"{path}: row 8, low: a gap: the row should start at 6, not 7"
     code, _, err = verify(capsys, "--tables", str(path))
     assert code == 2
     assert err.strip() == f"armistice: error: {game.value}"
@@ -154,13 +154,13 @@ def test_a_file_that_is_no_vichy_table_is_refused_as_a_game_refuses_it(
 
 def test_the_roll_inputs_take_the_scenario_files_bounds() -> None:
     assert inputs.bounds(Board, "usat_level") == (0, 200)
-    assert inputs.bounds(Board, "colonies_attacked_last_turn") == (0, 20)
+    assert inputs.bounds(Board, "colonies_attacked_last_turn") == (0, 4)
     assert inputs.bounds(Diplomacy, "axis_dps") == (0, 99)
     assert inputs.bounds(VichyScenario, "surrender_level") == (-3, 3)
     assert inputs.NUMBERS == {
         "surrender_level": (-3, 3),
         "usat_level": (0, 200),
-        "colonies_attacked_last_turn": (0, 20),
+        "colonies_attacked_last_turn": (0, 4),
         "axis_dps": (0, 99),
         "allied_dps": (0, 99),
         "axis_factors": (0, None),
@@ -188,7 +188,7 @@ def test_a_counterexample_is_a_roll_a_scenario_file_allows_and_loads(
     sides = 10 if values["d10"] else 6
     assert 1 <= values["die"] <= sides
     assert 0 <= values["usat_level"] <= 200 and -3 <= values["surrender_level"] <= 3
-    assert 0 <= values["axis_dps"] <= 99 and 0 <= values["colonies_attacked_last_turn"] <= 20
+    assert 0 <= values["axis_dps"] <= 99 and 0 <= values["colonies_attacked_last_turn"] <= 4
     assert values["engine_row"] == "none (index -1)"
     path = Path(result.scenario)
     assert path.name == "counterexample-every-result-reads-one-row.toml"

@@ -130,7 +130,7 @@ def begin_vichy(s: AwawScenario, state: FallOfFrance, facts: VichyFacts, t: Tabl
     try:
         made = convert(raw, roll.scenario_type, "facts")
         if vichy:
-            roll.check(made, "facts", roll.tables())
+            roll.check(made, "facts", roll.tables(), None)
         return made
     except ScenarioError as error:
         field = re.sub(r"^colonies\.(\w+)\.capital$", r"capitals.\1", error.field)

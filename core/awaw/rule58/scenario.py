@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 from typing import Annotated, Literal
 
 import msgspec
@@ -301,9 +302,12 @@ def _fresh(base: str, taken: set[str]) -> str:
     return f"{base}_{n}"
 
 
-def check(s: AwawScenario, source: str, t: Tables) -> None:
+def check(
+    s: AwawScenario, source: str, t: Tables, _readings: Mapping[str, str] | None = None
+) -> None:
     """Refuse a scenario that the rules cannot resolve under tables ``t`` (its colonies, the
-    earliest voluntary surrender); raises ScenarioError(source, field, reason)."""
+    earliest voluntary surrender), whatever the readings; raises ScenarioError(source,
+    field, reason)."""
 
     def fail(field: str, reason: str) -> None:
         raise ScenarioError(source, field, reason)

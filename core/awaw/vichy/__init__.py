@@ -48,6 +48,7 @@ SYSTEM = RuleSystem(
         ),
     ),
     memoryless=True,
+    compared="alignment",
     table_files=TableFiles(
         published={VICHY_FILE.name: VICHY_FILE},
         which=kind,

@@ -8,7 +8,15 @@ from collections.abc import Mapping
 
 import msgspec
 
-from armistice.core.awaw.vichy.assumptions import ASTERISK, SIX, STRENGTH, Asterisk, Strength
+from armistice.core.awaw.vichy.assumptions import (
+    ASTERISK,
+    AXIS_HELD,
+    SIX,
+    STRENGTH,
+    Asterisk,
+    AxisHeld,
+    Strength,
+)
 from armistice.core.awaw.vichy.scenario import VichyScenario
 from armistice.core.awaw.vichy.state import Standing
 from armistice.core.awaw.vichy.tables import Row, Tables
@@ -193,7 +201,10 @@ def apply(
                 "may be rebuilt but goes east again only after another roll",
             )
         )
-    units, colonies = fates(s, ColonyRule.NONE if effect is not row.effect else row.colonies)
+    rule = ColonyRule.NONE if effect is not row.effect else row.colonies
+    units, colonies = fates(s, rule)
+    if rule is ColonyRule.FREE_FRENCH and AXIS_HELD.read(readings) is AxisHeld.TO_THE_AXIS:
+        log += axis_held(s, units, colonies, AXIS_HELD.cite(readings[AXIS_HELD.key]))
     brps = 0 if effect is not row.effect else row.brps
     if brps:
         log.append(LogEntry(RULE, f"Vichy France pays the Axis {brps} BRPs"))
@@ -207,6 +218,25 @@ def _said(alignment: Alignment, policy: Policy, hexes: HexControl) -> str:
         f"Vichy France is now {alignment.label}; policy in effect: {policy.label}; "
         f"its hexes are held by {hexes.label}"
     )
+
+
+def axis_held(
+    s: VichyScenario, units: dict[int, UnitFate], colonies: dict[str, ColonyFate], cited: str
+) -> list[LogEntry]:
+    """Under awaw.vichy.axis_held_colonies=to_the_axis, give each Vichy colony whose capital
+    the Axis holds to the Axis instead of the Free French, its Vichy forces staying Vichy
+    (``units`` and ``colonies`` changed in place); the log lines that say so."""
+    log = []
+    for name, colony in s.colonies.items():
+        if colony.capital is not Holder.AXIS:
+            continue
+        colonies[name.value] = ColonyFate.AXIS
+        for i, unit in enumerate(s.vichy_units):
+            if unit.location is name:
+                units[i] = UnitFate.VICHY
+        said = f"{name.label}: its capital is held by the Axis; it passes to the Axis, not to "
+        log.append(LogEntry(RULE, said + "the Free French", cited))
+    return log
 
 
 def fates(s: VichyScenario, rule: ColonyRule) -> tuple[dict[int, UnitFate], dict[str, ColonyFate]]:

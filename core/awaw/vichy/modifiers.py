@@ -120,7 +120,8 @@ def modifiers(
         add(
             label,
             toward.sign * rules.factor_modifier(n, t),
-            f"{owner.label}: {n} // {step}, toward {toward.label}" + (f"; {note}" if note else ""),
+            f"{owner.label}: {counted(n, 'factor')}, one per {step} (rounded down), toward "
+            f"{toward.label}" + (f"; {note}" if note else ""),
             FACTORS,
         )
     allied = [c for c, colony in s.colonies.items() if colony.capital is Holder.ALLIED]

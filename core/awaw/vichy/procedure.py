@@ -97,7 +97,7 @@ def resolve(s: VichyScenario, ledger: Ledger[VichyState]) -> Generator[Prompt, A
     shown = f"{roller} roll: " + (
         f"every face reads {Outcome(row.id).label}"
         if die is None
-        else f"die {die} {total:+d} = {modified}: {Outcome(row.id).label}"
+        else f"die {die} {total:+d} = {modified}, row {Outcome(row.id).label}"
     )
     ledger.note(RULE, shown, BEYOND, announce=True)
     for entry in change.log:

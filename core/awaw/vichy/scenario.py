@@ -9,10 +9,12 @@ naming the field and the rule.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Literal
 
 import msgspec
 
+from armistice.core.awaw.board import COLONIES
 from armistice.core.awaw.board import Board as Board
 from armistice.core.awaw.board import Diplomacy as Diplomacy
 from armistice.core.awaw.board import Totals as Totals
@@ -38,8 +40,6 @@ from armistice.core.scenario import ScenarioBase
 
 _Strict = {"frozen": True, "forbid_unknown_fields": True}
 
-COLONIES = (Region.LEBANON_SYRIA, Region.TUNISIA, Region.ALGERIA, Region.MOROCCO)
-"""The French colonies that may be Vichy colonies."""
 HOME = (Region.SOUTHERN_FRANCE, Region.CORSICA)
 """Vichy France itself (southern France) and Corsica."""
 
@@ -109,7 +109,7 @@ class VichyScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_on
         about(
             "Attacked by the Western Allies",
             RULE,
-            "Vichy places whose factors no longer count: southern_france, corsica or a colony",
+            "Vichy places whose factors no longer count: southern France, Corsica or a colony",
         ),
     ] = ()
     vichy_units: Annotated[tuple[VichyUnit, ...], about("Vichy units", "58.63")] = ()
@@ -126,9 +126,17 @@ class VichyScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_on
         return (*HOME, *(c for c in COLONIES if c in self.colonies))
 
 
-def check(s: VichyScenario, source: str, _t: Tables | None = None) -> None:
-    """Refuse a scenario that contradicts itself or names Vichy against the table's
-    restrictions; raises ScenarioError(source, field, reason)."""
+def check(
+    s: VichyScenario,
+    source: str,
+    _t: Tables | None = None,
+    readings: Mapping[str, str] | None = None,
+) -> None:
+    """Refuse a scenario that contradicts itself or names an established Vichy against the
+    table's restrictions (77), those that depend on a reading under ``readings``, the game's
+    assumption values (None: left out), when the reading lets another power name it. A Vichy
+    never established, or one a reading lets nobody name (a deactivated one), is left to its
+    roll, which notes that nobody names it. Raises ScenarioError(source, field, reason)."""
 
     def fail(field: str, reason: str) -> None:
         raise ScenarioError(source, field, reason)
@@ -161,8 +169,11 @@ def check(s: VichyScenario, source: str, _t: Tables | None = None) -> None:
             fail(f"vichy_units[{i}].garrison", "a garrison is a built 2-3 infantry (58.632)")
         if vunit.kind not in (*COUNTED, Kind.NAVAL):
             fail(f"vichy_units[{i}].kind", "not a Vichy unit kind")
-    refused = naming.refusals(s, None).get(s.named_by, "")
-    if refused:
+    refused = naming.refusals(s, None)[s.named_by]
+    under = naming.refusals(s, readings)
+    if not refused and not all(under.values()):
+        refused = under[s.named_by]
+    if refused and s.vichy_established:
         fail("named_by", f"{s.named_by.label} may not name Vichy France now: {refused}")
 
 

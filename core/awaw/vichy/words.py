@@ -37,7 +37,7 @@ class Alignment(Word):
 class Policy(Word):
     """The policy in effect: the result row whose policy it is, or none."""
 
-    NONE = "none", "none"
+    NONE = "none", "no policy"
     ALLIED_ALLY = "-3", "-3: Allied minor ally"
     ALLIED_ASSOCIATED = "-2", "-2: Allied associated"
     LEAN = "5-6", "5-6: leans to the Axis"
