@@ -202,7 +202,7 @@ def apply(
             )
         )
     rule = ColonyRule.NONE if effect is not row.effect else row.colonies
-    units, colonies = fates(s, rule)
+    units, colonies = fates(s, rule, deactivated=effect is Effect.DEACTIVATE)
     if rule is ColonyRule.FREE_FRENCH and AXIS_HELD.read(readings) is AxisHeld.TO_THE_AXIS:
         log += axis_held(s, units, colonies, AXIS_HELD.cite(readings[AXIS_HELD.key]))
     brps = 0 if effect is not row.effect else row.brps
@@ -239,10 +239,13 @@ def axis_held(
     return log
 
 
-def fates(s: VichyScenario, rule: ColonyRule) -> tuple[dict[int, UnitFate], dict[str, ColonyFate]]:
+def fates(
+    s: VichyScenario, rule: ColonyRule, deactivated: bool = False
+) -> tuple[dict[int, UnitFate], dict[str, ColonyFate]]:
     """Each Vichy unit's and colony's fate under a row's colony ``rule``: Free French
-    colonies take their forces with them; a deactivation removes every Vichy unit and gives
-    each colony to the side holding its capital, or to no one; otherwise nothing moves."""
+    colonies take their forces with them; ``capital_holder`` gives each colony to the side
+    holding its capital, or to no one; otherwise colonies stay. A deactivation
+    (``deactivated``) removes every Vichy unit, whatever its row says of the colonies."""
     by_holder = {
         Holder.VICHY: ColonyFate.VICHY,
         Holder.AXIS: ColonyFate.AXIS,
@@ -252,7 +255,7 @@ def fates(s: VichyScenario, rule: ColonyRule) -> tuple[dict[int, UnitFate], dict
     units: dict[int, UnitFate] = {}
     colonies: dict[str, ColonyFate] = {}
     for i, unit in enumerate(s.vichy_units):
-        if rule is ColonyRule.CAPITAL_HOLDER:
+        if deactivated or rule is ColonyRule.CAPITAL_HOLDER:
             units[i] = UnitFate.REMOVED
         elif rule is ColonyRule.FREE_FRENCH and unit.location in s.colonies:
             units[i] = UnitFate.FREE_FRENCH
