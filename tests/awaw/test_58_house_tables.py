@@ -350,7 +350,8 @@ ARMS_ROW = "{ fsl =  1, vichy = true,  infantry_factors =  2,"
             "{ fsl =  3, infantry_factors = 12,",
             "{ fsl =  3, infantry_factors = 12, tanks = 1,",
             "vichy row 1, tanks",
-            "unknown field",
+            "unknown field; known here: infantry_factors, armor_units, air_factors, "
+            "named_ships, cruisers, destroyer_factors, fsl",
         ),
     ],
     ids=[

@@ -7,11 +7,11 @@ from typing import Any
 import pytest
 
 from armistice.core.assumptions import resolve
+from armistice.core.awaw.board import Side
 from armistice.core.awaw.rule58.tables import shipped as rule58_shipped
 from armistice.core.awaw.vichy.assumptions import ASSUMPTIONS
 from armistice.core.awaw.vichy.modifiers import modifiers
 from armistice.core.awaw.vichy.tables import shipped
-from armistice.core.awaw.vichy.words import Side
 from armistice.core.errors import ScenarioError
 from tests.awaw.vichy import DEFAULTS, make
 

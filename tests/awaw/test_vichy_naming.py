@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from armistice.core import scenario
+from armistice.core.awaw.board import Namer
 from armistice.core.awaw.vichy import naming
-from armistice.core.awaw.vichy.words import Namer
 from armistice.core.errors import RuleRestriction, ScenarioError
 from armistice.core.game import Game
 from tests.awaw.vichy import DEFAULTS, build, make

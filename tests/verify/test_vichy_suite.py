@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from armistice.core import scenario, systems, tablefiles
-from armistice.core.awaw.vichy.scenario import Board, Diplomacy, VichyScenario
+from armistice.core.awaw.board import Board, Diplomacy
+from armistice.core.awaw.vichy.scenario import VichyScenario
 from armistice.core.awaw.vichy.tables import VICHY_FILE, Tables, shipped
 from armistice.core.errors import TableError
 from armistice.core.game import Game

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 import msgspec
 
+from armistice.core.awaw.board import RULE, Holder, Kind, Side
 from armistice.core.awaw.vichy.assumptions import (
     ASTERISK,
     AXIS_HELD,
@@ -21,17 +22,13 @@ from armistice.core.awaw.vichy.scenario import VichyScenario
 from armistice.core.awaw.vichy.state import Standing
 from armistice.core.awaw.vichy.tables import Row, Tables
 from armistice.core.awaw.vichy.words import (
-    RULE,
     Alignment,
     ColonyFate,
     ColonyRule,
     Direction,
     Effect,
     HexControl,
-    Holder,
-    Kind,
     Policy,
-    Side,
     UnitFate,
 )
 from armistice.core.awaw.words import Region

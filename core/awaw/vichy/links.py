@@ -9,11 +9,11 @@ from typing import Annotated, Any
 
 import msgspec
 
-from armistice.core.awaw.board import Board, Capitals, Diplomacy, Turn
+from armistice.core.awaw.board import RULE, Board, Capitals, Diplomacy, Holder, Namer, Turn
 from armistice.core.awaw.rule58.scenario import LAST_TURN
-from armistice.core.awaw.vichy.scenario import Colony, VichyScenario
+from armistice.core.awaw.vichy.scenario import HOME, Colony, VichyScenario
 from armistice.core.awaw.vichy.state import VichyState
-from armistice.core.awaw.vichy.words import RULE, ColonyFate, Holder, Namer, UnitFate
+from armistice.core.awaw.vichy.words import ColonyFate, UnitFate
 from armistice.core.awaw.words import Season, turn_index
 from armistice.core.errors import ScenarioError
 from armistice.core.fields import about
@@ -56,8 +56,10 @@ def next_roll(
     s: VichyScenario, state: VichyState, facts: NextRoll, _t: Any = None
 ) -> VichyScenario:
     """The scenario of the next roll: Vichy where the last one left it (alignment, policy,
-    hexes), its units still Vichy and its colonies still Vichy (capitals as told), the board,
-    DPs and turn as told. Raises ScenarioError naming ``facts.turn`` for a turn before the
+    hexes), its colonies still Vichy (capitals as told), the units still Vichy and the Axis
+    and Allied units and attacked places still in Vichy territory (Vichy France, Corsica and
+    those colonies: a colony that left Vichy takes what stands in it out of the table's
+    reckoning), the board, DPs and turn as told. Raises ScenarioError naming ``facts.turn`` for a turn before the
     last roll's."""
     if facts.turn.index < s.turn.index:
         raise ScenarioError(
@@ -69,13 +71,18 @@ def next_roll(
         alignment, policy, hexes = d.alignment, d.policy, d.hex_control
     elif state.before is not None:
         alignment = state.before.alignment
-    units = tuple(u for i, u in enumerate(s.vichy_units) if state.units.get(i) is UnitFate.VICHY)
     told = msgspec.structs.asdict(facts.capitals)
     colonies = {
         c: Colony(told[c.value])
         for c in s.colonies
         if state.colonies.get(c.value) is ColonyFate.VICHY
     }
+    places = {*HOME, *colonies}
+    units = tuple(
+        u
+        for i, u in enumerate(s.vichy_units)
+        if state.units.get(i) is UnitFate.VICHY and u.location in places
+    )
     return msgspec.structs.replace(
         s,
         turn=facts.turn,
@@ -85,6 +92,8 @@ def next_roll(
         hex_control=hexes,
         colonies=colonies,
         vichy_units=units,
+        units=tuple(u for u in s.units if u.location in places),
+        attacked_by_western_allies=tuple(p for p in s.attacked_by_western_allies if p in places),
         board=facts.board,
         diplomacy=facts.diplomacy,
     )

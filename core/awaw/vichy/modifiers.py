@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from armistice.core.assumptions import Assumption
+from armistice.core.awaw.board import COUNTED, RULE, Holder, Side
 from armistice.core.awaw.vichy import rules
 from armistice.core.awaw.vichy.assumptions import (
     ENEMY_ATTACK,
@@ -24,14 +25,7 @@ from armistice.core.awaw.vichy.assumptions import (
 from armistice.core.awaw.vichy.scenario import VichyScenario
 from armistice.core.awaw.vichy.state import Modifier
 from armistice.core.awaw.vichy.tables import Tables
-from armistice.core.awaw.vichy.words import (
-    COUNTED,
-    RULE,
-    Alignment,
-    HexControl,
-    Holder,
-    Side,
-)
+from armistice.core.awaw.vichy.words import Alignment, HexControl
 from armistice.core.words import counted
 
 

@@ -7,6 +7,7 @@ from collections.abc import Generator, Mapping
 
 import msgspec
 
+from armistice.core.awaw.board import RULE, Namer
 from armistice.core.awaw.vichy import naming, rules
 from armistice.core.awaw.vichy.assumptions import BEYOND, DIE, ENEMY_ATTACK, Beyond
 from armistice.core.awaw.vichy.effects import apply, fates, volunteers
@@ -14,7 +15,7 @@ from armistice.core.awaw.vichy.modifiers import alignment_before, modifiers
 from armistice.core.awaw.vichy.scenario import VichyScenario
 from armistice.core.awaw.vichy.state import DiplomaticRoll, Standing, VichyState
 from armistice.core.awaw.vichy.tables import Tables
-from armistice.core.awaw.vichy.words import RULE, ColonyRule, Namer, Outcome
+from armistice.core.awaw.vichy.words import ColonyRule, Outcome
 from armistice.core.dice import Dice
 from armistice.core.ledger import Ledger, LogEntry
 from armistice.core.prompts import AnswerValue, Decision, Option, Prompt, Roll, RollOutcome, throw

@@ -14,25 +14,23 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from armistice.core.awaw.board import COLONIES
-from armistice.core.awaw.board import Board as Board
-from armistice.core.awaw.board import Diplomacy as Diplomacy
-from armistice.core.awaw.board import Totals as Totals
-from armistice.core.awaw.board import Turn as Turn
-from armistice.core.awaw.board import Unit as Unit
-from armistice.core.awaw.vichy import naming
-from armistice.core.awaw.vichy.tables import Tables
-from armistice.core.awaw.vichy.words import (
+from armistice.core.awaw.board import (
+    COLONIES,
     COUNTED,
     RULE,
-    Alignment,
-    HexControl,
+    Board,
+    Diplomacy,
     Holder,
     Kind,
     Namer,
-    Policy,
     Side,
+    Totals,
+    Turn,
+    Unit,
 )
+from armistice.core.awaw.vichy import naming
+from armistice.core.awaw.vichy.tables import Tables
+from armistice.core.awaw.vichy.words import Alignment, HexControl, Policy
 from armistice.core.awaw.words import Factors, Region
 from armistice.core.errors import ScenarioError
 from armistice.core.fields import about

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from armistice.core.awaw.board import RULE, Namer
 from armistice.core.awaw.vichy.scenario import VichyScenario
 from armistice.core.awaw.vichy.state import DiplomaticRoll, VichyState
 from armistice.core.awaw.vichy.tables import Tables
-from armistice.core.awaw.vichy.words import RULE, ColonyFate, Namer, Outcome, UnitFate
+from armistice.core.awaw.vichy.words import ColonyFate, Outcome, UnitFate
 from armistice.core.awaw.words import Region
 from armistice.core.dice import Dice
 from armistice.core.summary import Row, Section, Summary

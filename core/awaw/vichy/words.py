@@ -5,12 +5,7 @@ kinds) are those of :mod:`armistice.core.awaw.board`."""
 
 from __future__ import annotations
 
-from armistice.core.awaw.board import COUNTED as COUNTED
-from armistice.core.awaw.board import RULE as RULE
-from armistice.core.awaw.board import Holder as Holder
-from armistice.core.awaw.board import Kind as Kind
-from armistice.core.awaw.board import Namer as Namer
-from armistice.core.awaw.board import Side as Side
+from armistice.core.awaw.board import Side
 from armistice.core.words import Word
 
 

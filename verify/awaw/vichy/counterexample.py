@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from armistice.core import scenario
+from armistice.core.awaw.board import COLONIES
 from armistice.core.awaw.vichy.assumptions import BEYOND, DIE, Beyond, Die
-from armistice.core.awaw.vichy.scenario import COLONIES, VichyScenario, VichyUnit
+from armistice.core.awaw.vichy.scenario import VichyScenario, VichyUnit
 from armistice.core.commented import render
 from armistice.verify.awaw.rule58.counterexample import clear, file_name, found_by
 from armistice.verify.awaw.vichy.inputs import ALIGNMENTS, FLAGS, QUIET, bounds, merged

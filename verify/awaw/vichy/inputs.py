@@ -17,18 +17,13 @@ import z3
 
 from armistice.core import scenario
 from armistice.core.assumptions import resolve
+from armistice.core.awaw.board import COLONIES, Board, Diplomacy, Side, Totals
 from armistice.core.awaw.vichy import rules
 from armistice.core.awaw.vichy.assumptions import ASSUMPTIONS, DIE, STRENGTH, Die
-from armistice.core.awaw.vichy.scenario import (
-    COLONIES,
-    Board,
-    Diplomacy,
-    Totals,
-    VichyScenario,
-)
+from armistice.core.awaw.vichy.scenario import VichyScenario
 from armistice.core.awaw.vichy.state import Standing
 from armistice.core.awaw.vichy.tables import Tables
-from armistice.core.awaw.vichy.words import Alignment, HexControl, Policy, Side
+from armistice.core.awaw.vichy.words import Alignment, HexControl, Policy
 from armistice.verify.awaw.vichy.spec import Table
 from armistice.verify.solver import Proof
 
