@@ -100,3 +100,23 @@ def test_77_namers_whose_rolls_differ_are_compared_apart() -> None:
 
 def test_vichy_allied_naming_80x24(snap_compare: Callable[..., bool]) -> None:
     assert snap_compare(_allied_roll(), terminal_size=NARROW, run_before=_vichy_dashboard)
+
+
+async def test_77_the_odds_of_a_roll_reached_by_a_link_are_worked_out(saves: Path) -> None:
+    """Summer 1941 rolled 2 +6 = 8 (German control of the Vichy hexes); the next roll, in
+    Fall 1941 with the board as it was, adds +7 with the hexes German: a 1 reads 8, a 2
+    reads 9, 3 to 6 read 10."""
+    game = vichy.played(scenario.load("vichy-1941-axis-roll"), 2)
+    game.next("awaw.vichy")
+    game.answer("axis")
+    app = ArmisticeApp(game, seed=SEED)
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await dashboard(pilot, VICHY_PANELS)
+        shown = screen_text(screen, "#odds")
+        assert "could not be worked out" not in shown
+        lines = shown.splitlines()
+        assert [line.split()[-2] for line in lines if line.startswith(("8:", "9:", "10:"))] == [
+            "1/6",
+            "1/6",
+            "2/3",
+        ]

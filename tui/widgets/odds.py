@@ -214,7 +214,13 @@ class OddsPanel(Static):
         self.computations += 1
         self.set_timer(PATIENCE, lambda: self._still_working(here))
         self._work_out(
-            game.scenario, dict(game.assumptions), game.house, game.answers, game.seed, here
+            game.origin,
+            dict(game.assumptions),
+            game.house,
+            game.answers,
+            game.facts,
+            game.seed,
+            here,
         )
 
     def _still_working(self, here: bytes) -> None:
@@ -228,13 +234,20 @@ class OddsPanel(Static):
         assumptions: dict[str, str],
         tables: HouseTables | None,
         answers: tuple[Answer, ...],
+        facts: tuple[dict[str, Any], ...],
         seed: int,
         here: bytes,
     ) -> None:
         try:
-            shown = rendered(
-                Game(scenario, assumptions=assumptions, answers=answers, seed=seed, tables=tables)
+            game = Game(
+                scenario,
+                assumptions=assumptions,
+                answers=answers,
+                facts=facts,
+                seed=seed,
+                tables=tables,
             )
+            shown = rendered(game)
         except Exception as error:
             shown = Text(f"The odds could not be worked out: {error}", style="dim")
         self.post_message(self.Computed(here, shown))
