@@ -61,8 +61,8 @@ def _no_negation(before: Any, row: Any, effect: Effect, t: Tables, stronger: boo
     return _next_policy(before, row, effect, t, stronger)
 
 
-def _colonies_kept(s: Any, rule: Any) -> Any:
-    units, colonies = _fates(s, rule)
+def _colonies_kept(s: Any, rule: Any, deactivated: bool = False) -> Any:
+    units, colonies = _fates(s, rule, deactivated)
     for i, unit in enumerate(s.vichy_units):
         if units[i] is UnitFate.REMOVED and unit.location in s.colonies:
             units[i] = UnitFate.VICHY
