@@ -125,7 +125,7 @@ def system(key: str, procedure: Any, memoryless: bool) -> systems.RuleSystem:
         game="bench",
         title="benchmark stand-in",
         scenario_type=Income,
-        check=lambda _s, _source, _tables: None,
+        check=lambda _s, _source, _tables, _readings: None,
         initial_state=lambda _s: Year(),
         procedure=procedure,
         sides=Sides((Power("any", "anyone", Alignment.NEUTRAL),), (Player("p", "P", ("any",)),)),

@@ -78,7 +78,7 @@ def toml(data: bytes, source: str, error: Refusal = ScenarioError) -> dict[str, 
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as failure:
-        raise error(source, "", f"not valid TOML: {failure}") from None
+        raise _not_toml(data, source, error, f"not valid TOML: {failure}") from None
     except ValueError:
         raise _too_long(text, source, error) from None
     except RecursionError:
@@ -96,10 +96,33 @@ def json(data: bytes, source: str, error: Refusal = ScenarioError) -> Any:
     except msgspec.ValidationError:
         raise _too_long(text, source, error) from None
     except msgspec.DecodeError as failure:
-        raise error(source, "", f"not a JSON document: {failure}") from None
+        said = str(failure)
+        said = said[:1].lower() + said[1:] if said[1:2].islower() else said
+        raise error(source, "", f"not a JSON document: {said}") from None
     except RecursionError:
         raise error(source, "", f"nested deeper than {MAX_DEPTH} levels") from None
     return check(raw, source, error)
+
+
+_JSON_KINDS = {
+    list: "a JSON array",
+    str: "a JSON string",
+    int: "a JSON number",
+    float: "a JSON number",
+}
+
+
+def _not_toml(data: bytes, source: str, error: Refusal, reason: str) -> ScenarioError:
+    """The refusal of ``data`` that TOML cannot read: as JSON when it is JSON (a document
+    that is not an object, or any document of a ``.json`` file), else ``reason``."""
+    try:
+        value = msgspec.json.decode(data)
+    except (msgspec.DecodeError, RecursionError):
+        if source.lower().endswith(".json"):
+            json(data, source, error)
+        return error(source, "", reason)
+    kind = "JSON null" if value is None else _JSON_KINDS.get(type(value), "JSON true or false")
+    return error(source, "", f"is {kind}, not a table of keys (a JSON object or TOML)")
 
 
 def looks_like_json(data: bytes) -> bool:
@@ -162,7 +185,7 @@ def _too_long(text: str, source: str, error: Refusal) -> ScenarioError:
     """The refusal of an integer too long for the parser to read, naming its line."""
     found = _DIGITS.search(text)
     line = f"line {text.count(chr(10), 0, found.start()) + 1}" if found else ""
-    number = shown_integer(found[0].replace("_", "")) if found else "an integer"
+    number = shown_integer(found[0].replace("_", "")) if found else "a number"
     return error(source, line, f"{number} is beyond +/-{MAX_INT}")
 
 

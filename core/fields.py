@@ -134,6 +134,22 @@ def ask(fields: tuple[Field, ...], power: str, rule: str) -> tuple[Prompt, ...] 
     return tuple(prompts)
 
 
+def defaulted(fields: tuple[Field, ...], values: msgspec.Struct) -> tuple[Field, ...]:
+    """``fields`` (of :func:`describe`) with the default of each top-level or nested field
+    read from ``values``, an instance of the struct they describe (facts as a finished game
+    already tells them); a field given there is no longer required. Fields inside a list
+    or table keep theirs."""
+    plain = msgspec.to_builtins(values)
+    out: list[Field] = []
+    for f in fields:
+        found, value = "[]" not in f.path and "{}" not in f.path, plain
+        for step in f.path.split("."):
+            found = found and isinstance(value, dict) and step in value
+            value = value[step] if found else None
+        out.append(msgspec.structs.replace(f, default=value, required=False) if found else f)
+    return tuple(out)
+
+
 def answered(fields: tuple[Field, ...], answers: dict[str, Any]) -> dict[str, Any]:
     """The answers to :func:`ask`'s prompts (by path) as a nested mapping to decode with
     the struct: booleans from ``true``/``false``, dotted paths as nested tables."""
@@ -146,6 +162,29 @@ def answered(fields: tuple[Field, ...], answers: dict[str, Any]) -> dict[str, An
             table = table.setdefault(name, {})
         table[last] = value == "true" if kinds.get(path) == "boolean" else value
     return document
+
+
+def children(struct: type[msgspec.Struct], path: str) -> tuple[str, ...]:
+    """The names of the fields directly inside the field at ``path`` (a decoder's path, as
+    :func:`find` reads it; ``""`` for ``struct`` itself): what a misspelt key there could
+    have been. Empty when ``path`` names no struct."""
+    rows = describe(struct)
+    if path:
+        parent = find(struct, path)
+        if parent is None:
+            return ()
+        mark = {"list": "[]", "table": "{}"}.get(parent.kind, "")
+        prefix, rows = f"{parent.path}{mark}.", _every(rows)
+    else:
+        prefix = ""
+    return tuple(
+        f.name for f in rows if f.path.startswith(prefix) and "." not in f.path[len(prefix) :]
+    )
+
+
+def _every(rows: tuple[Field, ...]) -> tuple[Field, ...]:
+    """``rows`` and, recursively, the fields of the items of every list and table among them."""
+    return tuple(x for f in rows for x in (f, *_every(f.items)))
 
 
 def find(struct: type[msgspec.Struct], path: str) -> Field | None:

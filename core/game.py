@@ -125,17 +125,14 @@ class Game:
         if seed is not None and not 0 <= seed <= decode.MAX_INT:
             raise IllegalAnswer("seed", f"{seed} is outside 0..{decode.MAX_INT}")
         first = systems.get(scenario.system)
-        if tables is not None:
-            if tables.system != first.key:
-                raise ScenarioError(
-                    scenario.name, "system", f"the house tables are {tables.system}'s"
-                )
-            checked(first, scenario, scenario.name, tables)
+        if tables is not None and tables.system != first.key:
+            raise ScenarioError(scenario.name, "system", f"the house tables are {tables.system}'s")
         self.house = tables
         self._first = scenario
         self.assumptions = resolve(
             (a for system in systems.reachable(first) for a in system.assumptions), assumptions
         )
+        checked(first, scenario, scenario.name, tables, self.assumptions)
         self.seed = secrets.randbelow(10**9) if seed is None else seed
         self._written_in = written_in
         self._replay(list(answers), list(facts), strict=True)
@@ -174,7 +171,8 @@ class Game:
                 if answer.key == NEXT:
                     if not queued:
                         raise IllegalAnswer(NEXT, "no facts are saved for this link")
-                    self.next(str(answer.value), queued.pop(0))
+                    earlier = strict and self._written_in < savefile.WHOLE_FACTS
+                    self._link(str(answer.value), queued.pop(0), earlier)
                     continue
                 prompt = self._prompt
                 if self._unasked(answer, prompt):
@@ -335,12 +333,19 @@ class Game:
 
     def next(self, key: str, facts: Mapping[str, Any] | None = None) -> None:
         """Start the linked procedure ``key`` from the finished one, with ``facts`` (field ->
-        value) for what it needs to know that the finished one does not.
+        value, nested tables for nested structs) for what it needs to know that the finished
+        one does not: each fact left out takes the link's default for this game
+        (:meth:`armistice.core.systems.Link.start`); the game keeps the whole facts.
 
         Raises IllegalAnswer naming ``next`` while the running procedure is not finished or
         for a procedure it does not link to, and ScenarioError naming ``facts.<field>`` for
-        facts of the wrong shape or that the link refuses; the game is then unchanged.
+        facts of the wrong shape, that the link refuses or that a reading of this game forbids;
+        the game is then unchanged.
         """
+        self._link(key, facts or {}, earlier=False)
+
+    def _link(self, key: str, given: Mapping[str, Any], earlier: bool) -> None:
+        """:meth:`next`; ``earlier`` reads ``given`` as a save before whole facts wrote it."""
         if not self.complete:
             raise IllegalAnswer(NEXT, f"{self.system.key} is not finished yet")
         link = next((k for k in self.system.links if k.to == key), None)
@@ -349,13 +354,19 @@ class Game:
             raise IllegalAnswer(
                 NEXT, f"{self.system.key} does not lead to {key!r}; it leads to: {offered}"
             )
-        given = dict(facts or {})
-        told = convert(given, link.facts, "facts") if link.facts else None
-        scenario = link.begin(self.scenario, self.state, told)
+        if earlier and link.earlier is not None:
+            given = link.earlier(given, self.scenario, self.state)
+        told = None
+        start = link.start(self.scenario, self.state)
+        if link.facts is not None:
+            told = convert(_overlay(msgspec.to_builtins(start), given), link.facts, "facts")
+        scenario = link.begin(self.scenario, self.state, told, self._ledger.tables)
+        system = systems.get(key)
+        system.check(scenario, "facts", self._tables_of(system), self.assumptions)
         self._done.append((*self._ledger.log, LogEntry(link.rule, f"Next: {link.label}")))
-        self._begin(systems.get(key), scenario)
+        self._begin(system, scenario)
         self._answers.append(Answer(NEXT, key, Via.DECIDED))
-        self._facts.append(given)
+        self._facts.append(msgspec.to_builtins(told) if told is not None else dict(given))
 
     def roll(self) -> int | dict[str, int]:
         """Roll the pending Roll's dice from the seed and answer with the total, or roll
@@ -459,3 +470,17 @@ class Game:
     def open(cls, path: str | Path) -> Game:
         """``load`` a save file from ``path``; raises SaveError if it cannot be read."""
         return cls.load(decode.read(path, SaveError), str(path))
+
+
+def _overlay(base: Any, given: Mapping[str, Any]) -> Any:
+    """``base`` (a mapping of facts) with ``given`` laid over it: a table given over a table
+    is laid over it field by field, anything else replaces what ``base`` holds."""
+    if not isinstance(base, dict):
+        return dict(given)
+    out = dict(base)
+    for name, value in given.items():
+        inner = out.get(name)
+        out[name] = (
+            _overlay(inner, value) if isinstance(value, dict) and isinstance(inner, dict) else value
+        )
+    return out

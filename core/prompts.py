@@ -120,12 +120,17 @@ class Fact(msgspec.Struct, frozen=True, tag="fact", tag_field="type"):
     default: int
     help: str = ""
 
+    @property
+    def number(self) -> str:
+        """What is asked for in words: ``whole number of DPs``, or ``whole number`` for a
+        fact without a unit (a year)."""
+        return f"whole number of {self.unit}" if self.unit else "whole number"
+
     def check(self, value: object) -> int:
         """``value`` if it is a whole number within bounds; raises IllegalAnswer otherwise."""
         if type(value) is not int or not self.low <= value <= self.high:
             raise IllegalAnswer(
-                self.key,
-                f"report a whole number of {self.unit} from {self.low} to {self.high}, not {value!r}",
+                self.key, f"report a {self.number} from {self.low} to {self.high}, not {value!r}"
             )
         return value
 

@@ -17,6 +17,9 @@ Version history:
    file, by the name of the published file it replaces. A save without them (every earlier
    version, and a game with the published tables) runs with the published tables and
    writes no ``tables``.
+6. ``facts`` holds every fact of each link taken, as the link's facts struct spells it;
+   earlier saves hold only the facts given, the rest at that version's defaults, which each
+   link reads as it read them then (``Link.earlier``).
 """
 
 from __future__ import annotations
@@ -30,9 +33,10 @@ from armistice.core.assumptions import resolve
 from armistice.core.errors import SaveError, ScenarioError, UnknownAssumption
 from armistice.core.prompts import Answer
 from armistice.core.scenario import convert
+from armistice.core.tablefiles import written
 
 FORMAT = "armistice-save"
-VERSION = 5
+VERSION = 6
 """The version this armistice writes; it reads every version from 1 up to this one."""
 
 ROLLS_NOT_ASKED = 4
@@ -40,6 +44,9 @@ ROLLS_NOT_ASKED = 4
 
 HOUSE_TABLES = 5
 """The first version whose saves may hold house tables."""
+
+WHOLE_FACTS = 6
+"""The first version whose saves hold every fact of a link taken, not only those given."""
 
 
 class SaveFile(msgspec.Struct, forbid_unknown_fields=True):
@@ -86,11 +93,15 @@ def read(data: bytes, source: str) -> SaveFile:
     if "version" not in raw:
         raise SaveError(source, "version", "missing")
     version = raw.get("version")
-    if type(version) is not int or not 1 <= version <= VERSION:
+    if type(version) is int and version > VERSION:
         raise SaveError(
             source,
             "version",
-            f"version {version!r} is not supported; this armistice reads 1 to {VERSION}",
+            f"{version} is newer than this armistice reads (1 to {VERSION}); update armistice",
+        )
+    if type(version) is not int or version < 1:
+        raise SaveError(
+            source, "version", f"{written(version)} is not a save version (1 to {VERSION})"
         )
     try:
         document: SaveFile = convert(raw, SaveFile, source)

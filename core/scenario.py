@@ -8,6 +8,7 @@ file, the field and the reason, raised before anything is built.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Mapping, Sequence
 from importlib import resources
@@ -18,9 +19,10 @@ import msgspec
 
 from armistice.core import decode as front_door
 from armistice.core import systems, tablefiles
+from armistice.core.assumptions import resolve
 from armistice.core.errors import ScenarioError
-from armistice.core.fields import about, find
-from armistice.core.tablefiles import HouseTables
+from armistice.core.fields import Field, about, children, find, label_of
+from armistice.core.tablefiles import HouseTables, written
 
 _AT = re.compile(r"^(?P<reason>.*) - at `\$\.?(?P<field>[^`]*)`$", re.DOTALL)
 
@@ -54,34 +56,120 @@ class BundledScenario(msgspec.Struct, frozen=True):
 
 def convert(raw: object, type_: type[Any], source: str) -> Any:
     """Decode builtins ``raw`` into ``type_``; raises ScenarioError with the failing field
-    (a mapping's key named, ``colonies.tunisia.brp``)."""
+    (a mapping's key named, ``colonies.tunisia.brp``) and the reason in words, the value
+    as the file writes it and what the field accepts: ``board.colonies: 21 is above 20
+    (French colonies attacked: 0 to 20 colonies)``, ``turn.season: "autumn" is not one of:
+    spring, summer, fall, winter``."""
     try:
         return msgspec.convert(raw, type=type_)
     except msgspec.ValidationError as error:
         field, reason = _located(error)
         if "[...]" in field:
             field = _name_key(raw, type_, field, reason)
-        raise ScenarioError(source, field, _accepted(type_, field, reason)) from None
+        described = find(type_, field) if _is_struct(type_) else None
+        found, value = _value_at(raw, field)
+        keyed = _KEY.match(str(error)) is not None
+        said = in_words(reason, value if found and not keyed else _UNSEEN, described)
+        if reason == "unknown field" and _is_struct(type_):
+            said = _unknown(children(type_, field.rpartition(".")[0]), field.rpartition(".")[2])
+        raise ScenarioError(source, field, said) from None
 
 
-def _accepted(type_: type[Any], field: str, reason: str) -> str:
-    """``reason`` with what ``field`` accepts added: its choices, or its bounds and unit."""
-    if not isinstance(type_, type) or not issubclass(type_, msgspec.Struct):
-        return reason
-    found = find(type_, field)
-    if found is None or reason.startswith(("missing", "unknown")):
-        return reason
-    if found.kind == "choice" and found.choices:
-        return f"{reason}; choose one of: {', '.join(value for value, _ in found.choices)}"
-    if found.kind == "integer" and found.accepts:
-        return f"{reason} ({found.label}: {found.accepts})"
+def _unknown(known: tuple[str, ...], name: str) -> str:
+    """Why ``name`` is refused where only ``known`` fields are: the likeliest one meant, or
+    every one when none is close."""
+    close = difflib.get_close_matches(name, known, n=1)
+    if close:
+        return f"unknown field; did you mean {close[0]}?"
+    return f"unknown field; known here: {', '.join(known)}" if known else "unknown field"
+
+
+_UNSEEN = object()
+
+_TYPES = {
+    "int": "a whole number",
+    "bool": "true or false",
+    "str": "text in quotes",
+    "float": "a number",
+    "array": "a list",
+    "object": "a table",
+    "null": "nothing",
+}
+_PATTERNS = {"^[a-z0-9_]+$": "a key of lower-case letters a-z, digits and _"}
+_EXPECTED = re.compile(r"^Expected `(?P<want>[^`]+)`, got `(?P<got>[^`]+)`$")
+_BOUND = re.compile(r"^Expected `(?P<want>[^`]+)` (?P<op>>=|<=|>|<) (?P<bound>-?[0-9.]+)$")
+_LENGTH = re.compile(r"^Expected `(?P<want>[^`]+)` of length (?P<op>>=|<=) (?P<bound>[0-9]+)$")
+_MATCHING = re.compile(r"^Expected `str` matching regex '(?P<pattern>.*)'$")
+_ENUM = re.compile(r"^Invalid enum value (?P<value>.+)$")
+_KEY = re.compile(r"^(?P<reason>.*) - at `key` in `\$\.?(?P<field>[^`]*)`$", re.DOTALL)
+_SIDE = {">=": "below", ">": "not above", "<=": "above", "<": "not below"}
+
+
+def in_words(reason: str, value: Any, field: Field | None) -> str:
+    """A decoder's ``reason`` (msgspec's words) for refusing ``value`` at ``field`` (its
+    description, None if unknown) as a player reads it: what was expected and what the file
+    has, the choices of a choice, the bounds and unit of a number. A reason not from the
+    decoder is kept as it is."""
+    unseen = value is _UNSEEN or isinstance(value, list | tuple | dict)
+    shown = "" if unseen else written(value)
+    choices = ", ".join(v for v, _ in field.choices) if field and field.choices else ""
+    keys = ", ".join(k for k, _ in field.keys) if field and field.keys else ""
+    if (match := _ENUM.match(reason)) and keys and value is _UNSEEN:
+        return f"{match['value']} is not one of its keys: {keys}"
+    if match := _ENUM.match(reason):
+        said = f"{shown or match['value']} is not one of: {choices}" if choices else ""
+        return said or f"{shown or match['value']} is not a value it takes"
+    if match := _EXPECTED.match(reason):
+        want = f"one of: {choices}, in quotes" if choices else _TYPES.get(match["want"])
+        got = shown or _TYPES.get(match["got"], match["got"])
+        return _accepts(f"expected {want or match['want']}, not {got}", field)
+    if match := _BOUND.match(reason):
+        what = shown or "the value"
+        return _accepts(f"{what} is {_SIDE[match['op']]} {match['bound']}", field)
+    if match := _LENGTH.match(reason):
+        most = "at most" if match["op"] == "<=" else "at least"
+        return f"expected {most} {match['bound']} entries"
+    if match := _MATCHING.match(reason):
+        pattern = match["pattern"]
+        want = _PATTERNS.get(pattern, f"text matching the pattern {pattern}")
+        return f"expected {want}, not {shown}" if shown else f"expected {want}"
     return reason
+
+
+def _accepts(said: str, field: Field | None) -> str:
+    """``said`` with the field's label, bounds and unit after it when it has them (a field
+    without a label of its own is named by the error's place already)."""
+    if field is None or field.kind != "integer" or not field.accepts:
+        return said
+    if field.label == label_of(field.name):
+        return said
+    return f"{said} ({field.label}: {field.accepts})"
+
+
+def _is_struct(type_: Any) -> bool:
+    return isinstance(type_, type) and issubclass(type_, msgspec.Struct)
+
+
+def _value_at(raw: Any, field: str) -> tuple[bool, Any]:
+    """Whether decoded ``raw`` holds a value at ``field`` (a decoder's path), and that value."""
+    value = raw
+    for name, index in _STEP.findall(field):
+        try:
+            value = value[int(index)] if index else value[name]
+        except (KeyError, IndexError, TypeError, ValueError):
+            return False, None
+    return True, value
 
 
 def _located(error: msgspec.ValidationError) -> tuple[str, str]:
     """The field (dotted, ``[...]`` for a mapping's key) and the reason of ``error``."""
-    match = _AT.match(str(error))
-    reason, field = (match["reason"], match["field"]) if match else (str(error), "")
+    text = str(error)
+    keyed = _KEY.match(text)
+    match = _AT.match(text)
+    if keyed:
+        reason, field = keyed["reason"], keyed["field"]
+    else:
+        reason, field = (match["reason"], match["field"]) if match else (text, "")
     reason = reason.replace("Object contains unknown field", "unknown field")
     if reason.startswith("Object missing required field"):
         missing = reason.split("`")[1]
@@ -135,15 +223,20 @@ def from_mapping(raw: Mapping[str, Any], source: str, house: HouseTables | None 
 
 
 def checked(
-    system: systems.RuleSystem, scenario: Any, source: str, house: HouseTables | None
+    system: systems.RuleSystem,
+    scenario: Any,
+    source: str,
+    house: HouseTables | None,
+    readings: Mapping[str, str] | None = None,
 ) -> None:
     """Check ``scenario`` of ``system`` under the ``house`` tables when they are the system's,
-    else under its published tables; raises ScenarioError naming ``source`` (``FILE under the
-    house tables`` for the first) and the field."""
+    else under its published tables, and under the assumption values ``readings`` (None: the
+    restrictions that depend on one are left out); raises ScenarioError naming ``source``
+    (``FILE under the house tables`` for the first) and the field."""
     if house is not None and house.system == system.key:
-        system.check(scenario, f"{source} under the house tables", house.tables)
+        system.check(scenario, f"{source} under the house tables", house.tables, readings)
     else:
-        system.check(scenario, source, system.tables())
+        system.check(scenario, source, system.tables(), readings)
 
 
 def _decoded(raw: Mapping[str, Any], source: str) -> tuple[Any, systems.RuleSystem]:
@@ -213,15 +306,17 @@ def load(name_or_path: str) -> Any:
 
 
 def load_with(
-    name_or_path: str, tables: Sequence[str | Path] = ()
+    name_or_path: str, tables: Sequence[str | Path] = (), chosen: Mapping[str, str] | None = None
 ) -> tuple[Any, HouseTables | None]:
     """A scenario given by path or bundled name, and the house tables in the files ``tables``
-    (``--tables``; none: the published tables), the scenario checked under them. Raises
+    (``--tables``; none: the published tables), the scenario checked under them and under the
+    assumptions as ``chosen`` (``--assume``: key -> value; the rest their defaults). Raises
     ScenarioError for the scenario, TableError naming the table file, the field and the
-    reason."""
+    reason, UnknownAssumption for a key or value ``chosen`` that no assumption has."""
     path = locate(name_or_path)
     source = str(path)
     scenario, system = _decoded(front_door.toml(front_door.read(path), source), source)
     house = tablefiles.read(system, tables)
-    checked(system, scenario, source, house)
+    readings = resolve((a for s in systems.reachable(system) for a in s.assumptions), chosen)
+    checked(system, scenario, source, house, readings)
     return scenario, house

@@ -34,17 +34,39 @@ Outcome = tuple[tuple[str, Hashable], ...]
 @dataclass(frozen=True)
 class Link:
     """A procedure that may follow a finished one: ``to`` is its key; ``label`` and ``rule``
-    say what starts. ``begin(scenario, state, facts)`` hands over: the next procedure's
-    scenario (of its system's ``scenario_type``), made from the finished procedure's
-    scenario and final state and from ``facts``, an instance of the struct ``facts`` (what
-    the players tell the next procedure that the finished one does not know; None when it
-    needs nothing). A link may lead back to the same procedure (one more turn of it)."""
+    say what starts. A link may lead back to the same procedure (one more turn of it).
+
+    * ``facts`` is the struct of what the players tell the next procedure that the finished
+      one does not know (None when it needs nothing); ``defaults(scenario, state)`` gives
+      the facts as the finished procedure's scenario and final state already tell them (the
+      turn after, the board as the last procedure left it), None leaving every fact at the
+      struct's own defaults (then every field of ``facts`` needs one). Players then give
+      only what changed (:meth:`start`); saves hold the whole facts.
+    * ``begin(scenario, state, facts, tables)`` hands over: the next procedure's scenario
+      (of its system's ``scenario_type``), made from the finished procedure's scenario,
+      final state and ``tables`` (the tables it ran with: the published ones or the game's
+      house tables) and from ``facts``, an instance of ``facts``. It raises ScenarioError
+      naming ``facts`` and the field for facts the next scenario refuses.
+    * ``earlier(given, scenario, state)`` reads the facts a save older than
+      :data:`armistice.core.savefile.WHOLE_FACTS` wrote for this link (only the fields
+      given, the rest at the struct's defaults of then, perhaps in an older form) as the
+      whole facts today's struct takes (a mapping); None when such facts read as they are.
+    """
 
     to: str
     label: str
     rule: str
-    begin: Callable[[Any, Any, Any], Any]
+    begin: Callable[[Any, Any, Any, Any], Any]
     facts: type[Any] | None = None
+    defaults: Callable[[Any, Any], Any] | None = None
+    earlier: Callable[[Mapping[str, Any], Any, Any], dict[str, Any]] | None = None
+
+    def start(self, scenario: Any, state: Any) -> Any:
+        """The facts the link starts from after ``scenario`` ended in ``state``: an instance
+        of ``facts`` (None when the link takes none)."""
+        if self.facts is None:
+            return None
+        return self.defaults(scenario, state) if self.defaults else self.facts()
 
 
 @dataclass(frozen=True)
@@ -55,9 +77,10 @@ class RuleSystem:
       ``aliases`` are keys it was known by before (``awaw``); ``game`` is the game it
       belongs to, whose folder holds its bundled scenarios (``awaw``).
     * ``scenario_type`` is the msgspec Struct a scenario file decodes into (a
-      :class:`~armistice.core.scenario.ScenarioBase`); ``check(scenario, source, tables)``
-      raises ScenarioError(source, field, reason) for what the rules cannot resolve under
-      ``tables``.
+      :class:`~armistice.core.scenario.ScenarioBase`); ``check(scenario, source, tables,
+      readings)`` raises ScenarioError(source, field, reason) for what the rules cannot
+      resolve under ``tables`` and the assumption values ``readings`` (key -> value; None
+      when no game has chosen them yet: the restrictions that depend on one are left out).
     * ``initial_state(scenario)`` is the state before any rule runs; ``procedure`` is the
       generator that resolves the rules, yielding prompts; it reads the game's tables from
       its ledger (``ledger.tables``).
@@ -70,7 +93,9 @@ class RuleSystem:
     * ``outcome(state)`` is what odds are given for, as ``(key, value)`` pairs whose
       values are members of ``outcome_word``; ``outcome_names(tables)`` names each key for a
       reader; ``headline`` is the value whose chance the odds compare across the options
-      of a decision.
+      of a decision, key by key; or, when ``compared`` names an outcome key, the odds
+      compare the chance of each of that key's values under each option instead (a headline
+      that favours one side says nothing when the options make different sides roll).
     * ``summary(scenario, state, tables)`` is what the state means to a reader.
     * ``entities(scenario)`` are the keys of everything the scenario lists that the rules
       decide (colonies, units, ships, areas); ``fates(scenario, state)`` maps each to its
@@ -97,7 +122,7 @@ class RuleSystem:
     game: str
     title: str
     scenario_type: type[Any]
-    check: Callable[[Any, str, Any], None]
+    check: Callable[[Any, str, Any, Mapping[str, str] | None], None]
     initial_state: Callable[[Any], Any]
     procedure: Procedure
     sides: Sides
@@ -120,6 +145,7 @@ class RuleSystem:
     actions: tuple[ActionSpec, ...] = ()
     memoryless: bool = False
     table_files: TableFiles | None = None
+    compared: str = ""
     entity_names: Callable[[Any], Mapping[str, str]] | None = None
 
     def key_names(self, scenario: Any, tables: Any) -> dict[str, str]:

@@ -36,30 +36,13 @@ def place(field: str) -> str:
     """A decoder's field path as a table file numbers its rows, 1-based in file order:
     ``vichy[6].infantry_factors`` is ``vichy row 7, infantry_factors``. Only a table's rows
     are numbered so; a list inside a value keeps its ``[index]``."""
-    return _ROW.sub(lambda m: f"{m[1]} row {int(m[2]) + 1}{', ' if m[3] else ''}", field)
+    return _ROW.sub(lambda m: f"{row(m[1], int(m[2]))}{', ' if m[3] else ''}", field)
 
 
 def row(table: str, index: int) -> str:
-    """Row ``index`` (0-based) of ``table`` as the file numbers it: ``vichy row 7``."""
-    return f"{table} row {index + 1}"
-
-
-_STEP = re.compile(r"([^.\[]+)|\[(\d+)\]")
-
-
-def refused(raw: Mapping[str, Any], field: str, reason: str) -> str:
-    """``reason`` for refusing the value at ``field`` (a decoder's path, ``turn[1].modifier``)
-    of the decoded file ``raw``, with that value as the file writes it when the reason does
-    not show it and it is neither an array nor a table: ``Expected `int`, got `str`; the file has "two"``."""
-    value: Any = raw
-    for name, index in _STEP.findall(field):
-        try:
-            value = value[int(index)] if index else value[name]
-        except (KeyError, IndexError, TypeError):
-            return reason
-    if not reason.startswith("Expected") or isinstance(value, list | Mapping):
-        return reason
-    return f"{reason}; the file has {written(value)}"
+    """Row ``index`` (0-based) of ``table`` as the file numbers it: ``vichy row 7``; of a
+    table called ``row``, ``row 7``."""
+    return f"{table} {index + 1}" if table == "row" else f"{table} row {index + 1}"
 
 
 def written(value: Any) -> str:

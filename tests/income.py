@@ -58,7 +58,7 @@ class Year(msgspec.Struct, frozen=True):
     market: Economy | None = None
 
 
-def check(s: IncomeScenario, source: str, _tables: object = None) -> None:
+def check(s: IncomeScenario, source: str, _tables: object = None, _readings: object = None) -> None:
     """Income needs an area, each worth at least 1 IPC a pip."""
     if not s.areas:
         raise ScenarioError(source, "areas", "list at least one area")

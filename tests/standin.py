@@ -83,7 +83,7 @@ class RaidState(msgspec.Struct, frozen=True):
     committed: dict[str, int] = {}
 
 
-def check(s: RaidScenario, source: str, _tables: object = None) -> None:
+def check(s: RaidScenario, source: str, _tables: object = None, _readings: object = None) -> None:
     """A raid needs a town."""
     if not s.towns:
         raise ScenarioError(source, "towns", "list at least one town")
@@ -243,7 +243,9 @@ def tally(s: TallyScenario, ledger: Ledger[TallyState]) -> Generator[Prompt, Ans
             ledger.state = msgspec.structs.replace(ledger.state, gold=gold, lost=lost)
 
 
-def begin_tally(s: RaidScenario, state: RaidState, facts: Tribute) -> TallyScenario:
+def begin_tally(
+    s: RaidScenario, state: RaidState, facts: Tribute, _tables: object = None
+) -> TallyScenario:
     """The hand-over from a raid: the towns it took and the tribute they pay."""
     taken = tuple(t for t, f in state.towns.items() if f is Town.TAKEN)
     return TallyScenario(
@@ -256,7 +258,9 @@ def begin_tally(s: RaidScenario, state: RaidState, facts: Tribute) -> TallyScena
     )
 
 
-def next_turn(s: TallyScenario, state: TallyState, facts: Tribute) -> TallyScenario:
+def next_turn(
+    s: TallyScenario, state: TallyState, facts: Tribute, _tables: object = None
+) -> TallyScenario:
     """One more tally turn, the gold carried over, the tribute as told."""
     return msgspec.structs.replace(s, turn=s.turn + 1, gold=state.gold, tribute=facts.tribute)
 
@@ -274,7 +278,7 @@ TALLY_SYSTEM = systems.RuleSystem(
     game="standin",
     title="Stand-in tally",
     scenario_type=TallyScenario,
-    check=lambda _s, _source, _tables: None,
+    check=lambda _s, _source, _tables, _readings: None,
     initial_state=lambda s: TallyState(gold=s.gold),
     procedure=tally,
     sides=Sides(
@@ -295,7 +299,16 @@ TALLY_SYSTEM = systems.RuleSystem(
     fates=lambda s, _state: dict.fromkeys((f"town:{t}" for t in s.taken), Town.TAKEN),
     fate_words=(Town,),
     help=lambda _tables: "## Stand-in tally\n\nCollect, march, report losses.",
-    links=(Link(TALLY, "Another tally turn", "2.4", next_turn, Tribute),),
+    links=(
+        Link(
+            TALLY,
+            "Another tally turn",
+            "2.4",
+            next_turn,
+            Tribute,
+            lambda s, _state: Tribute(s.tribute),
+        ),
+    ),
     phases=Phase,
     actions=ACTIONS,
 )

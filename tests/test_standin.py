@@ -128,7 +128,7 @@ def test_58_chain_a_finished_raid_leads_to_a_tally_with_told_facts() -> None:
     g = finished_raid()
     assert [link.to for link in g.links] == [standin.TALLY]
     before = (g.answers, g.log, g.state)
-    with pytest.raises(ValueError, match=r"facts: tribute: Expected `int` <= 10"):
+    with pytest.raises(ValueError, match=r"facts: tribute: 11 is above 10"):
         g.next(standin.TALLY, {"tribute": 11})
     with pytest.raises(ValueError, match=r"does not lead to 'standin.raid'; it leads to: standin"):
         g.next(standin.KEY)
@@ -177,6 +177,19 @@ def test_58_chain_a_finished_raid_leads_to_a_tally_with_told_facts() -> None:
     assert g.complete and not g.facts
 
 
+def test_a_link_starts_its_facts_from_the_finished_game() -> None:
+    """The tally's next turn keeps the tribute the last turn was told unless told again;
+    the first tally, whose link gives no defaults, takes the struct's (2 gold)."""
+    g = finished_raid()
+    assert g.links[0].start(g.scenario, g.state) == standin.Tribute(2)
+    g.next(standin.TALLY, {"tribute": 3})
+    g.answer("stop")
+    assert g.links[0].start(g.scenario, g.state) == standin.Tribute(3)
+    g.next(standin.TALLY)
+    assert (g.scenario.turn, g.scenario.tribute) == (2, 3)
+    assert g.facts == ({"tribute": 3}, {"tribute": 3})
+
+
 def test_the_command_line_takes_a_link_with_facts_and_answers(
     scenario_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -199,7 +212,7 @@ def test_the_command_line_takes_a_link_with_facts_and_answers(
     bad.write_text("[next]\ntribute = 99\n", encoding="utf-8")
     assert run(["resolve", str(save), "--next", standin.TALLY, "--facts", str(bad)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and f"{bad}: next.tribute: Expected `int` <= 10" in err
+    assert err.count("\n") == 1 and f"{bad}: next.tribute: 99 is above 10" in err
     assert run(["resolve", str(scenario_file), "--seed", "3", "--next", standin.TALLY]) == 2
     assert "not finished" in capsys.readouterr().err
 
@@ -268,7 +281,7 @@ def test_a_save_whose_link_facts_the_link_refuses_is_refused_naming_them() -> No
     g.next(standin.TALLY, {"tribute": 3})
     document = json.loads(g.save())
     document["facts"] = [{"tribute": 11}]
-    with pytest.raises(SaveError, match=r"^chain\.json: facts\.tribute: Expected `int` <= 10"):
+    with pytest.raises(SaveError, match=r"^chain\.json: facts\.tribute: 11 is above 10"):
         Game.load(json.dumps(document).encode(), "chain.json")
 
 

@@ -66,8 +66,8 @@ def open_game(
         if seed is not None:
             game.seed = seed
         return game
-    loaded, house = scenarios.load_with(source, tables)
     try:
+        loaded, house = scenarios.load_with(source, tables, assume)
         return Game(loaded, assumptions=assume, seed=seed, tables=house)
     except UnknownAssumption as error:
         raise UnknownAssumption(f"--assume {error.where}", error.reason) from None
@@ -233,9 +233,10 @@ def resolve(
     if save_to is not None and not save_to.strip():
         raise SaveError("--save", "", "needs a file name")
     game = open_game(scenario, decode.words(assume, "--assume"), seed, tables)
-    queued = scripted.answer_file(answers_file) if answers_file else deque()
+    queued, held = scripted.answer_file(answers_file) if answers_file else (deque(), "")
     decisions = decode.words(decide, "--decide")
     link: dict[str, Any] = {}
+    told: dict[str, str] = {}
     if facts_path:
         told, link = scripted.facts_file(facts_path)
         for key in told.keys() & decisions.keys():
@@ -243,7 +244,15 @@ def resolve(
         decisions |= told
     follow = (next_key, link, facts_path or "--facts") if next_key else None
     warnings = scripted.play_out(
-        game, scripted.dice(dice), decisions, queued, auto, answers_file or "--answers", follow
+        game,
+        scripted.dice(dice),
+        decisions,
+        queued,
+        auto,
+        answers_file or "--answers",
+        held,
+        follow,
+        dict.fromkeys(told, facts_path or "--facts"),
     )
     if save_to:
         try:
@@ -288,7 +297,12 @@ def odds(
     game = open_game(scenario, decode.words(assume, "--assume"), None, tables)
     decisions = decode.words(decide, "--decide")
     asked: set[str] = set()
-    result = exact_odds(game, _choices(decisions, asked))
+    try:
+        result = exact_odds(game, _choices(decisions, asked))
+    except IllegalAnswer as error:
+        if error.where not in decisions:
+            raise
+        raise IllegalAnswer(f"--decide {error.where}", error.reason) from None
     for key in sorted(decisions.keys() - asked):
         listed = ", ".join(sorted(asked)) or "nothing"
         raise IllegalAnswer(f"--decide {key}", f"never asked; from here the game asks: {listed}")
@@ -309,9 +323,12 @@ def odds(
         for key in result.defaults:
             click.echo(f"  {key:<{width}}  {result.labels[key]}")
     word, names = game.system.outcome_word, game.system.key_names(game.scenario, game.tables)
+    shown = [
+        label for dists in (result.rolls, result.marginals) for d in dists.values() for label in d
+    ]
+    width = max([14, *(len(result_name(word, label)) for label in shown)])
     for key, dist in result.rolls.items():
         click.echo(f"\n{result.labels[key]}")
-        width = max(14, *(len(result_name(word, label)) for label in dist))
         for label, p in dist.items():
             click.echo(f"  {result_name(word, label):<{width}} {_percent(p)}")
     for key, total in result.totals.items():
@@ -321,7 +338,6 @@ def odds(
     click.echo("\nEach outcome")
     for key, dist in result.marginals.items():
         click.echo(f"  {names.get(key, key)}")
-        width = max(14, *(len(result_name(word, label)) for label in dist))
         for label, p in sorted(dist.items(), key=lambda kv: -kv[1]):
             click.echo(f"    {result_name(word, label):<{width}} {_percent(p)}")
     click.echo("\nJoint outcomes")

@@ -3,8 +3,10 @@
 When a finished procedure leads on to another whose hand-over carries facts the first
 does not know (a number read off the board, a choice made since), the dashboard asks
 each field of the link's facts struct that fits a prompt (:func:`armistice.core.fields.ask`),
-then starts the link with the answers. Facts that fit no prompt (text, lists, tables) are
-named first, in a notice the player acknowledges: they start at their defaults, and
+each offering as its default what the finished game already tells
+(:meth:`armistice.core.systems.Link.start`), then starts the link with the answers. Facts
+that fit no prompt (text, lists, tables) are named first, in a notice the player
+acknowledges: they start at their defaults, and
 ``armistice resolve SAVE --next KEY --facts FILE`` gives them from a file.
 """
 
@@ -12,7 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from armistice.core.fields import Field, answered, ask, describe
+import msgspec
+
+from armistice.core.fields import Field, answered, ask, defaulted, describe
 from armistice.core.prompts import AnswerValue, Decision, Option, Prompt
 from armistice.core.systems import Link
 
@@ -22,15 +26,18 @@ DEFAULTS = "facts-at-defaults"
 
 class Handover:
     """The facts of ``link`` being asked: ``prompts`` asks each field that fits a prompt,
-    after a notice naming the ``unasked`` fields (which start at their defaults) if any."""
+    each defaulting to its value in ``start`` (the facts the link starts from, an instance
+    of ``link.facts``; None: the struct's defaults), after a notice naming the ``unasked``
+    fields (which start at those defaults) if any."""
 
-    def __init__(self, link: Link) -> None:
+    def __init__(self, link: Link, start: Any = None) -> None:
         self.link = link
-        self.fields = describe(link.facts) if link.facts else ()
+        fields = describe(link.facts) if link.facts else ()
+        self.fields = defaulted(fields, start) if start is not None else fields
         asked: list[Prompt] = []
         self.unasked: tuple[Field, ...] = ()
         for f in self.fields:
-            prompts = ask((f,), "", link.rule)
+            prompts = ask((msgspec.structs.replace(f, label=self._named(f)),), "", link.rule)
             if prompts is None:
                 self.unasked += (f,)
             else:
@@ -39,9 +46,16 @@ class Handover:
         self.prompts: tuple[Prompt, ...] = (*notice, *asked)
         self.answers: dict[str, AnswerValue] = {}
 
+    def _named(self, field: Field) -> str:
+        """How a fact is named when asked alone: a nested one after its group
+        (``Turn of the roll: Season``)."""
+        group, _, _ = field.path.rpartition(".")
+        outer = next((f.label for f in self.fields if f.path == group), "")
+        return f"{outer}: {field.label}" if outer else field.label
+
     def _notice(self) -> Decision:
         """The notice naming the facts not asked here, and how to give them."""
-        names = ", ".join(f.label for f in self.unasked)
+        names = ", ".join(self._named(f) for f in self.unasked)
         return Decision(
             DEFAULTS,
             "",

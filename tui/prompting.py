@@ -80,7 +80,7 @@ def describe_pending(game: Game, prompt: Prompt) -> str:
     elif isinstance(prompt, Roll):
         lines.append(f"  Roll {prompt.dice}; pass it with --dice, or let the seed roll it.")
     elif isinstance(prompt, Fact):
-        lines.append(f"  Report a whole number of {prompt.unit}, {prompt.low} to {prompt.high}.")
+        lines.append(f"  Report a {prompt.number}, {prompt.low} to {prompt.high}.")
         lines.append(f"Answer with --decide {prompt.key}=N (or in a --facts file).")
     elif isinstance(prompt, Rolls):
         lines.append(f"  Roll {len(prompt.members)} at once:")

@@ -7,7 +7,7 @@ until every answer has been accepted.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from armistice.core import decode
@@ -29,28 +29,33 @@ def dice(text: str) -> deque[int]:
     return deque(decode.integers(text, "--dice"))
 
 
-def answer_file(path: str) -> deque[Answer | AnswerValue]:
-    """Answers from a save file, or a JSON list of answers (``{"key", "value"}``) or bare values.
+def answer_file(path: str) -> tuple[deque[Answer | AnswerValue], str]:
+    """Answers from a save file, or a JSON list of answers (``{"key", "value"}``) or bare
+    values, and the field that holds them (``answers`` in a save, none in a list).
 
     Raises SaveError naming the file and the entry for a file that cannot be read or
     decoded (limits of :mod:`armistice.core.decode` included) or an entry of the wrong shape."""
     raw = decode.json(decode.read(path, SaveError), path, SaveError)
+    field = ""
     if isinstance(raw, dict) and raw.get("format") == SAVE_FORMAT:
-        raw = raw.get("answers")
+        raw, field = raw.get("answers"), "answers"
     if not isinstance(raw, list):
-        raise SaveError(path, "", "expected a save file or a JSON list of answers")
+        raise SaveError(path, field, "expected a save file or a JSON list of answers")
     items: deque[Answer | AnswerValue] = deque()
     for i, item in enumerate(raw):
         if isinstance(item, dict):
             try:
                 items.append(convert(item, Answer, path))
             except ScenarioError as error:
-                raise SaveError(path, f"[{i}].{error.field}".rstrip("."), error.reason) from None
+                place = f"{field}[{i}].{error.field}".rstrip(".")
+                raise SaveError(path, place, error.reason) from None
         elif isinstance(item, int | str) and not isinstance(item, bool):
             items.append(item)
         else:
-            raise SaveError(path, f"[{i}]", 'an answer is a value or a {"key", "value"} object')
-    return items
+            raise SaveError(
+                path, f"{field}[{i}]", 'an answer is a value or a {"key", "value"} object'
+            )
+    return items, field
 
 
 def facts_file(path: str) -> tuple[dict[str, str], dict[str, Any]]:
@@ -93,7 +98,9 @@ def play_out(
     answers: deque[Answer | AnswerValue],
     auto: bool,
     answers_source: str = "--answers",
+    answers_field: str = "",
     follow: tuple[str, dict[str, Any], str] | None = None,
+    told: Mapping[str, str] | None = None,
 ) -> list[str]:
     """Answer prompts from ``answers`` in order, then from ``decide`` and ``rolls`` (the seed
     rolls the rest), then with defaults if ``auto``; stop at the first prompt nothing answers.
@@ -101,7 +108,9 @@ def play_out(
     value from ``rolls`` per member in order, else the seed rolls every member.
     Each ``decide`` entry answers its prompt once (an action asked again waits for the next
     run). ``follow`` is a linked procedure to start once the running one is done, with its facts
-    and the file they come from.
+    and the file they come from. ``answers_source`` names the file of ``answers`` and
+    ``answers_field`` the field that holds them (``answers`` in a save). ``told`` names the file each ``decide`` key came from when
+    not ``--decide`` (a facts file), and a refusal names that file.
 
     Raises IllegalAnswer or SaveError naming the option or file entry that was refused, a
     ``--decide`` for a prompt answered otherwise, one never asked by a finished game,
@@ -111,6 +120,11 @@ def play_out(
     """
     used: set[str] = set()
     reached = {a.key for a in game.answers}
+    files = told or {}
+
+    def origin(key: str) -> str:
+        return f"{files[key]}: {key}" if key in files else f"--decide {key}"
+
     index, given = 0, len(rolls)
     while True:
         prompt = game.prompt
@@ -140,7 +154,10 @@ def play_out(
                     rolled = isinstance(prompt, Roll | Rolls)
                     game.answer(item, Via.TYPED if rolled else Via.DECIDED)
             except IllegalAnswer as error:
-                raise SaveError(answers_source, f"[{index - 1}]", str(error)) from None
+                about = f" ({error.where})" if error.where else ""
+                raise SaveError(
+                    answers_source, f"{answers_field}[{index - 1}]{about}", error.reason
+                ) from None
         elif isinstance(prompt, Roll) and (prompt.key not in decide or prompt.key in used):
             if rolls:
                 value = rolls.popleft()
@@ -162,7 +179,7 @@ def play_out(
                 game.answer(parse_decision(prompt, decide[prompt.key]))
             except IllegalAnswer as error:
                 where = "" if error.where == prompt.key else f"{error.where}: "
-                raise IllegalAnswer(f"--decide {prompt.key}", where + error.reason) from None
+                raise IllegalAnswer(origin(prompt.key), where + error.reason) from None
             used.add(prompt.key)
         elif auto:
             game.answer(prompt.default_answer(), Via.DEFAULT)
@@ -175,7 +192,7 @@ def play_out(
         )
     stop = f"asks {game.prompt.key} first" if game.prompt is not None else "is complete"
     if answers:
-        raise SaveError(answers_source, f"[{index}]", f"not used: the game {stop}")
+        raise SaveError(answers_source, f"{answers_field}[{index}]", f"not used: the game {stop}")
     if rolls:
         first = given - len(rolls) + 1
         raise IllegalAnswer(
@@ -183,12 +200,12 @@ def play_out(
         )
     for key in sorted(decide.keys() - used):
         if key in reached:
-            raise IllegalAnswer(f"--decide {key}", "already answered by the save or --answers")
+            raise IllegalAnswer(origin(key), "already answered by the save or --answers")
         if game.complete:
             asked = ", ".join(sorted(reached)) or "nothing"
-            raise IllegalAnswer(f"--decide {key}", f"never asked; this game asked: {asked}")
+            raise IllegalAnswer(origin(key), f"never asked; this game asked: {asked}")
         raise IllegalAnswer(
-            f"--decide {key}",
+            origin(key),
             f"not reached: the game {stop} (answer that in this run too, or give this one "
             "in a later run)",
         )

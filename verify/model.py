@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 
@@ -128,3 +128,15 @@ class Mutant:
     tables: Any
     patch: Callable[[], AbstractContextManager[Any]] = nullcontext
     breaks: tuple[str, ...] = ()
+
+
+BOOK_ONLY = "it compares the tables with the published rule, and a house rule may mean to differ"
+"""Why a property that holds the tables to the book is a finding with edited tables."""
+
+
+def as_finding(result: Result, why: str = BOOK_ONLY) -> Result:
+    """``result`` of a property that holds the tables to the book, checked on edited tables:
+    not an invariant, a violation becoming a finding (the house value is the rule the engine
+    follows), ``demoted`` saying ``why``."""
+    verdict = Verdict.FINDING if result.verdict is Verdict.VIOLATED else result.verdict
+    return replace(result, invariant=False, verdict=verdict, demoted=why)

@@ -68,7 +68,7 @@ def summary(results: Sequence[Result], seconds: float) -> str:
     )
     return (
         f"{proved} of {len(invariants)} invariants proved, {len(failed(results))} not; "
-        f"{findings} findings{aside}; {seconds:.2f} s"
+        f"{counted(findings, 'finding', 'findings')}{aside}; {seconds:.2f} s"
     )
 
 

@@ -20,9 +20,10 @@ import z3
 RLIMIT = 5_000_000
 """z3 resource limit per property: a proof that needs more is reported as unknown."""
 
-SHRINK_MS = 2_000
-"""Milliseconds z3 may spend making a counterexample smaller; the best model found by
-then is the one reported."""
+SHRINK_RLIMIT = 20_000_000
+"""z3 resource limit for making a counterexample smaller (under 2 s here); the best model
+found by then is the one reported. A resource count rather than a time, so that a loaded
+machine reports the same counterexample."""
 
 Shown = dict[str, tuple[Any, Any]]
 """Label -> ``(engine term, rule term)``: what a counterexample's explanation compares."""
@@ -77,7 +78,7 @@ class Proof:
     ) -> Outcome:
         """Try to prove ``claim`` from the facts; unsat of its negation is a proof, and the
         rules of a minimal unsat core are those it needed. When it fails, the model is made
-        as small as z3 can within :data:`SHRINK_MS` (least sum of the integer inputs'
+        as small as z3 can within :data:`SHRINK_RLIMIT` (least sum of the integer inputs'
         absolute values, then fewest true flags) and each ``shown`` pair (engine term, rule
         term) is evaluated in it."""
         solver = z3.Solver()
@@ -113,9 +114,9 @@ class Proof:
 
     def _smallest(self, claim: Any) -> z3.ModelRef | None:
         """A model of the facts and the claim's negation with the least sum of absolute
-        integer inputs, or the best z3 reaches in :data:`SHRINK_MS`; None if it finds none."""
+        integer inputs, or the best z3 reaches within :data:`SHRINK_RLIMIT`; None if it finds none."""
         optimizer = z3.Optimize()
-        optimizer.set("timeout", SHRINK_MS)
+        optimizer.set("rlimit", SHRINK_RLIMIT)
         for _, fact in self.facts:
             optimizer.add(fact)
         optimizer.add(z3.Not(claim))

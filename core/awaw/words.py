@@ -44,6 +44,12 @@ def turn_name(turn: int) -> str:
     return f"{list(Season)[turn % 4].label} {1940 + turn // 4}"
 
 
+FIRST_YEAR, LAST_YEAR = 1938, 1950
+"""The years a game's turns may name. A World at War starts in Fall 1939, but a game that
+starts the war earlier may see France fall in 1938 or early 1939 (every turn up to Spring
+1940 takes 58.21D's "Spring 1940 or earlier" modifier); Winter 1950 is the last turn."""
+
+
 class Control(Word):
     """Who holds a French city at surrender."""
 
@@ -199,13 +205,15 @@ class ShipFate(Word):
 
 
 class Major(Word):
-    """The powers of A World at War that a French surrender concerns."""
+    """The powers of A World at War that a French surrender and the Vichy France diplomatic
+    table concern (the Soviet Union may name Vichy France, 77)."""
 
     GERMANY = "germany", "Germany"
     ITALY = "italy", "Italy"
     BRITAIN = "britain", "Britain"
     FRANCE = "france", "France"
     UNITED_STATES = "us", "the United States"
+    SOVIET_UNION = "soviet_union", "the Soviet Union"
     VICHY_FRANCE = "vichy_france", "Vichy France"
 
 
@@ -223,11 +231,16 @@ SIDES = Sides(
         Power(Major.BRITAIN, Major.BRITAIN.label, Alignment.ALLIED),
         Power(Major.FRANCE, Major.FRANCE.label, Alignment.ALLIED),
         Power(Major.UNITED_STATES, Major.UNITED_STATES.label, Alignment.ALLIED),
+        Power(Major.SOVIET_UNION, Major.SOVIET_UNION.label, Alignment.ALLIED),
         Power(Major.VICHY_FRANCE, Major.VICHY_FRANCE.label, Alignment.NEUTRAL),
     ),
     players=(
         Player("axis", "Axis", (Major.GERMANY, Major.ITALY, Major.VICHY_FRANCE)),
-        Player("allies", "Allies", (Major.BRITAIN, Major.FRANCE, Major.UNITED_STATES)),
+        Player(
+            "allies",
+            "Allies",
+            (Major.BRITAIN, Major.FRANCE, Major.UNITED_STATES, Major.SOVIET_UNION),
+        ),
     ),
 )
 """A World at War's powers and its two default players, Axis and Allied."""

@@ -365,7 +365,9 @@ HANDLERS = {
 }
 
 
-def hand_over(s: WawScenario, state: WawState, _facts: object) -> VichyScenario:
+def hand_over(
+    s: WawScenario, state: WawState, _facts: object, _tables: object = None
+) -> VichyScenario:
     """The game after 5.5: the same map, the income chart and money as 5.5 left them, and
     each French area and fleet where 5.5 put it."""
     fields = {f: getattr(s, f) for f in s.__struct_fields__ if f != "system"}

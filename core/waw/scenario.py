@@ -173,7 +173,7 @@ def check_map(s: MapScenario, source: str) -> None:
             _power(s, source, f"{table}.{power}", power, None)
 
 
-def check(s: MapScenario, source: str, _tables: object = None) -> None:
+def check(s: MapScenario, source: str, _tables: object = None, _readings: object = None) -> None:
     """The map's checks (:func:`check_map`), and an income chart high enough for what 5.5
     may take from each power. Raises ScenarioError."""
     check_map(s, source)

@@ -89,7 +89,9 @@ class Territories(msgspec.Struct, frozen=True):
     interned: tuple[str, ...] = ()
 
 
-def check_territories(s: VichyScenario, source: str, _tables: object = None) -> None:
+def check_territories(
+    s: VichyScenario, source: str, _tables: object = None, _readings: object = None
+) -> None:
     """The map's checks, then: every French area and fleet listed once, with known powers
     and sea areas. Raises ScenarioError naming the field."""
     from armistice.core.errors import ScenarioError

@@ -42,13 +42,15 @@ def test_58_612_an_entry_stands_for_1_to_99_alike_ships(count: int, taken: bool)
     if taken:
         assert len(support.scenario({"fleet": [entry]}).fleet) == count
     else:
-        with pytest.raises(ScenarioError, match=r"^test: fleet\[0\]\.count: Expected `int` [<>]= "):
+        with pytest.raises(
+            ScenarioError, match=rf"^test: fleet\[0\]\.count: {count} is (below 1|above 99) "
+        ):
             support.scenario({"fleet": [entry]})
 
 
 def test_58_612_a_unit_entry_has_at_least_one_counter() -> None:
     entry = {**unit("x", "french", "infantry", "northern_france"), "units": 0}
-    with pytest.raises(ScenarioError, match=r"^test: units\[0\]\.units: Expected `int` >= 1"):
+    with pytest.raises(ScenarioError, match=r"^test: units\[0\]\.units: 0 is below 1 "):
         support.scenario({"units": [entry]})
 
 
@@ -68,7 +70,9 @@ def test_58_21d_a_surrender_falls_in_1938_to_1950(year: int, taken: bool) -> Non
     if taken:
         assert support.scenario(overrides).surrender.year == year
     else:
-        with pytest.raises(ScenarioError, match=r"^test: surrender\.year: Expected `int` [<>]= 19"):
+        with pytest.raises(
+            ScenarioError, match=rf"^test: surrender\.year: {year} is (below 1938|above 1950) "
+        ):
             support.scenario(overrides)
 
 

@@ -107,8 +107,14 @@ def test_a_declined_vichy_leads_to_no_roll() -> None:
             {"turn": {"season": "spring", "year": 1940}},
             "turn: Spring 1940 is before France fell (Summer 1940)",
         ),
-        ({"capitals": {"egypt": "allied"}}, "capitals.egypt: not a Vichy colony; Vichy's: "),
-        ({"capitals": {"morocco": "germany"}}, "capitals.morocco: Invalid"),
+        (
+            {"capitals": {"egypt": "allied"}},
+            "capitals.egypt: unknown field; known here: lebanon_syria, tunisia, algeria, morocco",
+        ),
+        (
+            {"capitals": {"morocco": "germany"}},
+            'capitals.morocco: "germany" is not one of: vichy, axis, allied, no_one',
+        ),
         (
             {"attacked_by_western_allies": ["northern_france"]},
             "attacked_by_western_allies[0]: northern_france is not Vichy territory",

@@ -17,7 +17,7 @@ from armistice.core.odds import odds
 from armistice.core.scenario import load
 from armistice.core.tablefiles import HouseTables
 from tests import support
-from tests.awaw.vichy import make
+from tests.awaw.vichy import make, net
 
 US_AT_WAR_2 = ("us_at_war = -1 ", "us_at_war = -2 ")
 """The U.S. at war with the Axis counts -2 instead of -1."""
@@ -55,15 +55,18 @@ def test_an_edited_modifier_counts_in_the_roll_the_odds_and_the_save(tmp_path: P
             ("[table]", "[tabel]"),
             "an unknown table tabel; vichy.toml's tables are table, modifiers, row, policy",
         ),
-        (("us_at_war = -1 ", "us_at_war = 'two' "), "modifiers.us_at_war: Expected `int`"),
-        (("factor_step = 5 ", "factor_step = 0 "), "modifiers.factor_step: Expected `int` >= 1"),
+        (
+            ("us_at_war = -1 ", "us_at_war = 'two' "),
+            'modifiers.us_at_war: expected a whole number, not "two"',
+        ),
+        (("factor_step = 5 ", "factor_step = 0 "), "modifiers.factor_step: 0 is below 1"),
         (
             ("us_at_war = -1 ", "us_at_war = 1 "),
-            "modifiers.us_at_war: Expected `int` <= 0",
+            "modifiers.us_at_war: 1 is above 0",
         ),
         (
             ("colony_attacked = 2 ", "colony_attacked = -2 "),
-            "modifiers.colony_attacked: Expected `int` >= 0",
+            "modifiers.colony_attacked: -2 is below 0",
         ),
     ],
     ids=["unknown-table", "bad-value", "zero-step", "toward-the-axis", "toward-the-allies"],
@@ -87,3 +90,19 @@ def test_vichy_house_tables_are_refused_for_a_rule_58_game(tmp_path: Path) -> No
     with pytest.raises(ScenarioError) as refused:
         Game(load("historical-summer-1940"), tables=house(tmp_path, US_AT_WAR_2))
     assert str(refused.value) == "historical-summer-1940: system: the house tables are awaw.vichy's"
+
+
+def test_a_deactivation_row_removes_every_vichy_unit_whatever_it_says_of_the_colonies(
+    tmp_path: Path,
+) -> None:
+    kept = (
+        'id = "0"\nlow = 0\nhigh = 0\neffect = "deactivate"\ncolonies = "capital_holder"',
+        'id = "0"\nlow = 0\nhigh = 0\neffect = "deactivate"\ncolonies = "none"',
+    )
+    game = Game(make(diplomacy=net(-1)), seed=1, tables=house(tmp_path, kept))
+    game.answer("axis")
+    game.answer(1)
+    d = game.state.vichy_diplomacy
+    assert d is not None and (d.modified, d.result, d.alignment) == (0, "0", "deactivated")
+    assert [game.state.units[i] for i in range(3)] == ["removed"] * 3
+    assert game.state.colonies["lebanon_syria"] == "vichy"

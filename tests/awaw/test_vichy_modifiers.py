@@ -7,10 +7,12 @@ from typing import Any
 import pytest
 
 from armistice.core.assumptions import resolve
+from armistice.core.awaw.board import Side
+from armistice.core.awaw.rule58.tables import shipped as rule58_shipped
 from armistice.core.awaw.vichy.assumptions import ASSUMPTIONS
 from armistice.core.awaw.vichy.modifiers import modifiers
 from armistice.core.awaw.vichy.tables import shipped
-from armistice.core.awaw.vichy.words import Side
+from armistice.core.errors import ScenarioError
 from tests.awaw.vichy import DEFAULTS, make
 
 
@@ -152,3 +154,27 @@ def test_77_an_allied_attack_associates_vichy_with_the_axis_by_default() -> None
     assert values(board={"allied_attack": True}) == {"Associated minor": 2}
     no = {"awaw.vichy.enemy_attack": "no"}
     assert values(chosen=no, board={"allied_attack": True}) == {}
+
+
+def test_77_the_factor_modifier_says_its_count_in_words() -> None:
+    units = [unit("axis", 14), unit("allies", 5, "lebanon_syria")]
+    said = {m.label: m.why for m in modifiers(make(units=units), Side.AXIS, DEFAULTS, shipped())}
+    assert said["Friendly factors"] == (
+        "the Axis: 14 factors, one per 5 (rounded down), toward the Axis"
+    )
+    assert (
+        said["Enemy factors"]
+        == "the Allies: 5 factors, one per 5 (rounded down), toward the Allies"
+    )
+
+
+@pytest.mark.parametrize(("attacked", "taken"), [(4, True), (5, False)])
+def test_77_at_most_every_french_colony_was_attacked_last_turn(attacked: int, taken: bool) -> None:
+    """Rule 58's colony table lists four French colonies; no more can have been attacked."""
+    assert len(rule58_shipped().colonies) == 4
+    board = {"colonies_attacked_last_turn": attacked}
+    if taken:
+        assert values(board=board) == {"Colonies attacked": 4 * shipped().modifiers.colony_attacked}
+        return
+    with pytest.raises(ScenarioError, match=r"colonies_attacked_last_turn: 5 is above 4 "):
+        make(board=board)

@@ -6,8 +6,9 @@ from typing import Any
 
 import pytest
 
+from armistice.core import scenario
+from armistice.core.awaw.board import Namer
 from armistice.core.awaw.vichy import naming
-from armistice.core.awaw.vichy.words import Namer
 from armistice.core.errors import RuleRestriction, ScenarioError
 from armistice.core.game import Game
 from tests.awaw.vichy import DEFAULTS, build, make
@@ -117,7 +118,7 @@ def test_77_with_nobody_to_name_vichy_the_game_ends_without_a_roll() -> None:
                 ]
             },
             "units[0].factors",
-            ">= 0",
+            "-5 is below 0",
         ),
         ({"alignment": "deactivated"}, "vichy_units", "removes every Vichy unit"),
     ],
@@ -128,4 +129,57 @@ def test_contradictory_scenarios_are_refused_naming_the_field(
     with pytest.raises(ScenarioError) as error:
         make(**changes)
     assert error.value.field == field and reason in error.value.reason
-    assert error.value.source == "test.toml"
+    assert error.value.source == "quiet.toml"
+
+
+SOVIET_REFUSED = {
+    "like_western": "the Soviet Union may not name Vichy France now: as for the Western Allies, "
+    "only with a port or bridgehead held by U.S. ground forces in France, Morocco, Algeria or "
+    "Tunisia (77); awaw.vichy.soviet_naming=like_western",
+    "never": "the Soviet Union may not name Vichy France now: only the Axis and the Western "
+    "Allies name Vichy France (awaw.vichy.soviet_naming=never)",
+    "free": "",
+}
+
+
+@pytest.mark.parametrize("reading", SOVIET_REFUSED)
+def test_77_a_file_naming_the_soviet_union_is_refused_as_the_reading_says(reading: str) -> None:
+    """A quiet 1941 position without an American ground unit: only the free reading lets
+    the Soviet Union name Vichy France; the game refuses the file under the others."""
+    named = make(named_by="soviet_union")
+    chosen = {"awaw.vichy.soviet_naming": reading}
+    if not SOVIET_REFUSED[reading]:
+        assert Game(named, assumptions=chosen).prompt.default_answer() == "soviet_union"
+        return
+    with pytest.raises(ScenarioError) as caught:
+        Game(named, assumptions=chosen)
+    assert (caught.value.field, caught.value.reason) == ("named_by", SOVIET_REFUSED[reading])
+
+
+@pytest.mark.parametrize("reading", SOVIET_REFUSED)
+def test_77_facts_naming_the_soviet_union_are_refused_as_the_file_is(reading: str) -> None:
+    """The facts of the first roll after the fall are checked under the game's readings
+    like a scenario file (the dashboard's hand-over takes the same link)."""
+    game = Game(
+        scenario.load("historical-summer-1940"),
+        seed=3,
+        assumptions={"awaw.vichy.soviet_naming": reading},
+    )
+    while game.prompt is not None:
+        game.answer(game.prompt.default_answer())
+    facts = {"named_by": "soviet_union", "turn": {"season": "summer", "year": 1941}}
+    if not SOVIET_REFUSED[reading]:
+        game.next("awaw.vichy", facts)
+        assert game.prompt is not None and game.prompt.default_answer() == "soviet_union"
+        return
+    with pytest.raises(ScenarioError) as caught:
+        game.next("awaw.vichy", facts)
+    assert str(caught.value) == f"facts: named_by: {SOVIET_REFUSED[reading]}"
+    assert game.system.key == "awaw.58"
+
+
+def test_77_a_deactivated_vichy_nobody_may_name_is_left_to_its_roll_to_note() -> None:
+    """Under the reading that a deactivated Vichy is named no more, nobody may name it: the
+    file is not refused, and the roll says nobody names it."""
+    game = Game(make(alignment="deactivated", vichy_units=[]))
+    assert game.complete and "Nobody may name Vichy France now" in game.log[-1].text

@@ -9,7 +9,9 @@ import pytest
 
 from armistice.core.awaw.vichy.state import DiplomaticRoll, VichyState
 from armistice.core.awaw.vichy.tables import shipped
-from tests.awaw.vichy import expected_policy, make, net, played
+from tests.awaw.vichy import BASE, expected_policy, make, net, played
+
+BASE_UNITS = BASE["vichy_units"]
 
 ROWS = {
     # row: (alignment, policy, hexes, BRPs, volunteers, unit fates, colony fates)
@@ -20,7 +22,7 @@ ROWS = {
         0,
         0,
         ("vichy", "free_french", "vichy"),
-        ("free_french", "free_french"),
+        ("free_french", "axis"),
     ),
     "-2": (
         "allied_associated",
@@ -29,7 +31,7 @@ ROWS = {
         0,
         0,
         ("vichy", "free_french", "vichy"),
-        ("free_french", "free_french"),
+        ("free_french", "axis"),
     ),
     "-1": ("deactivated", "none", "allied", 0, 0, ("removed",) * 3, ("no_one", "axis")),
     "0": ("deactivated", "none", "vichy", 0, 0, ("removed",) * 3, ("no_one", "axis")),
@@ -161,3 +163,38 @@ def test_77_the_asterisk_reading_spares_an_aligned_vichy() -> None:
     assert (d.result, d.alignment, d.policy) == ("-1", "axis_associated", "9")
     d = rolled(played(s, 1).state)
     assert (d.result, d.alignment) == ("-1", "deactivated")
+
+
+TUNIS_GARRISON = {
+    "name": "Garrison of Tunis",
+    "kind": "infantry",
+    "location": "tunisia",
+    "factors": 2,
+    "garrison": True,
+}
+
+
+@pytest.mark.parametrize("row", ["-3", "-2"])
+@pytest.mark.parametrize(
+    ("reading", "tunisia", "garrison"),
+    [("to_the_axis", "axis", "vichy"), ("free_french", "free_french", "free_french")],
+)
+def test_77_a_colony_whose_capital_the_axis_holds_under_each_reading(
+    row: str, reading: str, tunisia: str, garrison: str
+) -> None:
+    """Tunis held by the Axis: a -3 or -2 makes Lebanon-Syria Free French with its garrison;
+    Tunisia passes to the Axis, its garrison staying Vichy (the default), or goes Free
+    French with it (awaw.vichy.axis_held_colonies=free_french)."""
+    s = make(diplomacy=net(shipped().row(row).low - 1), vichy_units=[*BASE_UNITS, TUNIS_GARRISON])
+    game = played(s, 1, **{"awaw.vichy.axis_held_colonies": reading})
+    assert rolled(game.state).result == row
+    assert (game.state.colonies["lebanon_syria"], game.state.colonies["tunisia"]) == (
+        "free_french",
+        tunisia,
+    )
+    assert (game.state.units[1], game.state.units[3]) == ("free_french", garrison)
+    said = [entry.text for entry in game.log]
+    passed = (
+        "Tunisia: its capital is held by the Axis; it passes to the Axis, not to the Free French"
+    )
+    assert (passed in said) == (reading == "to_the_axis")

@@ -301,15 +301,18 @@ def check_summary(game: Game, width: int = 80) -> None:
 
 
 def follow(game: Game, data: st.DataObject, taken: dict[str, int], repeats: int = 3) -> bool:
-    """Maybe start a procedure the finished one leads to (its facts at their defaults), a
-    repeating link at most ``repeats`` times. Returns whether one was started."""
+    """Maybe start a procedure the finished one leads to (its facts as the link starts them
+    for this game), a repeating link at most ``repeats`` times. Returns whether one was
+    started."""
     open_ = [
         link for link in game.links if link.to != game.system.key or taken.get(link.to, 0) < repeats
     ]
     if not open_ or not data.draw(st.booleans()):
         return False
     link = data.draw(st.sampled_from(open_))
-    facts = msgspec.to_builtins(link.facts()) if link.facts else {}
+    start = link.start(game.scenario, game.state)
+    assert link.facts is None or isinstance(start, link.facts)
+    facts = msgspec.to_builtins(start) if start is not None else {}
     before = snapshot(game)
     with pytest.raises(IllegalAnswer):
         game.next("no.such.procedure", facts)

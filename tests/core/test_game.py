@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from armistice.core import decode
+from armistice.core import decode, savefile
 from armistice.core.assumptions import Assumption, Choice
 from armistice.core.awaw.rule58.assumptions import YesNo
 from armistice.core.errors import (
@@ -204,7 +204,7 @@ def test_save_file_is_versioned_json_with_the_three_inputs() -> None:
     g.answer("yes")
     document = json.loads(g.save())
     assert document["format"] == "armistice-save"
-    assert document["version"] == 5
+    assert document["version"] == savefile.VERSION
     assert document["system"] == "awaw.58"
     assert document["seed"] == 5
     assert document["scenario"]["name"] == "rulebook-example-fall-1940"
@@ -238,7 +238,7 @@ def test_load_refuses_a_foreign_document_naming_format(document: Any) -> None:
     assert "saved.json: format" in str(caught.value)
 
 
-@pytest.mark.parametrize("version", [6, 0, "1", None, True])
+@pytest.mark.parametrize("version", [savefile.VERSION + 1, 0, "1", None, True])
 def test_load_refuses_an_unknown_version_naming_version(version: Any) -> None:
     document = _saved()
     document["version"] = version

@@ -551,3 +551,17 @@ def test_an_unknown_assumption_names_the_option(capsys: pytest.CaptureFixture[st
     code, _, err = cli(capsys, "resolve", EXAMPLE, "--assume", "foo=bar")
     assert code == 2
     assert err.startswith("armistice: error: --assume foo: no such assumption")
+
+
+@pytest.mark.parametrize("name", ["vichy-1941-axis-roll", "rulebook-example-fall-1940"])
+def test_odds_names_every_result_in_one_column_width(
+    capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    """The roll's results and each outcome's values share one column width (the longest
+    name, 26 characters for "8: German control, 20 BRPs"), so their chances line up."""
+    code, out, _ = cli(capsys, "odds", name)
+    assert code == 0
+    rows = [m for line in out.splitlines() if (m := re.match(r"^( +)(\S.*\S) +\S+ +\S+%$", line))]
+    assert len(rows) >= 4
+    widths = {len(m[0]) - len(m[1]) for m in rows}
+    assert len(widths) == 1, widths

@@ -166,7 +166,7 @@ BAD: dict[str, tuple[Callable[[Path], Path], str]] = {
         _turn_overlap,
         ": turn: overlap: rows 2 and 3 both cover Summer 1940\n",
     ),
-    "bad-cell": (_bad_cell, ": colony_roll.vichy_bonus: Expected `int`, got `str`"),
+    "bad-cell": (_bad_cell, ": colony_roll.vichy_bonus: expected a whole number, not "),
 }
 COMMANDS = {
     "resolve": ["resolve", EXAMPLE, "--auto"],

@@ -13,11 +13,11 @@ from textual.widgets import OptionList
 
 from armistice.core import scenario
 from armistice.core.game import Game
-from armistice.core.prompts import Decision, Fact, Roll
+from armistice.core.prompts import Decision, Fact, Prompt, Roll
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.handover import DEFAULTS
 from armistice.tui.screens.game import GameScreen
-from tests.tui.dashboard import NARROW, Notes, flat, isolate, on_screen, until
+from tests.tui.dashboard import NARROW, Notes, flat, isolate, on_screen, screen_text, until
 
 
 @pytest.fixture(autouse=True)
@@ -60,6 +60,23 @@ async def choose(pilot: Pilot[Any], screen: GameScreen, value: str) -> None:
     await pilot.pause()
 
 
+async def give(pilot: Pilot[Any], screen: GameScreen, given: dict[str, str]) -> list[Prompt]:
+    """Answer every fact of the hand-over being asked: ``given`` by key, else the default
+    offered (typed in for a number, chosen for a decision). Returns the prompts asked."""
+    asked: list[Prompt] = []
+    while screen.handover is not None:
+        prompt = screen.pending()
+        assert prompt is not None
+        asked.append(prompt)
+        if isinstance(prompt, Fact):
+            await pilot.press(*given.get(prompt.key, str(prompt.default)), "enter")
+            await pilot.pause()
+        else:
+            assert isinstance(prompt, Decision)
+            await choose(pilot, screen, given.get(prompt.key, prompt.default))
+    return asked
+
+
 async def test_facts_that_fit_no_prompt_are_named_with_the_command_that_gives_them() -> None:
     app = ArmisticeApp(finished("historical-summer-1940", 3), seed=3)
     async with app.run_test(size=NARROW) as pilot:
@@ -70,12 +87,76 @@ async def test_facts_that_fit_no_prompt_are_named_with_the_command_that_gives_th
         assert notice is not None and notice.key == DEFAULTS
         text = flat(on_screen(app))
         assert "Facts taken at their defaults" in text
-        for label in ("Board", "Diplomacy", "Units", "Named by"):
+        for label in ("Axis and Allied units in Vichy territory", "Attacked by the Western"):
             assert label in notice.help
+        for asked in ("Board", "Named by", "USAT", "Turn", "Beirut"):
+            assert asked not in notice.help
         assert "armistice resolve SAVE --next awaw.vichy --facts FILE" in notice.help
         await choose(pilot, screen, "accept")
+        await give(pilot, screen, {})
         assert screen.game.system.key == "awaw.vichy"
-        assert screen.game.facts[-1] == {}
+        assert screen.game.scenario.turn.name == "Spring 1941"
+        assert len(screen.game.facts[-1]["units"]) == 0
+
+
+async def test_the_first_roll_asks_the_turn_the_board_the_dps_and_each_capital() -> None:
+    app = ArmisticeApp(finished("historical-summer-1940", 3), seed=3)
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await shown(pilot)
+        await choose(pilot, screen, "awaw.vichy")
+        await choose(pilot, screen, "accept")
+        given = {
+            "turn.season": "fall",
+            "turn.year": "1942",
+            "board.usat_level": "40",
+            "board.us_at_war": "true",
+            "diplomacy.axis_dps": "2",
+            "diplomacy.allied_dps": "5",
+            "capitals.morocco": "allied",
+        }
+        asked = {p.key: p for p in await give(pilot, screen, given)}
+        assert set(given) <= set(asked)
+        assert {"named_by", "board.allied_attack", "capitals.lebanon_syria"} <= set(asked)
+        year = asked["turn.year"]
+        assert isinstance(year, Fact) and (year.low, year.high, year.default) == (1938, 1950, 1941)
+        season = asked["turn.season"]
+        assert isinstance(season, Decision) and season.default == "spring"
+        s = screen.game.scenario
+        assert screen.game.system.key == "awaw.vichy" and s.turn.name == "Fall 1942"
+        assert (s.board.usat_level, s.board.us_at_war) == (40, True)
+        assert (s.diplomacy.axis_dps, s.diplomacy.allied_dps) == (2, 5)
+        assert s.colonies["morocco"].capital == "allied"
+        assert s.colonies["tunisia"].capital == "vichy"
+
+
+async def test_the_next_roll_offers_the_board_the_last_roll_left() -> None:
+    app = ArmisticeApp(finished("vichy-1941-axis-roll", 4), seed=4)
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await shown(pilot)
+        await choose(pilot, screen, "awaw.vichy")
+        asked = {p.key: p for p in await give(pilot, screen, {"diplomacy.allied_dps": "3"})}
+        defaults = {k: p.default for k, p in asked.items()}
+        assert defaults["turn.season"] == "fall" and defaults["turn.year"] == 1941
+        assert defaults["board.usat_level"] == 10
+        assert defaults["board.germany_at_war_with_russia"] == "true"
+        assert (defaults["diplomacy.axis_dps"], defaults["diplomacy.allied_dps"]) == (2, 1)
+        assert defaults["named_by"] == "axis"
+        s = screen.game.scenario
+        assert s.turn.name == "Fall 1941" and s.board.usat_level == 10
+        assert (s.diplomacy.axis_dps, s.diplomacy.allied_dps) == (2, 3)
+
+
+async def test_the_roll_names_the_side_that_named_vichy() -> None:
+    app = ArmisticeApp(Game(scenario.load("vichy-1942-allied-roll"), seed=2), seed=2)
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await shown(pilot)
+        await choose(pilot, screen, "western_allies")
+        assert isinstance(screen.pending(), Roll)
+        header = screen_text(screen, "#prompt-header")
+        assert "ALLIES" in header and "EITHER PLAYER" not in header
+        await pilot.press("r")
+        await pilot.pause()
+        assert any(e.text.startswith("The Western Allies roll: die") for e in screen.game.log)
 
 
 async def test_a_fact_the_next_procedure_asks_itself_answers_it() -> None:
@@ -105,22 +186,34 @@ async def test_a_fact_the_next_procedure_asks_itself_answers_it() -> None:
         assert "Who names Vichy France?" not in flat(on_screen(app))
 
 
-async def test_a_fact_answers_an_empty_enter_and_letters_with_what_to_type() -> None:
+async def test_a_fact_takes_its_default_on_an_empty_enter_and_refuses_letters() -> None:
     app = ArmisticeApp(finished("vichy-1941-axis-roll", 4), seed=4)
     notes = Notes(app)
     async with app.run_test(size=NARROW) as pilot:
         screen = await shown(pilot)
         await choose(pilot, screen, "awaw.vichy")
+        await choose(pilot, screen, "fall")
         fact = screen.pending()
-        assert isinstance(fact, Fact) and fact.key == "seasons_later"
-        await pilot.press("enter")
-        await pilot.pause()
-        assert "Nothing typed: type a whole number from 1 to 40, then Enter" in notes.errors()[-1]
+        assert isinstance(fact, Fact) and fact.key == "turn.year"
+        assert fact.default == 1941 and "or Enter alone for" in flat(on_screen(app))
         await pilot.press("x", "y", "z")
         await pilot.pause()
         assert app.screen is screen
-        assert "Digits only: type a whole number from 1 to 40, then Enter" in notes.errors()[-1]
+        assert (
+            "Digits only: type a whole number from 1938 to 1950, then Enter" in (notes.errors()[-1])
+        )
         assert screen.pending() == fact
-        await pilot.press("4", "enter")
+        await pilot.press("enter")
         await pilot.pause()
-        assert screen.handover is not None and screen.handover.answers["seasons_later"] == 4
+        assert screen.handover is not None and screen.handover.answers["turn.year"] == 1941
+
+
+async def test_a_fact_typed_replaces_its_default() -> None:
+    app = ArmisticeApp(finished("vichy-1941-axis-roll", 4), seed=4)
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await shown(pilot)
+        await choose(pilot, screen, "awaw.vichy")
+        await choose(pilot, screen, "fall")
+        await pilot.press("1", "9", "4", "2", "enter")
+        await pilot.pause()
+        assert screen.handover is not None and screen.handover.answers["turn.year"] == 1942

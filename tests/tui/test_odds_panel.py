@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 
+from armistice.core import scenario
+from armistice.core.game import Game
 from armistice.tui.app import ArmisticeApp
+from armistice.tui.widgets.odds import LINE, rendered
+from tests.awaw import vichy
 from tests.tui.dashboard import NARROW, SEED, dashboard, example, isolate, press, screen_text
 
 
@@ -35,3 +42,81 @@ async def test_58_531_pending_die_shows_its_exact_odds(saves: Path) -> None:
         shown = screen_text(screen, "#odds")
         assert "1/6" in next(line for line in shown.splitlines() if line.startswith("Free French"))
         assert "5/6" in next(line for line in shown.splitlines() if line.startswith("Vichy"))
+
+
+VICHY_PANELS = ("naming", "modifiers", "chances", "changed")
+
+
+async def _vichy_dashboard(pilot: Pilot[Any]) -> None:
+    await dashboard(pilot, VICHY_PANELS)
+
+
+def _allied_roll() -> ArmisticeApp:
+    return ArmisticeApp(Game(scenario.load("vichy-1942-allied-roll"), seed=SEED), seed=SEED)
+
+
+async def test_77_naming_vichy_compares_where_it_ends_under_each_namer(saves: Path) -> None:
+    """Winter 1942 after Torch: the Allied modifiers outweigh whoever rolls, so every namer
+    gives the same chances (a die of 1-5 reads -3 or lower, a 6 reads -2), shown once."""
+    async with _allied_roll().run_test(size=NARROW) as pilot:
+        screen = await dashboard(pilot, VICHY_PANELS)
+        shown = screen_text(screen, "#odds").splitlines()
+    assert shown[:5] == [
+        "Vichy France ends, by choice",
+        "the Axis, the Western Allies,",
+        "the Soviet Union",
+        " Allied minor ally         5/6",
+        " Allied associated minor   1/6",
+    ]
+
+
+def test_77_namers_whose_rolls_differ_are_compared_apart() -> None:
+    """Three unbuilt Vichy armor count +3 toward the side that rolls (awaw.vichy.unbuilt_sign):
+    the Axis reads 4 to 9 (a 6 reads 9, Axis associated), the Allies -2 to 3 (a 1 reads -2,
+    a 2 or 3 deactivates)."""
+    unbuilt = {
+        "name": "Unbuilt armor",
+        "kind": "armor",
+        "location": "southern_france",
+        "units": 3,
+        "built": False,
+    }
+    units = [*vichy.BASE["vichy_units"], unbuilt]
+    game = Game(vichy.make(board={"american_ground_unit": True}, vichy_units=units), seed=1)
+    lines = rendered(game).plain.splitlines()
+    assert lines == [
+        "Vichy France ends, by choice",
+        "the Axis",
+        " neutral                   5/6",
+        " Axis associated minor     1/6",
+        "the Western Allies, the Soviet",
+        "Union",
+        " neutral                   1/2",
+        " deactivated               1/3",
+        " Allied associated minor   1/6",
+    ]
+    assert max(len(line) for line in lines) <= LINE
+
+
+def test_vichy_allied_naming_80x24(snap_compare: Callable[..., bool]) -> None:
+    assert snap_compare(_allied_roll(), terminal_size=NARROW, run_before=_vichy_dashboard)
+
+
+async def test_77_the_odds_of_a_roll_reached_by_a_link_are_worked_out(saves: Path) -> None:
+    """Summer 1941 rolled 2 +6 = 8 (German control of the Vichy hexes); the next roll, in
+    Fall 1941 with the board as it was, adds +7 with the hexes German: a 1 reads 8, a 2
+    reads 9, 3 to 6 read 10."""
+    game = vichy.played(scenario.load("vichy-1941-axis-roll"), 2)
+    game.next("awaw.vichy")
+    game.answer("axis")
+    app = ArmisticeApp(game, seed=SEED)
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await dashboard(pilot, VICHY_PANELS)
+        shown = screen_text(screen, "#odds")
+        assert "could not be worked out" not in shown
+        lines = shown.splitlines()
+        assert [line.split()[-2] for line in lines if line.startswith(("8:", "9:", "10:"))] == [
+            "1/6",
+            "1/6",
+            "2/3",
+        ]

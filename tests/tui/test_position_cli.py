@@ -157,7 +157,7 @@ def test_check_a_bad_position_names_the_file_field_and_reason(
     target.write_text(text.replace("axis_dps = 0", "axis_dps = -1"))
     code, _, err = cli(capsys, "check", str(target))
     assert code == 2
-    assert err.startswith(f"armistice: error: {target}: diplomacy.axis_dps: Expected `int` >= 0")
+    assert err.startswith(f"armistice: error: {target}: diplomacy.axis_dps: -1 is below 0")
 
 
 def test_schema_fields_lists_each_field_in_words(capsys: pytest.CaptureFixture[str]) -> None:

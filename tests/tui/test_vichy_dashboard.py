@@ -60,7 +60,7 @@ async def test_77_the_dashboard_shows_who_may_name_vichy_the_modifiers_odds_and_
         for line in on_screen(app):
             assert len(line) <= NARROW[0]
         await press(pilot, "enter")
-        assert "Seasons since the last roll" in flat(on_screen(app))
+        assert "Turn of the roll: Season" in flat(on_screen(app))
 
 
 def _app() -> ArmisticeApp:

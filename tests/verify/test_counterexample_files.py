@@ -134,11 +134,13 @@ def test_force_tables_total_shows_the_negative_cell(tmp_path: Path) -> None:
 
 def test_a_fleet_model_is_a_surrender_with_those_ready_and_damaged_factors(tmp_path: Path) -> None:
     values, path = broken("counted fleet ignores damage", "fleet_modifier_bands", tmp_path)
-    # Two smallest models tie (3 factors in all; z3 may give either): 2 ready + 1 damaged
-    # count 2, 1 ready + 2 damaged count 2 (58.21C: +8); counting damage in full, 3: +7.
+    # Three smallest models tie (3 factors in all, at least one damaged; z3 may give any):
+    # 2 ready + 1 damaged and 1 ready + 2 damaged count 2, 0 ready + 3 damaged count 1, all
+    # +8 by 58.21C; counting damage in full, 3 factors: +7.
     assert values in (
         {"fleet_full": 2, "fleet_discounted": 1},
         {"fleet_full": 1, "fleet_discounted": 2},
+        {"fleet_full": 0, "fleet_discounted": 3},
     )
     lines = header(path)
     assert lines[lines.index("Resolved, the fleet modifier (58.21C):") + 1 :][:2] == [
@@ -146,7 +148,8 @@ def test_a_fleet_model_is_a_surrender_with_those_ready_and_damaged_factors(tmp_p
         "  the rule gives +8",
     ]
     ships = {(s.condition, s.factors) for s in load(str(path)).fleet}
-    assert ships == {("ready", values["fleet_full"]), ("damaged", values["fleet_discounted"])}
+    wanted = {("ready", values["fleet_full"]), ("damaged", values["fleet_discounted"])}
+    assert ships == {(condition, factors) for condition, factors in wanted if factors}
 
 
 def test_a_level_model_shows_the_unclamped_level(

@@ -216,6 +216,6 @@ def test_properties_demoted_by_edited_tables_are_named_with_the_reason() -> None
         "  limit_is_the_books (1.2), differs here: it compares the tables with the book",
     ]
     assert report.summary([demoted], 0.5) == (
-        "0 of 0 invariants proved, 0 not; 1 findings (1 property holding the tables to the "
+        "0 of 0 invariants proved, 0 not; 1 finding (1 property holding the tables to the "
         "book: findings, not invariants, with edited tables); 0.50 s"
     )

@@ -165,8 +165,7 @@ def test_a_turn_gap_is_named_by_season(capsys: pytest.CaptureFixture[str], tmp_p
             RULE58_FILE,
             'high = 3\nstatus = "free_french"',
             'high = 3\nstatus = "axis"',
-            "colony_result row 1, status: Invalid enum value 'axis'; "
-            "choose one of: free_french, vichy",
+            'colony_result row 1, status: "axis" is not one of: free_french, vichy',
         ),
         (
             RULE58_FILE,

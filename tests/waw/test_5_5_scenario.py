@@ -41,7 +41,11 @@ CASES = [
         "areas.egypt.adjacent",
         "both ways: syria does not list egypt",
     ),
-    (lambda r: r["areas"]["syria"].update(ipc=-1), "areas.syria.ipc", "Expected `int` >= 0"),
+    (
+        lambda r: r["areas"]["syria"].update(ipc=-1),
+        "areas.syria.ipc",
+        "-1 is below 0 (IPC value: 0 to 999 IPCs)",
+    ),
     (lambda r: r["areas"]["syria"].update(port="red_sea"), "areas.syria.port", "adjacent sea area"),
     (lambda r: r["areas"]["syria"].update(control="vichy"), "areas.syria.control", "unknown power"),
     (lambda r: r.update(conqueror="britain"), "conqueror", "must be Axis"),

@@ -274,7 +274,9 @@ class GameScreen(Screen[None]):
                 self.handover.answer(event.value)
                 refused = self._start()
             elif prompt.key == NEXT and self.game.prompt is None:
-                self.handover = Handover(next(k for k in self.game.links if k.to == event.value))
+                link = next(k for k in self.game.links if k.to == event.value)
+                game = self.game
+                self.handover = Handover(link, link.start(game.scenario, game.state))
                 refused = self._start()
             else:
                 self.game.answer(event.value, event.via)

@@ -7,6 +7,7 @@ once; a result that arrives for a position the game has left is kept but not sho
 
 from __future__ import annotations
 
+import textwrap
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -148,21 +149,48 @@ def _once(key: str, value: str) -> Callable[[Prompt], str | None]:
 
 
 def by_choice(game: Game, prompt: Decision) -> Text:
-    """For a pending decision: each outcome's chance of the system's headline result under
-    each option, so the choices can be compared (later open choices at their defaults)."""
-    options = [o.value for o in prompt.options if o.enabled]
-    table = {value: odds(game, _once(prompt.key, value)) for value in options}
+    """For a pending decision, the odds under each enabled option (later open choices at
+    their defaults), so the choices can be compared: the chance of each value of the
+    system's ``compared`` outcome key, options that give the same chances together; else
+    the headline result's chance in each outcome key, one column per option."""
+    chosen = [o for o in prompt.options if o.enabled]
+    table = {o.value: odds(game, _once(prompt.key, o.value)) for o in chosen}
+    key = game.system.compared
+    if key:
+        groups: dict[tuple[tuple[str, Fraction], ...], list[str]] = {}
+        for o in chosen:
+            dist = table[o.value].marginals.get(key, {})
+            ranked = tuple(sorted(dist.items(), key=lambda kv: (-kv[1], kv[0])))
+            groups.setdefault(ranked, []).append(o.label)
+        return compared_lines(game, key, groups)
     headline = game.system.outcome_word(game.system.headline)
     out = Text(f"{headline.label} chance by choice\n", style="bold")
-    out.append(f"{'':<13}" + "".join(f" {v[:6]:>6}" for v in options) + "\n", style="bold")
+    width = min(6, (LINE - 13) // len(chosen) - 1)
+    out.append(f"{'':<13}" + "".join(f" {o.value[:width]:>{width}}" for o in chosen) + "\n")
     keys = next(iter(table.values())).marginals
     names = game.system.key_names(game.scenario, game.tables)
-    for key in keys:
-        out.append(f"{names.get(key, key)[:13]:<13}")
-        for value in options:
-            p = table[value].marginals.get(key, {}).get(headline, Fraction(0))
-            out.append(f" {short(p, 6):>6}")
+    for name in keys:
+        out.append(f"{names.get(name, name)[:13]:<13}")
+        for o in chosen:
+            p = table[o.value].marginals.get(name, {}).get(headline, Fraction(0))
+            out.append(f" {short(p, width):>{width}}")
         out.append("\n")
+    return out
+
+
+def compared_lines(
+    game: Game, key: str, groups: dict[tuple[tuple[str, Fraction], ...], list[str]]
+) -> Text:
+    """The chance of each value of outcome ``key`` under the options, grouped by the
+    chances they give (chances -> the options' labels), each line within :data:`LINE`."""
+    word = game.system.outcome_word
+    name = game.system.outcome_names(game.tables).get(key, key)
+    out = Text(f"{name}, by choice\n"[: LINE + 1], style="bold")
+    for ranked, labels in groups.items():
+        for line in textwrap.wrap(", ".join(labels), LINE):
+            out.append(f"{line}\n", style="bold")
+        for value, p in ranked:
+            out.append(f" {word(value).label[: LINE - 7]:<{LINE - 7}} {short(p, 5):>5}\n")
     return out
 
 

@@ -77,8 +77,10 @@ class RollView(Static, can_focus=True):
             return
         if isinstance(self.prompt, Fact):
             fact = self.prompt
-            text = Text(f"Report a whole number of {fact.unit}, {fact.low} to {fact.high}: ")
-            text.append("type it and press Enter. ")
+            text = Text(
+                f"Report a {fact.number}, {fact.low} to {fact.high}: type it and press Enter, "
+                f"or Enter alone for {fact.default}. "
+            )
             text.append(f"[{self.typed or ' '}]", style="reverse")
             self.update(text)
             return
@@ -108,13 +110,16 @@ class RollView(Static, can_focus=True):
         self._render_text()
 
     def action_submit(self) -> None:
-        """Send the typed value as the die's result; with nothing typed, say what to type."""
+        """Send the typed value as the die's result or the fact reported; with nothing typed,
+        a fact takes its default and a die says what to type."""
         if self.typing and self.typed:
             value, self.typed = int(self.typed), ""
             self._render_text()
             assert self.prompt is not None
             via = Via.TYPED if isinstance(self.prompt, Roll) else Via.DECIDED
             self.post_message(Answered(self.prompt.key, value, via))
+        elif isinstance(self.prompt, Fact):
+            self.post_message(Answered(self.prompt.key, self.prompt.default, Via.DECIDED))
         elif self.typing and self.prompt is not None:
             self.post_message(Refused(f"Nothing typed: {self._wanted()}"))
 

@@ -7,7 +7,7 @@ One module per rule section (``level``, ``vichy``, ``hexes``, ``colonies``, ``fo
 from __future__ import annotations
 
 from armistice.core.awaw.rule58.assumptions import ASSUMPTIONS
-from armistice.core.awaw.rule58.onward import TABLE, VICHY, VichyFacts, begin_vichy
+from armistice.core.awaw.rule58.onward import TABLE, VICHY, VichyFacts, begin_vichy, first_roll
 from armistice.core.awaw.rule58.playable import playable
 from armistice.core.awaw.rule58.procedure import resolve
 from armistice.core.awaw.rule58.results import entities, fates, outcome, outcome_names
@@ -46,7 +46,9 @@ SYSTEM = RuleSystem(
     help=rules_help,
     aliases=("awaw",),
     added_prompts=(("free_french.units.", 2),),
-    links=(Link(VICHY, "A Vichy France diplomatic roll", TABLE, begin_vichy, VichyFacts),),
+    links=(
+        Link(VICHY, "A Vichy France diplomatic roll", TABLE, begin_vichy, VichyFacts, first_roll),
+    ),
     table_files=TableFiles(
         published={RULE58_FILE.name: RULE58_FILE, FORCES_FILE.name: FORCES_FILE},
         which=kind,

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 from typing import Annotated, Literal
 
 import msgspec
 
 from armistice.core.awaw.rule58.tables import Tables
 from armistice.core.awaw.words import (
+    FIRST_YEAR,
+    LAST_YEAR,
     BRPs,
     ColonyControl,
     Condition,
@@ -38,10 +41,6 @@ from armistice.core.scenario import ScenarioBase
 
 _Strict = {"frozen": True, "forbid_unknown_fields": True}
 
-FIRST_YEAR, LAST_YEAR = 1938, 1950
-"""The years France may fall in. A World at War starts in Fall 1939, but a game that starts
-the war earlier may see France fall in 1938 or early 1939; every turn up to Spring 1940
-takes 58.21D's "Spring 1940 or earlier" modifier."""
 FIRST_TURN = turn_index(Season.SPRING, FIRST_YEAR)
 """Spring 1938: the first turn a scenario can name, in seasons after Spring 1940 (-8)."""
 LAST_TURN = turn_index(Season.WINTER, LAST_YEAR)
@@ -303,9 +302,12 @@ def _fresh(base: str, taken: set[str]) -> str:
     return f"{base}_{n}"
 
 
-def check(s: AwawScenario, source: str, t: Tables) -> None:
+def check(
+    s: AwawScenario, source: str, t: Tables, _readings: Mapping[str, str] | None = None
+) -> None:
     """Refuse a scenario that the rules cannot resolve under tables ``t`` (its colonies, the
-    earliest voluntary surrender); raises ScenarioError(source, field, reason)."""
+    earliest voluntary surrender), whatever the readings; raises ScenarioError(source,
+    field, reason)."""
 
     def fail(field: str, reason: str) -> None:
         raise ScenarioError(source, field, reason)

@@ -20,7 +20,7 @@ from armistice.core import decode
 from armistice.core.awaw.words import Ident, NonNegative, Positive, Region, ShipKind
 from armistice.core.errors import ScenarioError, TableError
 from armistice.core.scenario import convert
-from armistice.core.tablefiles import document, place, refused, row
+from armistice.core.tablefiles import document, place, row
 from armistice.core.words import Word
 
 HERE = Path(__file__).parent / "data"
@@ -237,9 +237,7 @@ def _convert(raw: Mapping[str, Any], type_: type[Any], source: str) -> Any:
     try:
         return convert(raw, type_, source)
     except ScenarioError as error:
-        raise TableError(
-            source, place(error.field), refused(raw, error.field, error.reason)
-        ) from None
+        raise TableError(source, place(error.field), error.reason) from None
 
 
 def kind(document: Mapping[str, Any], source: str) -> str:

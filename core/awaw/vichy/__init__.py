@@ -7,15 +7,16 @@ of rule 58 goes on into it, and one roll into the next (``links``).
 
 from __future__ import annotations
 
+from armistice.core.awaw.board import RULE
 from armistice.core.awaw.vichy.assumptions import ASSUMPTIONS
-from armistice.core.awaw.vichy.links import NextRoll, next_roll
+from armistice.core.awaw.vichy.links import NextRoll, carried, earlier, next_roll
 from armistice.core.awaw.vichy.procedure import resolve
 from armistice.core.awaw.vichy.results import entities, fates, outcome, outcome_names
 from armistice.core.awaw.vichy.scenario import VichyScenario, check
 from armistice.core.awaw.vichy.state import VichyState
 from armistice.core.awaw.vichy.summary import TITLE, rules_help, summarize
 from armistice.core.awaw.vichy.tables import VICHY_FILE, from_documents, kind, shipped
-from armistice.core.awaw.vichy.words import RULE, ColonyFate, Outcome, UnitFate
+from armistice.core.awaw.vichy.words import ColonyFate, Outcome, UnitFate
 from armistice.core.awaw.words import SIDES
 from armistice.core.systems import Link, RuleSystem
 from armistice.core.tablefiles import TableFiles
@@ -42,8 +43,13 @@ SYSTEM = RuleSystem(
     fates=fates,
     fate_words=(UnitFate, ColonyFate),
     help=rules_help,
-    links=(Link(KEY, "Another Vichy France diplomatic roll", RULE, next_roll, NextRoll),),
+    links=(
+        Link(
+            KEY, "Another Vichy France diplomatic roll", RULE, next_roll, NextRoll, carried, earlier
+        ),
+    ),
     memoryless=True,
+    compared="alignment",
     table_files=TableFiles(
         published={VICHY_FILE.name: VICHY_FILE},
         which=kind,

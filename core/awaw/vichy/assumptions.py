@@ -59,6 +59,13 @@ class Asterisk(Word):
     NOT_WHEN_ALIGNED = "not_when_aligned"
 
 
+class AxisHeld(Word):
+    """What a -3 or -2 result does to a Vichy colony whose capital the Axis holds."""
+
+    TO_THE_AXIS = "to_the_axis"
+    FREE_FRENCH = "free_french"
+
+
 class Six(Word):
     """How the "6" in the 8 row is read."""
 
@@ -254,6 +261,30 @@ STRENGTH = Assumption(
     why="Only negation and deactivation undo a policy in the table's words.",
 )
 
+AXIS_HELD = Assumption(
+    key=f"{KEY}.axis_held_colonies",
+    rule="77",
+    question="Does a -3 or -2 result make Free French a Vichy colony whose capital the Axis holds?",
+    kind=AxisHeld,
+    choices=(
+        Choice(
+            "to_the_axis",
+            "no: it passes to the Axis, as the -1 and 0 rows give a colony to the side holding "
+            "its capital; the Vichy forces in it stay Vichy",
+        ),
+        Choice(
+            "free_french",
+            "yes: every Vichy colony becomes Free French with its forces, whoever holds its "
+            "capital",
+        ),
+    ),
+    why='The -3 and -2 rows say "Vichy colonies" and nothing of who holds their capitals. '
+    "A colony whose capital another power holds is still a Vichy colony to the modifiers "
+    "(its factors count; an Allied-held capital counts -1), but the -1 and 0 rows hand each "
+    "colony to the side holding its capital, and Free French cannot take over a capital the "
+    "Axis holds.",
+)
+
 ASSUMPTIONS: tuple[Assumption[Any], ...] = (
     DIE,
     BEYOND,
@@ -266,5 +297,6 @@ ASSUMPTIONS: tuple[Assumption[Any], ...] = (
     AFTER_DEACTIVATION,
     LANDINGS,
     STRENGTH,
+    AXIS_HELD,
 )
 """Every named reading of the table, in the order the help lists them."""

@@ -8,22 +8,27 @@ from collections.abc import Mapping
 
 import msgspec
 
-from armistice.core.awaw.vichy.assumptions import ASTERISK, SIX, STRENGTH, Asterisk, Strength
+from armistice.core.awaw.board import RULE, Holder, Kind, Side
+from armistice.core.awaw.vichy.assumptions import (
+    ASTERISK,
+    AXIS_HELD,
+    SIX,
+    STRENGTH,
+    Asterisk,
+    AxisHeld,
+    Strength,
+)
 from armistice.core.awaw.vichy.scenario import VichyScenario
 from armistice.core.awaw.vichy.state import Standing
 from armistice.core.awaw.vichy.tables import Row, Tables
 from armistice.core.awaw.vichy.words import (
-    RULE,
     Alignment,
     ColonyFate,
     ColonyRule,
     Direction,
     Effect,
     HexControl,
-    Holder,
-    Kind,
     Policy,
-    Side,
     UnitFate,
 )
 from armistice.core.awaw.words import Region
@@ -193,7 +198,10 @@ def apply(
                 "may be rebuilt but goes east again only after another roll",
             )
         )
-    units, colonies = fates(s, ColonyRule.NONE if effect is not row.effect else row.colonies)
+    rule = ColonyRule.NONE if effect is not row.effect else row.colonies
+    units, colonies = fates(s, rule, deactivated=effect is Effect.DEACTIVATE)
+    if rule is ColonyRule.FREE_FRENCH and AXIS_HELD.read(readings) is AxisHeld.TO_THE_AXIS:
+        log += axis_held(s, units, colonies, AXIS_HELD.cite(readings[AXIS_HELD.key]))
     brps = 0 if effect is not row.effect else row.brps
     if brps:
         log.append(LogEntry(RULE, f"Vichy France pays the Axis {brps} BRPs"))
@@ -209,10 +217,32 @@ def _said(alignment: Alignment, policy: Policy, hexes: HexControl) -> str:
     )
 
 
-def fates(s: VichyScenario, rule: ColonyRule) -> tuple[dict[int, UnitFate], dict[str, ColonyFate]]:
+def axis_held(
+    s: VichyScenario, units: dict[int, UnitFate], colonies: dict[str, ColonyFate], cited: str
+) -> list[LogEntry]:
+    """Under awaw.vichy.axis_held_colonies=to_the_axis, give each Vichy colony whose capital
+    the Axis holds to the Axis instead of the Free French, its Vichy forces staying Vichy
+    (``units`` and ``colonies`` changed in place); the log lines that say so."""
+    log = []
+    for name, colony in s.colonies.items():
+        if colony.capital is not Holder.AXIS:
+            continue
+        colonies[name.value] = ColonyFate.AXIS
+        for i, unit in enumerate(s.vichy_units):
+            if unit.location is name:
+                units[i] = UnitFate.VICHY
+        said = f"{name.label}: its capital is held by the Axis; it passes to the Axis, not to "
+        log.append(LogEntry(RULE, said + "the Free French", cited))
+    return log
+
+
+def fates(
+    s: VichyScenario, rule: ColonyRule, deactivated: bool = False
+) -> tuple[dict[int, UnitFate], dict[str, ColonyFate]]:
     """Each Vichy unit's and colony's fate under a row's colony ``rule``: Free French
-    colonies take their forces with them; a deactivation removes every Vichy unit and gives
-    each colony to the side holding its capital, or to no one; otherwise nothing moves."""
+    colonies take their forces with them; ``capital_holder`` gives each colony to the side
+    holding its capital, or to no one; otherwise colonies stay. A deactivation
+    (``deactivated``) removes every Vichy unit, whatever its row says of the colonies."""
     by_holder = {
         Holder.VICHY: ColonyFate.VICHY,
         Holder.AXIS: ColonyFate.AXIS,
@@ -222,7 +252,7 @@ def fates(s: VichyScenario, rule: ColonyRule) -> tuple[dict[int, UnitFate], dict
     units: dict[int, UnitFate] = {}
     colonies: dict[str, ColonyFate] = {}
     for i, unit in enumerate(s.vichy_units):
-        if rule is ColonyRule.CAPITAL_HOLDER:
+        if deactivated or rule is ColonyRule.CAPITAL_HOLDER:
             units[i] = UnitFate.REMOVED
         elif rule is ColonyRule.FREE_FRENCH and unit.location in s.colonies:
             units[i] = UnitFate.FREE_FRENCH

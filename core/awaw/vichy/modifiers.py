@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from armistice.core.assumptions import Assumption
+from armistice.core.awaw.board import COUNTED, RULE, Holder, Side
 from armistice.core.awaw.vichy import rules
 from armistice.core.awaw.vichy.assumptions import (
     ENEMY_ATTACK,
@@ -24,14 +25,7 @@ from armistice.core.awaw.vichy.assumptions import (
 from armistice.core.awaw.vichy.scenario import VichyScenario
 from armistice.core.awaw.vichy.state import Modifier
 from armistice.core.awaw.vichy.tables import Tables
-from armistice.core.awaw.vichy.words import (
-    COUNTED,
-    RULE,
-    Alignment,
-    HexControl,
-    Holder,
-    Side,
-)
+from armistice.core.awaw.vichy.words import Alignment, HexControl
 from armistice.core.words import counted
 
 
@@ -120,7 +114,8 @@ def modifiers(
         add(
             label,
             toward.sign * rules.factor_modifier(n, t),
-            f"{owner.label}: {n} // {step}, toward {toward.label}" + (f"; {note}" if note else ""),
+            f"{owner.label}: {counted(n, 'factor')}, one per {step} (rounded down), toward "
+            f"{toward.label}" + (f"; {note}" if note else ""),
             FACTORS,
         )
     allied = [c for c, colony in s.colonies.items() if colony.capital is Holder.ALLIED]

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
+from armistice.core.awaw.board import RULE, Namer
 from armistice.core.awaw.vichy.assumptions import AFTER_DEACTIVATION, SOVIET, Soviet, YesNo
-from armistice.core.awaw.vichy.words import RULE, Alignment, Namer
+from armistice.core.awaw.vichy.words import Alignment
 
 if TYPE_CHECKING:
     from armistice.core.awaw.vichy.scenario import VichyScenario

@@ -7,6 +7,7 @@ from collections.abc import Generator, Mapping
 
 import msgspec
 
+from armistice.core.awaw.board import RULE, Namer
 from armistice.core.awaw.vichy import naming, rules
 from armistice.core.awaw.vichy.assumptions import BEYOND, DIE, ENEMY_ATTACK, Beyond
 from armistice.core.awaw.vichy.effects import apply, fates, volunteers
@@ -14,7 +15,7 @@ from armistice.core.awaw.vichy.modifiers import alignment_before, modifiers
 from armistice.core.awaw.vichy.scenario import VichyScenario
 from armistice.core.awaw.vichy.state import DiplomaticRoll, Standing, VichyState
 from armistice.core.awaw.vichy.tables import Tables
-from armistice.core.awaw.vichy.words import RULE, ColonyRule, Namer, Outcome
+from armistice.core.awaw.vichy.words import ColonyRule, Outcome
 from armistice.core.dice import Dice
 from armistice.core.ledger import Ledger, LogEntry
 from armistice.core.prompts import AnswerValue, Decision, Option, Prompt, Roll, RollOutcome, throw
@@ -37,7 +38,8 @@ def faces(dice: Dice, total: int, t: Tables, end_row: bool) -> tuple[RollOutcome
 
 
 def resolve(s: VichyScenario, ledger: Ledger[VichyState]) -> Generator[Prompt, AnswerValue, None]:
-    """Name Vichy France, count the modifiers, roll, and apply the row read."""
+    """Name Vichy France, count the modifiers, roll (the side that named Vichy rolls, as
+    the power :attr:`Namer.power` names), and apply the row read."""
     t: Tables = ledger.tables
     readings = ledger.assumptions
     before = standing(s, readings, t)
@@ -84,6 +86,7 @@ def resolve(s: VichyScenario, ledger: Ledger[VichyState]) -> Generator[Prompt, A
         rule=RULE,
         dice=dice,
         outcomes=outcomes,
+        power=namer.power,
         help=f"{dice} {total:+d}; results beyond {t.ends.low} and {t.ends.high} "
         f"({BEYOND.cite(readings[BEYOND.key])})",
     )
@@ -91,10 +94,11 @@ def resolve(s: VichyScenario, ledger: Ledger[VichyState]) -> Generator[Prompt, A
     row = t.row(label)
     change = apply(s, before, row, t, readings)
     modified = None if die is None else rules.modified(die, total, t)
-    shown = (
+    roller = namer.label[:1].upper() + namer.label[1:]
+    shown = f"{roller} roll: " + (
         f"every face reads {Outcome(row.id).label}"
         if die is None
-        else f"die {die} {total:+d} = {modified}: {Outcome(row.id).label}"
+        else f"die {die} {total:+d} = {modified}, row {Outcome(row.id).label}"
     )
     ledger.note(RULE, shown, BEYOND, announce=True)
     for entry in change.log:

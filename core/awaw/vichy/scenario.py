@@ -2,149 +2,44 @@
 facts the table's modifiers read, and who names Vichy.
 
 The structs decode the TOML (types, unknown keys and negative factors are refused by
-msgspec); :func:`check` refuses what contradicts itself or the table's restrictions,
+msgspec); the board's parts (turn, board facts, DPs, units, totals) are those of
+:mod:`armistice.core.awaw.board`, shared with rule 58's hand-over; :func:`check` refuses what contradicts itself or the table's restrictions,
 naming the field and the rule.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Literal
 
 import msgspec
 
-from armistice.core.awaw.rule58.scenario import FIRST_YEAR, LAST_YEAR
-from armistice.core.awaw.vichy import naming
-from armistice.core.awaw.vichy.tables import Tables
-from armistice.core.awaw.vichy.words import (
+from armistice.core.awaw.board import (
+    COLONIES,
     COUNTED,
     RULE,
-    Alignment,
-    HexControl,
+    Board,
+    Diplomacy,
     Holder,
     Kind,
     Namer,
-    Policy,
     Side,
+    Totals,
+    Turn,
+    Unit,
 )
-from armistice.core.awaw.words import Factors, Region, Season, turn_index, turn_name
+from armistice.core.awaw.vichy import naming
+from armistice.core.awaw.vichy.tables import Tables
+from armistice.core.awaw.vichy.words import Alignment, HexControl, Policy
+from armistice.core.awaw.words import Factors, Region
 from armistice.core.errors import ScenarioError
 from armistice.core.fields import about
 from armistice.core.scenario import ScenarioBase
 
 _Strict = {"frozen": True, "forbid_unknown_fields": True}
 
-Points = Annotated[int, msgspec.Meta(ge=0, le=99, extra={"unit": "DPs"})]
-"""Diplomatic points placed on Vichy France by one side."""
-
-COLONIES = (Region.LEBANON_SYRIA, Region.TUNISIA, Region.ALGERIA, Region.MOROCCO)
-"""The French colonies that may be Vichy colonies."""
 HOME = (Region.SOUTHERN_FRANCE, Region.CORSICA)
 """Vichy France itself (southern France) and Corsica."""
-
-
-class Turn(msgspec.Struct, **_Strict):
-    """A game turn: its season and year."""
-
-    season: Annotated[Season, about("Season")]
-    year: Annotated[int, msgspec.Meta(ge=FIRST_YEAR, le=LAST_YEAR), about("Year")]
-
-    @property
-    def index(self) -> int:
-        """Seasons after Spring 1940."""
-        return turn_index(self.season, self.year)
-
-    @property
-    def name(self) -> str:
-        """``Spring 1941``."""
-        return turn_name(self.index)
-
-
-class Board(msgspec.Struct, **_Strict):
-    """The board facts the table's additional modifiers and restrictions read."""
-
-    axis_units_in_africa: Annotated[
-        bool, about("Axis units in Africa", RULE, "Egypt east of the Suez canal counts as Africa")
-    ] = True
-    landing_continent: Annotated[
-        bool,
-        about(
-            "U.S./British landing on the continent",
-            RULE,
-            "armor or infantry in a bridgehead or port in Europe outside France; Gibraltar, "
-            "Norway, Sicily and other islands do not count",
-        ),
-    ] = False
-    landing_france: Annotated[
-        bool,
-        about("U.S./British landing in France", RULE, "armor or infantry in a bridgehead or port"),
-    ] = False
-    american_ground_unit: Annotated[
-        bool,
-        about(
-            "American ground unit in a port or bridgehead",
-            RULE,
-            "in France, Morocco, Algeria or Tunisia: the Western Allies may then name Vichy",
-        ),
-    ] = False
-    us_at_war: Annotated[bool, about("U.S. at war with the Axis", RULE)] = False
-    spain_axis_ally: Annotated[bool, about("Spain an active Axis minor ally", RULE)] = False
-    usat_level: Annotated[
-        int,
-        msgspec.Meta(ge=0, le=200),
-        about("USAT level", RULE, "the U.S. tension level", unit="points"),
-    ] = 0
-    axis_malta: Annotated[bool, about("Axis control Malta", RULE)] = False
-    axis_suez_or_alexandria: Annotated[
-        bool, about("Axis control Suez or Alexandria", RULE, "either counts once")
-    ] = False
-    axis_gibraltar: Annotated[bool, about("Axis control Gibraltar", RULE)] = False
-    colonies_attacked_last_turn: Annotated[
-        int,
-        msgspec.Meta(ge=0, le=20),
-        about("French colonies the Allies attacked last turn", RULE, unit="colonies"),
-    ] = 0
-    allied_attack: Annotated[
-        bool,
-        about(
-            "Allied attack on Vichy this turn",
-            RULE,
-            "the Allies declared war on Vichy France or struck one of its colonies: a reaction "
-            "roll is open to the Axis",
-        ),
-    ] = False
-    germany_at_war_with_russia: Annotated[
-        bool, about("Germany at war with Russia", RULE, "Vichy volunteers go east only then")
-    ] = False
-
-
-class Diplomacy(msgspec.Struct, **_Strict):
-    """Diplomatic points each side put on Vichy France for this roll."""
-
-    axis_dps: Annotated[Points, about("Axis DPs", RULE)] = 0
-    allied_dps: Annotated[Points, about("Allied DPs", RULE)] = 0
-
-    @property
-    def net(self) -> int:
-        """Axis minus Allied DPs: positive pushes the result toward the Axis."""
-        return self.axis_dps - self.allied_dps
-
-
-class Unit(msgspec.Struct, **_Strict):
-    """Axis or Allied ground/air units in Vichy France, Corsica or a Vichy colony."""
-
-    name: Annotated[str, about("Name", "", "how the log and summary name these units")]
-    side: Annotated[Side, about("Side", RULE)]
-    kind: Annotated[Kind, about("Kind", RULE, "only ground (infantry, armor) and air count")]
-    location: Annotated[Region, about("Where", RULE)]
-    factors: Annotated[Factors, about("Combat factors", RULE)] = 0
-    since_establishment: Annotated[
-        bool,
-        about(
-            "There since Vichy was established",
-            "58.42",
-            "Axis forces in Vichy territory when Vichy France was set up never count",
-        ),
-    ] = False
 
 
 class VichyUnit(msgspec.Struct, **_Strict):
@@ -181,14 +76,6 @@ class Colony(msgspec.Struct, **_Strict):
     ] = Holder.VICHY
 
 
-class Totals(msgspec.Struct, **_Strict):
-    """Ground/air factors in Vichy France, Corsica and the Vichy colonies not attacked by the
-    Western Allies, typed in instead of counted from units."""
-
-    axis: Annotated[Factors, about("Axis factors", RULE)] = 0
-    allies: Annotated[Factors, about("Allied factors", RULE)] = 0
-
-
 class VichyScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """A Vichy France diplomatic roll: what rule 58 left (the fall, the surrender level,
     Vichy's units and colonies), where Vichy stands after earlier rolls, and the board."""
@@ -220,7 +107,7 @@ class VichyScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_on
         about(
             "Attacked by the Western Allies",
             RULE,
-            "Vichy places whose factors no longer count: southern_france, corsica or a colony",
+            "Vichy places whose factors no longer count: southern France, Corsica or a colony",
         ),
     ] = ()
     vichy_units: Annotated[tuple[VichyUnit, ...], about("Vichy units", "58.63")] = ()
@@ -237,9 +124,17 @@ class VichyScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_on
         return (*HOME, *(c for c in COLONIES if c in self.colonies))
 
 
-def check(s: VichyScenario, source: str, _t: Tables | None = None) -> None:
-    """Refuse a scenario that contradicts itself or names Vichy against the table's
-    restrictions; raises ScenarioError(source, field, reason)."""
+def check(
+    s: VichyScenario,
+    source: str,
+    _t: Tables | None = None,
+    readings: Mapping[str, str] | None = None,
+) -> None:
+    """Refuse a scenario that contradicts itself or names an established Vichy against the
+    table's restrictions (77), those that depend on a reading under ``readings``, the game's
+    assumption values (None: left out), when the reading lets another power name it. A Vichy
+    never established, or one a reading lets nobody name (a deactivated one), is left to its
+    roll, which notes that nobody names it. Raises ScenarioError(source, field, reason)."""
 
     def fail(field: str, reason: str) -> None:
         raise ScenarioError(source, field, reason)
@@ -272,8 +167,11 @@ def check(s: VichyScenario, source: str, _t: Tables | None = None) -> None:
             fail(f"vichy_units[{i}].garrison", "a garrison is a built 2-3 infantry (58.632)")
         if vunit.kind not in (*COUNTED, Kind.NAVAL):
             fail(f"vichy_units[{i}].kind", "not a Vichy unit kind")
-    refused = naming.refusals(s, None).get(s.named_by, "")
-    if refused:
+    refused = naming.refusals(s, None)[s.named_by]
+    under = naming.refusals(s, readings)
+    if not refused and not all(under.values()):
+        refused = under[s.named_by]
+    if refused and s.vichy_established:
         fail("named_by", f"{s.named_by.label} may not name Vichy France now: {refused}")
 
 

@@ -8,14 +8,8 @@ from __future__ import annotations
 
 import msgspec
 
-from armistice.core.awaw.vichy.words import (
-    Alignment,
-    ColonyFate,
-    HexControl,
-    Namer,
-    Policy,
-    UnitFate,
-)
+from armistice.core.awaw.board import Namer
+from armistice.core.awaw.vichy.words import Alignment, ColonyFate, HexControl, Policy, UnitFate
 
 
 class Modifier(msgspec.Struct, frozen=True):

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from armistice.core.awaw.board import RULE, Namer
 from armistice.core.awaw.vichy.scenario import VichyScenario
 from armistice.core.awaw.vichy.state import DiplomaticRoll, VichyState
 from armistice.core.awaw.vichy.tables import Tables
-from armistice.core.awaw.vichy.words import RULE, ColonyFate, Namer, Outcome, UnitFate
+from armistice.core.awaw.vichy.words import ColonyFate, Outcome, UnitFate
+from armistice.core.awaw.words import Region
 from armistice.core.dice import Dice
 from armistice.core.summary import Row, Section, Summary
 from armistice.core.words import counted
@@ -128,7 +130,7 @@ def change_section(s: VichyScenario, state: VichyState) -> Section:
             rows.append(Row(s.vichy_units[i].name, state.units[i].label, RULE))
         for c, fate in state.colonies.items():
             if fate is not ColonyFate.VICHY:
-                rows.append(Row(c.replace("_", "-").title(), fate.label, RULE))
+                rows.append(Row(Region(c).label, fate.label, RULE))
     return Section(
         "changed",
         "What the result changed",

@@ -145,7 +145,7 @@ def build(raw: VichyFile, source: str) -> Tables:
     policy once and ``none`` among them. Raises TableError naming the file, row and reason."""
 
     def fail(field: str, reason: str) -> None:
-        raise TableError(source, field, reason)
+        raise TableError(source, place(field), reason)
 
     ends = raw.table
     if ends.low > ends.high:
@@ -153,7 +153,7 @@ def build(raw: VichyFile, source: str) -> Tables:
     policies: dict[Policy, PolicyInfo] = {}
     for i, p in enumerate(raw.policy):
         if p.id in policies:
-            fail(f"policy row {i + 1}.id", f"policy {p.id} is listed twice")
+            fail(f"policy[{i}].id", f"policy {p.id} is listed twice")
         policies[p.id] = p
     missing = [p.value for p in Policy if p not in policies]
     if missing:
@@ -161,7 +161,7 @@ def build(raw: VichyFile, source: str) -> Tables:
     expected = ends.low
     seen: set[str] = set()
     for i, r in enumerate(raw.row):
-        where = f"row {i + 1}"
+        where = f"row[{i}]"
         if r.id in seen:
             fail(f"{where}.id", f"{r.id!r} is used twice")
         seen.add(r.id)

@@ -1,44 +1,12 @@
 """The words of the Vichy France diplomatic table: who names Vichy, where it stands, the
-policy in effect, who holds its hexes and colonies, and what becomes of its units."""
+policy in effect, who holds its hexes and colonies, and what becomes of its units. The
+words the board shares with rule 58's hand-over (sides, namers, holders of a capital, unit
+kinds) are those of :mod:`armistice.core.awaw.board`."""
 
 from __future__ import annotations
 
+from armistice.core.awaw.board import Side
 from armistice.core.words import Word
-
-RULE = "77"
-"""The rules on Vichy France (58.633 points to them), whose diplomatic table this is."""
-
-
-class Side(Word):
-    """The two sides of the war as the table signs its modifiers: the Axis push results up,
-    the Allies down."""
-
-    AXIS = "axis", "the Axis"
-    ALLIES = "allies", "the Allies"
-
-    @property
-    def sign(self) -> int:
-        """+1 for the Axis, -1 for the Allies: the direction a modifier toward this side takes."""
-        return 1 if self is Side.AXIS else -1
-
-    @property
-    def other(self) -> Side:
-        """The opposing side."""
-        return Side.ALLIES if self is Side.AXIS else Side.AXIS
-
-
-class Namer(Word):
-    """Who names Vichy France for a diplomatic roll."""
-
-    AXIS = "axis", "the Axis"
-    AXIS_REACTION = "axis_reaction", "the Axis (reaction roll)"
-    WESTERN_ALLIES = "western_allies", "the Western Allies"
-    SOVIET_UNION = "soviet_union", "the Soviet Union"
-
-    @property
-    def side(self) -> Side:
-        """The side whose roll it is."""
-        return Side.AXIS if self in (Namer.AXIS, Namer.AXIS_REACTION) else Side.ALLIES
 
 
 class Alignment(Word):
@@ -64,7 +32,7 @@ class Alignment(Word):
 class Policy(Word):
     """The policy in effect: the result row whose policy it is, or none."""
 
-    NONE = "none", "none"
+    NONE = "none", "no policy"
     ALLIED_ALLY = "-3", "-3: Allied minor ally"
     ALLIED_ASSOCIATED = "-2", "-2: Allied associated"
     LEAN = "5-6", "5-6: leans to the Axis"
@@ -108,15 +76,6 @@ class ColonyRule(Word):
     CAPITAL_HOLDER = "capital_holder"
 
 
-class Holder(Word):
-    """Who holds a Vichy colony's capital, and so who controls it after a deactivation."""
-
-    VICHY = "vichy", "Vichy France"
-    AXIS = "axis", "the Axis"
-    ALLIED = "allied", "the Allies"
-    NO_ONE = "no_one", "no one"
-
-
 class ColonyFate(Word):
     """Where a Vichy colony ends after the roll."""
 
@@ -133,19 +92,6 @@ class UnitFate(Word):
     VICHY = "vichy", "stays Vichy"
     FREE_FRENCH = "free_french", "Free French"
     REMOVED = "removed", "removed from play"
-
-
-class Kind(Word):
-    """Vichy and other units as the table counts them."""
-
-    INFANTRY = "infantry", "infantry"
-    ARMOR = "armor", "armor"
-    AIR = "air", "air"
-    NAVAL = "naval", "naval"
-
-
-COUNTED = (Kind.INFANTRY, Kind.ARMOR, Kind.AIR)
-"""The kinds whose unbuilt units modify the roll and whose factors are ground/air factors."""
 
 
 class Outcome(Word):

@@ -10,7 +10,7 @@ from armistice.core.awaw.rule58.tables import Tables
 from armistice.core.awaw.words import turn_name
 from armistice.verify.awaw.rule58 import analysis, parameters
 from armistice.verify.awaw.rule58.properties import PROPERTIES
-from armistice.verify.model import Bounds, Check, Property, Result, Verdict
+from armistice.verify.model import Bounds, Check, Property, Result, as_finding
 
 PUBLISHED_ONLY = frozenset(
     {
@@ -26,16 +26,11 @@ PUBLISHED_ONLY = frozenset(
 a finding about edited ones (a house rule: a designer may mean to differ)."""
 
 
-WHY = "it compares the tables with the published rule, and a house rule may mean to differ"
-"""Why a :data:`PUBLISHED_ONLY` property is a finding with edited tables."""
-
-
 def _property(prop: Property, t: Tables, published: bool) -> Check:
     def run() -> list[Result]:
         result = prop.check(t)
         if prop.name in PUBLISHED_ONLY and not published:
-            verdict = Verdict.FINDING if result.verdict is Verdict.VIOLATED else result.verdict
-            result = replace(result, invariant=False, verdict=verdict, demoted=WHY)
+            result = as_finding(result)
         return [result]
 
     return Check(prop.name, prop.rules, run)

@@ -41,6 +41,18 @@ def _unclamped(die: Any, total: Any, t: Tables, end_row: bool) -> Any:
 
 _next_policy = effects.next_policy
 _fates = effects.fates
+_apply = effects.apply
+
+
+def _short_bands(t: Tables) -> tuple[tuple[int | None, int | None], ...]:
+    return tuple((r.low, r.high - 1) for r in t.rows)
+
+
+def _paid_on_change(s: Any, before: Any, row: Any, t: Tables, readings: Any) -> Any:
+    change = _apply(s, before, row, t, readings)
+    if change.standing.policy is before.policy:
+        return msgspec.structs.replace(change, brps=0)
+    return change
 
 
 def _no_negation(before: Any, row: Any, effect: Effect, t: Tables, stronger: bool) -> Any:
@@ -49,8 +61,8 @@ def _no_negation(before: Any, row: Any, effect: Effect, t: Tables, stronger: boo
     return _next_policy(before, row, effect, t, stronger)
 
 
-def _colonies_kept(s: Any, rule: Any) -> Any:
-    units, colonies = _fates(s, rule)
+def _colonies_kept(s: Any, rule: Any, deactivated: bool = False) -> Any:
+    units, colonies = _fates(s, rule, deactivated)
     for i, unit in enumerate(s.vichy_units):
         if units[i] is UnitFate.REMOVED and unit.location in s.colonies:
             units[i] = UnitFate.VICHY
@@ -67,9 +79,15 @@ def mutants(t: Tables) -> Iterator[Mutant]:
         ("every_result_reads_one_row",),
     )
     yield Mutant(
+        "each row read one short of its highest result",
+        same,
+        lambda: mock.patch.object(Tables, "bands", property(_short_bands)),
+        ("every_result_reads_one_row", "rows_cover_the_table"),
+    )
+    yield Mutant(
         "5-6 row shrunk to 5, 7 row from 6",
         _rows(t, **{"5-6": {"high": 5}, "7": {"low": 6}}),
-        breaks=("every_result_reads_one_row", "rows_cover_the_table"),
+        breaks=("rows_follow_the_book",),
     )
     yield Mutant(
         "1-2 row keeps a pro-Axis policy",
@@ -84,12 +102,25 @@ def mutants(t: Tables) -> Iterator[Mutant]:
         ("units_follow_the_rows",),
     )
     yield Mutant(
+        "BRPs paid only when the policy changes",
+        same,
+        _patch(effects, "apply", _paid_on_change),
+        ("brps_paid_only_by_their_rows",),
+    )
+    yield Mutant(
         "7 row pays nothing",
         _rows(t, **{"7": {"brps": 0}}),
-        breaks=("brps_paid_only_by_their_rows",),
+        breaks=("rows_follow_the_book",),
     )
     yield Mutant(
         "9 row pays 10 BRPs",
         _rows(t, **{"9": {"brps": 10}}),
-        breaks=("brps_paid_only_by_their_rows",),
+        breaks=("rows_follow_the_book",),
+    )
+    yield Mutant(
+        "a landing in France -1",
+        msgspec.structs.replace(
+            same, modifiers=msgspec.structs.replace(t.modifiers, landing_france=-1)
+        ),
+        breaks=("modifiers_follow_the_book",),
     )

@@ -1,7 +1,13 @@
-"""The invariants of the Vichy France diplomatic table, checked on the engine's own
-functions: proved by z3 over every integer for the row a result reads, exhaustively over
-every earlier policy and every row for what a result does. Each judges the engine
-against the rule text (:mod:`armistice.verify.awaw.vichy.spec`)."""
+"""The properties of the Vichy France diplomatic table, checked on the engine's own
+functions against the rule text (:mod:`armistice.verify.awaw.vichy.spec`).
+
+The invariants read the rule with the numbers of the table in use (a house value is the
+rule a game under that table follows): the row a result reads, proved by z3 for every roll
+a scenario file allows; the rows covering the table once; and, for every earlier policy
+and every row, the policy, units and BRPs a result gives. Two properties hold the table to
+the book (:data:`PUBLISHED_ONLY`): invariants of the published table, findings naming each
+changed value for a house table.
+"""
 
 from __future__ import annotations
 
@@ -20,100 +26,118 @@ RULES = ("77",)
 
 
 def every_result_reads_one_row(t: Tables) -> Result:
-    """Any die, any modifiers and DPs: the engine reads exactly the row the rule text gives the
-    result held at -3..10 (the end rows beyond the ends), or the 3-4 row under the reading
-    that results beyond the ends do nothing."""
+    """Every roll a scenario file allows (the die within its faces, every modifier's facts
+    within their bounds, :func:`armistice.verify.awaw.vichy.inputs.roll`), under both readings
+    of awaw.vichy.beyond_the_ends: the engine reads one of the table's rows, the one whose
+    results hold the modified result held at the table's ends, or the row where policies
+    continue for a result beyond them under the reading that such results do nothing."""
+    table = spec.house(t)
     p = Proof()
-    die, total = p.int("die"), p.int("modifiers")
-    result = die + spec.BASE + total
-    inside = z3.And(result >= spec.LOW, result <= spec.HIGH)
-    continuing = next(i for i, (ident, _, _) in enumerate(spec.ROWS) if ident == spec.CONTINUING)
-    claims = []
-    for end_row in (True, False):
-        index = rules.row_index(die, total, t, end_row)
-        claims.append(z3.And(index >= 0, index < len(spec.ROWS)))
-        for i, (_, low, high) in enumerate(spec.ROWS):
-            read = z3.And(spec.held(result) >= low, spec.held(result) <= high)
-            if not end_row:
-                read = z3.If(inside, read, i == continuing)
-            claims.append((index == i) == read)
-    outcome = p.prove(z3.And(*claims))
+    r = inputs.roll(p, t)
+    result = r.die + table.base + r.total
+    inside = z3.And(result >= table.low, result <= table.high)
+    index = rules.row_index(r.die, r.total, t, r.end_row)
+    wanted: z3.ArithRef = z3.IntVal(-1)
+    for i, row in reversed(list(enumerate(table.rows))):
+        read = z3.And(spec.held(result, table) >= row.low, spec.held(result, table) <= row.high)
+        wanted = z3.If(read, i, wanted)
+    wanted = z3.If(z3.Or(r.end_row, inside), wanted, table.continuing)
+    claim = z3.And(index >= 0, index < len(table.rows), index == wanted)
+    outcome = p.prove(claim, shown={"row": (index, wanted), "modifiers": (r.total, r.total)})
+    name = "every_result_reads_one_row"
     if outcome.proved:
         return Result(
-            "every_result_reads_one_row",
+            name,
             RULES,
             Verdict.PROVED,
-            "every die and total of modifiers reads exactly the row the table gives it",
+            "every die and modifiers a scenario allows read exactly the row the table gives them",
             outcome.rules,
             rlimit=outcome.rlimit,
             seconds=outcome.seconds,
             strength=Strength.PROVED,
         )
+    values = dict(outcome.model)
+    if outcome.shown:
+        engine, rule = outcome.shown["row"]
+        values["modifiers"] = outcome.shown["modifiers"][0]
+        values["engine_row"] = _row_id(table, engine)
+        values["table_row"] = _row_id(table, rule)
     return Result(
-        "every_result_reads_one_row",
+        name,
         RULES,
         Verdict.UNKNOWN if outcome.unknown else Verdict.VIOLATED,
         "z3 ran out of resources"
         if outcome.unknown
-        else "a die and total read no row, two rows, or another row than the table's",
-        counterexample=outcome.model,
+        else "a roll reads no row, or another row than the table gives its result",
+        counterexample=values,
         rlimit=outcome.rlimit,
         seconds=outcome.seconds,
         strength=Strength.PROVED,
     )
 
 
+def _row_id(table: spec.Table, index: int) -> str:
+    return table.rows[index].id if 0 <= index < len(table.rows) else f"none (index {index})"
+
+
 def rows_cover_the_table(t: Tables) -> Result:
-    """Every result -3..10 is read by exactly one row of the table file, the row the rule
-    text gives it; a gap or an overlap names the rows."""
+    """Every modified result from the table's lowest to its highest row is read by exactly
+    one of the rows the engine reads (its bands); a gap or an overlap names the rows."""
+    table = spec.house(t)
     problems: list[str] = []
-    for value in range(spec.LOW, spec.HIGH + 1):
-        holding = [r.id for r in t.rows if r.low <= value <= r.high]
-        wanted = [ident for ident, low, high in spec.ROWS if low <= value <= high]
+    for value in range(table.low, table.high + 1):
+        holding = [
+            row.id
+            for row, (low, high) in zip(t.rows, t.bands, strict=True)
+            if (low is None or low <= value) and (high is None or value <= high)
+        ]
         if len(holding) != 1:
             problems.append(f"{value} is read by {', '.join(holding) or 'no row'}")
-        elif holding != wanted:
-            problems.append(f"{value} is read by row {holding[0]}, the table says {wanted[0]}")
     return _exhaustive(
         "rows_cover_the_table",
         problems,
-        "every result from -3 to 10 is read by exactly its own row",
-        {"result": (spec.LOW, spec.HIGH)},
+        f"every result from {table.low} to {table.high} is read by exactly one row",
+        {"result": (table.low, table.high)},
     )
 
 
 def _every_case(
-    t: Tables, judge: Callable[[str, str, bool, effects.Change], str | None]
+    t: Tables, judge: Callable[[str, str, bool, effects.Change, spec.Table], str | None]
 ) -> list[str]:
-    """``judge(policy, row, stronger, change)`` for every earlier policy, row and reading of
-    awaw.vichy.policy_strength; the problems it names."""
+    """``judge(policy, row, stronger, change, table)`` for every earlier policy, every row of
+    the table in use and both readings of awaw.vichy.policy_strength; the problems it names."""
+    table = spec.house(t)
     s = inputs.position()
     problems = []
     for stronger in (True, False):
         for policy in spec.POLICIES:
             for row in t.rows:
                 change = effects.apply(
-                    s, inputs.standing(policy), row, t, inputs.readings(stronger)
+                    s, inputs.standing(policy, table), row, t, inputs.readings(stronger)
                 )
-                problem = judge(policy, row.id, stronger, change)
+                problem = judge(policy, row.id, stronger, change, table)
                 if problem:
                     problems.append(problem)
     return problems
 
 
-BOUNDS = {
-    "earlier policy": (0, len(spec.POLICIES) - 1),
-    "row": (0, len(spec.ROWS) - 1),
-    "reading": (0, 1),
-}
+def _bounds(t: Tables) -> dict[str, tuple[int, int]]:
+    return {
+        "earlier policy": (0, len(spec.POLICIES) - 1),
+        "row": (0, len(t.rows) - 1),
+        "reading": (0, 1),
+    }
 
 
 def policies_follow_the_table(t: Tables) -> Result:
     """For every earlier policy and every row (both readings of which policy stays when a
-    result sets one in the same direction), the policy in effect after is the table's."""
+    result sets one in the same direction), the policy in effect after is the one the rule
+    gives that row's effect in the table in use: continued, negated, or replaced."""
 
-    def judge(policy: str, row: str, stronger: bool, change: effects.Change) -> str | None:
-        want = spec.policy_after(policy, row, stronger)
+    def judge(
+        policy: str, row: str, stronger: bool, change: effects.Change, table: spec.Table
+    ) -> str | None:
+        want = spec.policy_after(policy, row, stronger, table)
         got = change.standing.policy.value
         return None if got == want else f"{policy} then {row}: engine {got}, table {want}"
 
@@ -121,24 +145,26 @@ def policies_follow_the_table(t: Tables) -> Result:
         "policies_follow_the_table",
         _every_case(t, judge),
         "every earlier policy under every row continues, is negated or replaced as the table says",
-        BOUNDS,
+        _bounds(t),
     )
 
 
 def units_follow_the_rows(t: Tables) -> Result:
-    """Applying a result neither creates nor loses a Vichy unit: every unit keeps a fate;
-    only the -1 and 0 rows remove them (all of them), and only -3 and -2 send the units in
-    the colonies to the Free French."""
+    """Applying a result neither creates nor loses a Vichy unit: every unit keeps a fate; a
+    row that deactivates Vichy removes them all, one that sends the colonies Free French
+    sends the units in them, and no other row moves any."""
     s = inputs.position()
 
-    def judge(policy: str, row: str, _stronger: bool, change: effects.Change) -> str | None:
+    def judge(
+        policy: str, row: str, _stronger: bool, change: effects.Change, table: spec.Table
+    ) -> str | None:
         if sorted(change.units) != list(range(len(s.vichy_units))):
             return f"{policy} then {row}: {len(change.units)} fates for {len(s.vichy_units)} units"
         for i, unit in enumerate(s.vichy_units):
             want = UnitFate.VICHY
-            if row in spec.DEACTIVATING:
+            if spec.removes_units(row, table):
                 want = UnitFate.REMOVED
-            elif row in spec.FREE_FRENCH and unit.location in s.colonies:
+            elif spec.colonies_free_french(row, table) and unit.location in s.colonies:
                 want = UnitFate.FREE_FRENCH
             if change.units[i] is not want:
                 return (
@@ -149,28 +175,61 @@ def units_follow_the_rows(t: Tables) -> Result:
     return _exhaustive(
         "units_follow_the_rows",
         _every_case(t, judge),
-        "no row creates or loses a Vichy unit; only -1 and 0 remove them, all of them",
-        BOUNDS,
+        "no row creates or loses a Vichy unit; deactivations remove them all, Free French "
+        "colonies take theirs",
+        _bounds(t),
     )
 
 
 def brps_paid_only_by_their_rows(t: Tables) -> Result:
-    """Only the 7 (10 BRPs) and 8 (20 BRPs) rows pay BRPs, each time rolled, whatever the
-    policy in effect."""
+    """Every row pays the Axis the BRPs the table gives it, each time it is rolled, whatever
+    the policy in effect; a row with none pays none."""
 
-    def judge(policy: str, row: str, _stronger: bool, change: effects.Change) -> str | None:
-        want = spec.BRPS.get(row, 0)
+    def judge(
+        policy: str, row: str, _stronger: bool, change: effects.Change, table: spec.Table
+    ) -> str | None:
+        want = spec.brps(row, table)
         return (
             None
             if change.brps == want
             else f"{policy} then {row}: {change.brps} BRPs, table {want}"
         )
 
+    paying = ", ".join(f"{r.id}: {r.brps} BRPs" for r in t.rows if r.brps) or "none"
     return _exhaustive(
         "brps_paid_only_by_their_rows",
         _every_case(t, judge),
-        "only a 7 (10 BRPs) and an 8 (20 BRPs) pay the Axis",
-        BOUNDS,
+        f"only the rows with BRPs pay the Axis ({paying}), each time rolled",
+        _bounds(t),
+    )
+
+
+def rows_follow_the_book(t: Tables) -> Result:
+    """The rows and policies are the book's: each row's results, effect, policy, colonies,
+    Vichy hexes and BRPs, each policy's direction, rank, alignment, volunteers and lean; each
+    difference named with its place, value and the book's."""
+    found, _ = spec.differences(spec.house(t))
+    return _book("rows_follow_the_book", found, "every row and policy is the book's")
+
+
+def modifiers_follow_the_book(t: Tables) -> Result:
+    """The base value, the table's ends and every modifier are the book's; each difference
+    named with its place, value and the book's."""
+    _, found = spec.differences(spec.house(t))
+    return _book(
+        "modifiers_follow_the_book",
+        found,
+        "the base value, the ends and every modifier are the book's",
+    )
+
+
+def _book(name: str, found: list[str], same: str) -> Result:
+    return Result(
+        name,
+        RULES,
+        Verdict.VIOLATED if found else Verdict.PROVED,
+        "; ".join(f"house rule: {d}" for d in found) if found else same,
+        strength=Strength.PROVED,
     )
 
 
@@ -193,5 +252,11 @@ PROPERTIES = (
     Property("policies_follow_the_table", RULES, policies_follow_the_table),
     Property("units_follow_the_rows", RULES, units_follow_the_rows),
     Property("brps_paid_only_by_their_rows", RULES, brps_paid_only_by_their_rows),
+    Property("rows_follow_the_book", RULES, rows_follow_the_book),
+    Property("modifiers_follow_the_book", RULES, modifiers_follow_the_book),
 )
-"""Every invariant of the table, in the order the suite runs them."""
+"""Every property of the table, in the order the suite runs them."""
+
+PUBLISHED_ONLY = frozenset({"rows_follow_the_book", "modifiers_follow_the_book"})
+"""Properties that hold the table to the book: invariants of the published table, findings
+about a house table (a designer may mean to differ)."""
