@@ -64,8 +64,8 @@ def position(game: Game) -> bytes:
 def rendered(game: Game) -> Text:
     """The panel's text for ``game``: the pending roll or batch, then the outcomes' odds
     from here (later choices at their defaults), or each option's headline chance for a
-    pending decision with a real choice whose columns fit the panel (not a turn's menu of
-    actions, whose options are no outcomes' causes)."""
+    pending decision with a real choice, compared as the system says or in columns that fit
+    the panel (not a turn's menu of actions, whose options are no outcomes' causes)."""
     out = Text()
     prompt = game.prompt
     if isinstance(prompt, Roll):
@@ -77,7 +77,7 @@ def rendered(game: Game) -> Text:
         out.append_text(batch_lines(prompt))
     if isinstance(prompt, Decision) and prompt.clock is None:
         enabled = sum(o.enabled for o in prompt.options)
-        if enabled > 1 and 13 + 7 * enabled <= LINE:
+        if enabled > 1 and (game.system.compared or 13 + 7 * enabled <= LINE):
             return by_choice(game, prompt)
     if game.complete:
         out.append("Resolved: no dice left.", style="dim")
