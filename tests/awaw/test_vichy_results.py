@@ -35,13 +35,13 @@ ROWS = {
     ),
     "-1": ("deactivated", "none", "allied", 0, 0, ("removed",) * 3, ("no_one", "axis")),
     "0": ("deactivated", "none", "vichy", 0, 0, ("removed",) * 3, ("no_one", "axis")),
-    "1-2": ("neutral", "none", "vichy", 0, 0, ("vichy",) * 3, ("vichy", "axis")),
-    "3-4": ("neutral", "none", "vichy", 0, 0, ("vichy",) * 3, ("vichy", "axis")),
-    "5-6": ("neutral", "5-6", "vichy", 0, 1, ("vichy",) * 3, ("vichy", "axis")),
-    "7": ("neutral", "7", "vichy", 10, 2, ("vichy",) * 3, ("vichy", "axis")),
-    "8": ("neutral", "8", "axis", 20, 3, ("vichy",) * 3, ("vichy", "axis")),
-    "9": ("axis_associated", "9", "vichy", 0, 3, ("vichy",) * 3, ("vichy", "axis")),
-    "10": ("axis_ally", "10", "vichy", 0, None, ("vichy",) * 3, ("vichy", "axis")),
+    "1-2": ("neutral", "none", "vichy", 0, 0, ("vichy",) * 3, ("vichy", "vichy")),
+    "3-4": ("neutral", "none", "vichy", 0, 0, ("vichy",) * 3, ("vichy", "vichy")),
+    "5-6": ("neutral", "5-6", "vichy", 0, 1, ("vichy",) * 3, ("vichy", "vichy")),
+    "7": ("neutral", "7", "vichy", 10, 2, ("vichy",) * 3, ("vichy", "vichy")),
+    "8": ("neutral", "8", "axis", 20, 3, ("vichy",) * 3, ("vichy", "vichy")),
+    "9": ("axis_associated", "9", "vichy", 0, 3, ("vichy",) * 3, ("vichy", "vichy")),
+    "10": ("axis_ally", "10", "vichy", 0, None, ("vichy",) * 3, ("vichy", "vichy")),
 }
 
 
