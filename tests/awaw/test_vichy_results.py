@@ -198,3 +198,11 @@ def test_77_a_colony_whose_capital_the_axis_holds_under_each_reading(
         "Tunisia: its capital is held by the Axis; it passes to the Axis, not to the Free French"
     )
     assert (passed in said) == (reading == "to_the_axis")
+
+
+def test_the_summary_says_where_vichy_stands_before_and_after_the_roll() -> None:
+    s = make(diplomacy=net(shipped().row("9").low - 1))
+    game = played(s, 1)
+    assert ("Vichy France", "Axis associated minor") in game.summary.facts
+    game.undo()
+    assert ("Vichy France", "neutral") in game.summary.facts
