@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import textwrap
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -22,7 +23,7 @@ from textual.widgets import Static
 from armistice.core.batch import outcome_odds, total_odds
 from armistice.core.game import Game
 from armistice.core.odds import odds
-from armistice.core.prompts import Answer, Decision, Roll, Rolls
+from armistice.core.prompts import Answer, Decision, Prompt, Roll, Rolls
 from armistice.core.tablefiles import HouseTables
 from armistice.tui.prompting import result_name
 
@@ -128,16 +129,28 @@ def outcome_lines(game: Game) -> Text:
     return out
 
 
+def _once(key: str, value: str) -> Callable[[Prompt], str | None]:
+    """A policy answering the first prompt called ``key`` with ``value`` and every later
+    one (an open-ended game asks the same key again) at its default."""
+    asked = False
+
+    def choose(p: Prompt) -> str | None:
+        nonlocal asked
+        if asked or p.key != key:
+            return None
+        asked = True
+        return value
+
+    return choose
+
+
 def by_choice(game: Game, prompt: Decision) -> Text:
     """For a pending decision, the odds under each enabled option (later open choices at
     their defaults), so the choices can be compared: the chance of each value of the
     system's ``compared`` outcome key, options that give the same chances together; else
     the headline result's chance in each outcome key, one column per option."""
     chosen = [o for o in prompt.options if o.enabled]
-    table = {
-        o.value: odds(game, lambda p, value=o.value: value if p.key == prompt.key else None)
-        for o in chosen
-    }
+    table = {o.value: odds(game, _once(prompt.key, o.value)) for o in chosen}
     key = game.system.compared
     if key:
         groups: dict[tuple[tuple[str, Fraction], ...], list[str]] = {}
