@@ -119,7 +119,8 @@ def play_out(
     does not reach (it could not be kept). Returns warnings (none today).
     """
     used: set[str] = set()
-    reached = {a.key for a in game.answers}
+    keys = [a.key for a in game.answers]
+    reached = set(keys[len(keys) - keys[::-1].index(NEXT) :] if NEXT in keys else keys)
     files = told or {}
 
     def origin(key: str) -> str:
@@ -136,7 +137,7 @@ def play_out(
                 raise IllegalAnswer(f"--next {key}", error.reason) from None
             except ScenarioError as error:
                 raise ScenarioError(source, f"next.{error.field}", error.reason) from None
-            follow = None
+            follow, reached = None, set()
             continue
         if prompt is None:
             break

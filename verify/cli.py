@@ -123,8 +123,8 @@ def _reading(chosen: list[ProofSuite], paths: list[Path]) -> list[ProofSuite]:
     "tables",
     multiple=True,
     metavar="FILE",
-    help="An edited table file to check instead of the shipped one (repeatable); "
-    "needs exactly one system.",
+    help="An edited table file to check instead of the shipped one (repeatable); the "
+    "system whose tables the files are is checked, or name it with --system.",
 )
 @click.option("--junit", type=click.Path(dir_okay=False), help="Write JUnit XML here.")
 @click.option(

@@ -14,6 +14,7 @@ import pytest
 
 from armistice.core import savefile, scenario, systems, tablefiles
 from armistice.core.awaw.rule58.tables import RULE58_FILE
+from armistice.core.awaw.words import Region
 from armistice.core.errors import ScenarioError
 from armistice.core.fields import describe
 from armistice.core.game import NEXT, Game
@@ -231,8 +232,8 @@ def test_the_first_roll_garrisons_come_from_the_tables_the_game_ran_with(
 
 def test_a_save_before_whole_facts_loads_to_the_game_it_was() -> None:
     """Written at version 5: the second roll told ``seasons_later = 2`` and an ``unchanged``
-    capital, and took the board and DPs at their defaults then (no board carried). The
-    garrison of Rabat, whose capital the Allies held, is not carried into the second roll."""
+    capital, and took the board and DPs at their defaults then (no board carried). Morocco,
+    whose capital the Allies hold, is still a Vichy colony at the second roll (-1 there)."""
     save = LINKS / "v5" / "historical-two-vichy-rolls.json"
     then = json.loads(save.with_suffix(".expected.json").read_text())
     game = Game.open(save)
@@ -246,6 +247,7 @@ def test_a_save_before_whole_facts_loads_to_the_game_it_was() -> None:
         "Garrison of Beirut",
         "Garrison of Tunis",
         "Garrison of Algiers",
+        "Garrison of Rabat",
     ]
     assert json.loads(msgspec.json.encode(s.colonies)) == then["colonies"]
     again = json.loads(game.save())
@@ -274,3 +276,20 @@ def test_the_command_line_goes_on_with_the_facts_the_last_roll_left(
     modifiers = {m["label"]: m["value"] for m in document["state"]["vichy_diplomacy"]["modifiers"]}
     assert modifiers["USAT below 25"] == 1 and modifiers["Net DPs"] == 3
     assert document["summary"]["facts"][0] == ["Turn", "Fall 1941"]
+
+
+def test_a_capital_the_allies_hold_counts_at_every_roll_until_a_row_moves_the_colony() -> None:
+    """77: -1 for each Vichy colonial capital the Allies hold. Morocco's capital, Allied at
+    the first roll, counts -1 there and again at the next roll; the colony stays Vichy."""
+    first = rolled()
+    before = first.state.vichy_diplomacy
+    assert before is not None and before.result == "9"  # no row that moves a colony
+    assert first.state.colonies["morocco"] == "vichy"
+    capitals = [(m.label, m.value) for m in before.modifiers if m.label == "Allied-held capitals"]
+    first.next("awaw.vichy")
+    assert first.scenario.colonies[Region.MOROCCO].capital == "allied"
+    finish(first)
+    after = first.state.vichy_diplomacy
+    assert after is not None
+    again = [(m.label, m.value) for m in after.modifiers if m.label == "Allied-held capitals"]
+    assert capitals == again == [("Allied-held capitals", -1)]

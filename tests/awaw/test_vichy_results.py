@@ -35,13 +35,13 @@ ROWS = {
     ),
     "-1": ("deactivated", "none", "allied", 0, 0, ("removed",) * 3, ("no_one", "axis")),
     "0": ("deactivated", "none", "vichy", 0, 0, ("removed",) * 3, ("no_one", "axis")),
-    "1-2": ("neutral", "none", "vichy", 0, 0, ("vichy",) * 3, ("vichy", "axis")),
-    "3-4": ("neutral", "none", "vichy", 0, 0, ("vichy",) * 3, ("vichy", "axis")),
-    "5-6": ("neutral", "5-6", "vichy", 0, 1, ("vichy",) * 3, ("vichy", "axis")),
-    "7": ("neutral", "7", "vichy", 10, 2, ("vichy",) * 3, ("vichy", "axis")),
-    "8": ("neutral", "8", "axis", 20, 3, ("vichy",) * 3, ("vichy", "axis")),
-    "9": ("axis_associated", "9", "vichy", 0, 3, ("vichy",) * 3, ("vichy", "axis")),
-    "10": ("axis_ally", "10", "vichy", 0, None, ("vichy",) * 3, ("vichy", "axis")),
+    "1-2": ("neutral", "none", "vichy", 0, 0, ("vichy",) * 3, ("vichy", "vichy")),
+    "3-4": ("neutral", "none", "vichy", 0, 0, ("vichy",) * 3, ("vichy", "vichy")),
+    "5-6": ("neutral", "5-6", "vichy", 0, 1, ("vichy",) * 3, ("vichy", "vichy")),
+    "7": ("neutral", "7", "vichy", 10, 2, ("vichy",) * 3, ("vichy", "vichy")),
+    "8": ("neutral", "8", "axis", 20, 3, ("vichy",) * 3, ("vichy", "vichy")),
+    "9": ("axis_associated", "9", "vichy", 0, 3, ("vichy",) * 3, ("vichy", "vichy")),
+    "10": ("axis_ally", "10", "vichy", 0, None, ("vichy",) * 3, ("vichy", "vichy")),
 }
 
 
@@ -198,3 +198,11 @@ def test_77_a_colony_whose_capital_the_axis_holds_under_each_reading(
         "Tunisia: its capital is held by the Axis; it passes to the Axis, not to the Free French"
     )
     assert (passed in said) == (reading == "to_the_axis")
+
+
+def test_the_summary_says_where_vichy_stands_before_and_after_the_roll() -> None:
+    s = make(diplomacy=net(shipped().row("9").low - 1))
+    game = played(s, 1)
+    assert ("Vichy France", "Axis associated minor") in game.summary.facts
+    game.undo()
+    assert ("Vichy France", "neutral") in game.summary.facts

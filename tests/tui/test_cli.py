@@ -435,6 +435,24 @@ def test_a_decide_the_run_does_not_reach_is_refused_and_nothing_is_saved(
     assert not saved.exists()
 
 
+def test_a_decide_for_the_next_procedure_asked_again_is_not_reached_before_its_turn(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A finished Vichy roll saved; the next roll asks who names Vichy before its die, so a
+    die given alone is not reached (the first roll's die was answered, not this one)."""
+    saved = tmp_path / "first.json"
+    first = ("resolve", "vichy-1941-axis-roll", "--auto", "--seed", "1", "--save", str(saved))
+    assert cli(capsys, *first)[0] == 0
+    args = ("resolve", str(saved), "--next", "awaw.vichy", "--decide", "vichy_roll=1")
+    code, _, err = cli(capsys, *args)
+    assert code == 2
+    assert err.startswith(
+        "armistice: error: --decide vichy_roll: not reached: the game asks named_by first"
+    )
+    code, out, _ = cli(capsys, *args, "--decide", "named_by=axis", "--json")
+    assert code == 0 and json.loads(out)["state"]["vichy_diplomacy"]["die"] == 1
+
+
 def test_a_colonial_die_may_be_given_with_decide(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = cli(
         capsys,

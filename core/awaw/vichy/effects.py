@@ -241,7 +241,8 @@ def fates(
 ) -> tuple[dict[int, UnitFate], dict[str, ColonyFate]]:
     """Each Vichy unit's and colony's fate under a row's colony ``rule``: Free French
     colonies take their forces with them; ``capital_holder`` gives each colony to the side
-    holding its capital, or to no one; otherwise colonies stay. A deactivation
+    holding its capital, or to no one; otherwise every colony stays Vichy, whoever holds its
+    capital (the table counts an Allied-held capital of a Vichy colony, -1). A deactivation
     (``deactivated``) removes every Vichy unit, whatever its row says of the colonies."""
     by_holder = {
         Holder.VICHY: ColonyFate.VICHY,
@@ -263,6 +264,8 @@ def fates(
             colonies[name.value] = ColonyFate.FREE_FRENCH
         elif rule is ColonyRule.CAPITAL_HOLDER and colony.capital is Holder.VICHY:
             colonies[name.value] = ColonyFate.NO_ONE
-        else:
+        elif rule is ColonyRule.CAPITAL_HOLDER:
             colonies[name.value] = by_holder[colony.capital]
+        else:
+            colonies[name.value] = ColonyFate.VICHY
     return units, colonies

@@ -187,7 +187,8 @@ def _check_standing(s: VichyScenario, fail: naming.Fail) -> None:
     if wanted is not None and s.alignment is not wanted:
         fail("alignment", f"a {s.policy.value} policy makes Vichy an {wanted.label}")
     if s.alignment in (Alignment.AXIS_ALLY, Alignment.ALLIED_ALLY) and wanted is None:
-        fail("policy", f"an {s.alignment.label} follows a 10 or -3 result; set that policy")
+        row = "10" if s.alignment is Alignment.AXIS_ALLY else "-3"
+        fail("policy", f"an {s.alignment.label} follows a {row} result; set policy {row}")
     if s.alignment is Alignment.DEACTIVATED and s.policy is not Policy.NONE:
         fail("policy", "a deactivated Vichy France has no policy in effect")
     if s.alignment is Alignment.DEACTIVATED and s.vichy_units:

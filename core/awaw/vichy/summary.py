@@ -22,10 +22,13 @@ TITLE = "A World at War: Vichy France diplomatic roll"
 def summarize(s: VichyScenario, state: VichyState, t: Tables) -> Summary:
     """What a state means under table ``t``, section by section, as far as it is decided."""
     facts = [("Turn", s.turn.name)]
-    if state.before is not None:
-        facts.append(("Vichy France", state.before.alignment.label))
-    facts.append(("France fell", s.fell.name))
     d = state.vichy_diplomacy
+    now = d.alignment if d is not None and d.alignment is not None else None
+    if now is None and state.before is not None:
+        now = state.before.alignment
+    if now is not None:
+        facts.append(("Vichy France", now.label))
+    facts.append(("France fell", s.fell.name))
     return Summary(
         TITLE,
         tuple(facts),
