@@ -17,23 +17,13 @@ from armistice.core.prompts import Decision, Fact, Prompt, Roll
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.handover import DEFAULTS
 from armistice.tui.screens.game import GameScreen
+from tests.support import finished
 from tests.tui.dashboard import NARROW, Notes, flat, isolate, on_screen, screen_text, until
 
 
 @pytest.fixture(autouse=True)
 def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     isolate(monkeypatch, tmp_path)
-
-
-def finished(name: str, seed: int) -> Game:
-    """The bundled scenario ``name`` played to its end: dice from the seed, else defaults."""
-    game = Game(scenario.load(name), seed=seed)
-    while game.prompt is not None:
-        if isinstance(game.prompt, Roll):
-            game.roll()
-        else:
-            game.answer(game.prompt.default_answer())
-    return game
 
 
 async def shown(pilot: Pilot[Any]) -> GameScreen:
