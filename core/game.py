@@ -359,7 +359,7 @@ class Game:
         told = None
         start = link.start(self.scenario, self.state)
         if link.facts is not None:
-            told = convert(_overlay(msgspec.to_builtins(start), given), link.facts, "facts")
+            told = convert(overlay(msgspec.to_builtins(start), given), link.facts, "facts")
         scenario = link.begin(self.scenario, self.state, told, self._ledger.tables)
         system = systems.get(key)
         system.check(scenario, "facts", self._tables_of(system), self.assumptions)
@@ -472,8 +472,8 @@ class Game:
         return cls.load(decode.read(path, SaveError), str(path))
 
 
-def _overlay(base: Any, given: Mapping[str, Any]) -> Any:
-    """``base`` (a mapping of facts) with ``given`` laid over it: a table given over a table
+def overlay(base: Any, given: Mapping[str, Any]) -> Any:
+    """``base`` (a mapping of facts) with ``given`` (a mapping) laid over it: a table given over a table
     is laid over it field by field, anything else replaces what ``base`` holds."""
     if not isinstance(base, dict):
         return dict(given)
@@ -481,6 +481,6 @@ def _overlay(base: Any, given: Mapping[str, Any]) -> Any:
     for name, value in given.items():
         inner = out.get(name)
         out[name] = (
-            _overlay(inner, value) if isinstance(value, dict) and isinstance(inner, dict) else value
+            overlay(inner, value) if isinstance(value, dict) and isinstance(inner, dict) else value
         )
     return out

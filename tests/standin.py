@@ -243,6 +243,20 @@ def tally(s: TallyScenario, ledger: Ledger[TallyState]) -> Generator[Prompt, Ans
             ledger.state = msgspec.structs.replace(ledger.state, gold=gold, lost=lost)
 
 
+YIELD = 8
+"""The most gold a taken town yields a turn (2.1)."""
+
+
+def check_tally(
+    s: TallyScenario, source: str, _tables: object = None, _readings: object = None
+) -> None:
+    """A town pays no more tribute than it yields."""
+    if s.tribute > YIELD:
+        raise ScenarioError(
+            source, "tribute", f"{s.tribute} gold is more than a town yields ({YIELD}, 2.1)"
+        )
+
+
 def begin_tally(
     s: RaidScenario, state: RaidState, facts: Tribute, _tables: object = None
 ) -> TallyScenario:
@@ -278,7 +292,7 @@ TALLY_SYSTEM = systems.RuleSystem(
     game="standin",
     title="Stand-in tally",
     scenario_type=TallyScenario,
-    check=lambda _s, _source, _tables, _readings: None,
+    check=check_tally,
     initial_state=lambda s: TallyState(gold=s.gold),
     procedure=tally,
     sides=Sides(

@@ -10,7 +10,7 @@ from typing import Any
 from armistice.core.awaw.words import ColonyStatus
 from armistice.core.game import Game
 from armistice.core.prompts import Decision, Roll, Selection
-from armistice.core.scenario import from_mapping
+from armistice.core.scenario import from_mapping, load
 
 COLONIES = ("lebanon_syria", "tunisia", "algeria", "morocco")
 """The French colonies of 58.53 and the die each shares (58.531), as the rules give them."""
@@ -175,3 +175,19 @@ def rule_total(state: Any, rule: str) -> int:
 
 def snapshot(g: Game) -> tuple[Any, ...]:
     return (g.answers, g.log, g.state, g.prompt, g.complete)
+
+
+def finish(game: Game) -> Game:
+    """Play ``game`` to its end: dice from the seed, every other prompt its default."""
+    while game.prompt is not None:
+        if isinstance(game.prompt, Roll):
+            game.roll()
+        else:
+            game.answer(game.prompt.default_answer())
+    return game
+
+
+def finished(name: str, seed: int = 3, tables: Any = None) -> Game:
+    """The bundled scenario ``name`` played to its end by :func:`finish`, under ``tables``
+    (house tables, or None for the published ones)."""
+    return finish(Game(load(name), seed=seed, tables=tables))

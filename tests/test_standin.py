@@ -242,7 +242,8 @@ async def test_the_dashboard_offers_the_next_procedure_of_a_finished_one(
         assert "Turn 1" in screen_text(screen, "#prompt-header")
         await press(pilot, "u")
         assert screen.game.system.key == standin.KEY and screen.game.complete
-        await press(pilot, "enter", "u")
+        assert screen.handover is not None and screen.handover.answers == {"tribute": 5}
+        await press(pilot, "u")
         assert screen.handover is None and "Go on to" in screen_text(screen, "#prompt-header")
 
 

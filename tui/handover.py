@@ -8,6 +8,10 @@ each offering as its default what the finished game already tells
 that fit no prompt (text, lists, tables) are named first, in a notice the player
 acknowledges: they start at their defaults, and
 ``armistice resolve SAVE --next KEY --facts FILE`` gives them from a file.
+
+The answers are kept while the player moves back over them: a fact the linked procedure
+refuses is asked again (its answer offered as the default) and the others stand, and
+undoing the link reopens the hand-over at its last fact.
 """
 
 from __future__ import annotations
@@ -17,7 +21,8 @@ from typing import Any
 import msgspec
 
 from armistice.core.fields import Field, answered, ask, defaulted, describe
-from armistice.core.prompts import AnswerValue, Decision, Option, Prompt
+from armistice.core.game import overlay
+from armistice.core.prompts import AnswerValue, Decision, Fact, Option, Prompt
 from armistice.core.systems import Link
 
 DEFAULTS = "facts-at-defaults"
@@ -28,7 +33,12 @@ class Handover:
     """The facts of ``link`` being asked: ``prompts`` asks each field that fits a prompt,
     each defaulting to its value in ``start`` (the facts the link starts from, an instance
     of ``link.facts``; None: the struct's defaults), after a notice naming the ``unasked``
-    fields (which start at those defaults) if any."""
+    fields (which start at those defaults) if any.
+
+    ``at`` indexes the prompt being asked (``len(prompts)``: every fact given). ``answers``
+    (prompt key -> answer) keeps the answers of prompts at and after ``at`` too, offered as
+    their defaults when asked again; from ``through`` on, a prompt already answered is not
+    asked again."""
 
     def __init__(self, link: Link, start: Any = None) -> None:
         self.link = link
@@ -45,6 +55,20 @@ class Handover:
         notice = (self._notice(),) if self.unasked else ()
         self.prompts: tuple[Prompt, ...] = (*notice, *asked)
         self.answers: dict[str, AnswerValue] = {}
+        self.at = 0
+        self.through = len(self.prompts)
+        self._told: dict[str, Any] = {}
+
+    @classmethod
+    def reopened(cls, link: Link, told: Any) -> Handover:
+        """The hand-over of ``link`` as it was when the linked procedure started with the
+        facts ``told`` (an instance of ``link.facts``): every fact answered as told, the
+        last one asked again; facts not asked here keep their told values."""
+        handover = cls(link, told)
+        handover.answers = {p.key: p.default_answer() for p in handover.prompts}
+        handover.at = max(len(handover.prompts) - 1, 0)
+        handover._told = msgspec.to_builtins(told)
+        return handover
 
     def _named(self, field: Field) -> str:
         """How a fact is named when asked alone: a nested one after its group
@@ -69,23 +93,56 @@ class Handover:
 
     @property
     def prompt(self) -> Prompt | None:
-        """The next fact to ask, or None once every one is answered."""
-        return next((p for p in self.prompts if p.key not in self.answers), None)
+        """The fact to ask now, offering the answer it was given before as its default, or
+        None once every one is answered."""
+        if self.at >= len(self.prompts):
+            return None
+        prompt = self.prompts[self.at]
+        kept = self.answers.get(prompt.key)
+        if isinstance(prompt, Fact) and isinstance(kept, int):
+            return msgspec.structs.replace(prompt, default=kept)
+        if isinstance(prompt, Decision) and isinstance(kept, str):
+            return msgspec.structs.replace(prompt, default=kept)
+        return prompt
 
     def answer(self, value: AnswerValue) -> None:
-        """Record the pending fact; raises IllegalAnswer (and records nothing) if it does not fit."""
+        """Record the pending fact and go on to the next one to ask; raises IllegalAnswer
+        (and records nothing) if it does not fit."""
         prompt = self.prompt
-        if prompt is not None:
-            self.answers[prompt.key] = prompt.check(value)
+        if prompt is None:
+            return
+        self.answers[prompt.key] = prompt.check(value)
+        self.at += 1
+        while self.through <= self.at < len(self.prompts):
+            if self.prompts[self.at].key not in self.answers:
+                break
+            self.at += 1
 
     def undo(self) -> bool:
-        """Take back the last fact given; False when there was none to take back."""
-        if not self.answers:
+        """Go back to the fact before the one asked (its answer kept as the default);
+        False at the first fact, when there is none to go back to."""
+        if self.at == 0:
             return False
-        self.answers.popitem()
+        self.at -= 1
+        return True
+
+    def reopen(self, field: str) -> bool:
+        """Ask again the facts a refusal names by ``field`` (a path, ``turn`` or
+        ``capitals.morocco``): those whose key is ``field``, inside it (``turn.season``) or
+        holding it, from the first of them; the other answers stand. False, with nothing
+        changed, when no fact asked here is named."""
+        named = [
+            i
+            for i, p in enumerate(self.prompts)
+            if p.key == field or p.key.startswith(f"{field}.") or field.startswith(f"{p.key}.")
+        ]
+        if not named:
+            return False
+        self.at, self.through = named[0], named[-1] + 1
         return True
 
     def facts(self) -> dict[str, Any]:
-        """The answers as the facts mapping :meth:`armistice.core.game.Game.next` takes."""
+        """The answers as the facts mapping :meth:`armistice.core.game.Game.next` takes
+        (over the facts told, when reopened)."""
         given = {k: v for k, v in self.answers.items() if k != DEFAULTS}
-        return answered(self.fields, given)
+        return overlay(self._told, answered(self.fields, given))

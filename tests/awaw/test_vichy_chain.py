@@ -18,23 +18,13 @@ from armistice.core.awaw.vichy.tables import shipped
 from armistice.core.errors import ScenarioError
 from armistice.core.game import Game
 from armistice.core.odds import odds
-from armistice.core.prompts import Roll
 from armistice.tui.cli import run
 from tests.awaw.vichy import expected_policy, make, net
-
-
-def finish(game: Game) -> Game:
-    """Play ``game`` to its end: dice from the seed, every other prompt its default."""
-    while game.prompt is not None:
-        if isinstance(game.prompt, Roll):
-            game.roll()
-        else:
-            game.answer(game.prompt.default_answer())
-    return game
+from tests.support import finish, finished
 
 
 def finished_58(seed: int = 3) -> Game:
-    return finish(Game(scenario.load("historical-summer-1940"), seed=seed))
+    return finished("historical-summer-1940", seed)
 
 
 FACTS: dict[str, Any] = {

@@ -22,22 +22,13 @@ from armistice.core.prompts import Roll
 from armistice.tui.cli import run
 from tests import support
 from tests.awaw.vichy import make, net
+from tests.support import finish, finished
 
 LINKS = Path(__file__).resolve().parents[1] / "fixtures" / "links"
 
 
-def finish(game: Game) -> Game:
-    """Play ``game`` to its end: dice from the seed, every other prompt its default."""
-    while game.prompt is not None:
-        if isinstance(game.prompt, Roll):
-            game.roll()
-        else:
-            game.answer(game.prompt.default_answer())
-    return game
-
-
 def finished_58(seed: int = 3, tables: tablefiles.HouseTables | None = None) -> Game:
-    return finish(Game(scenario.load("historical-summer-1940"), seed=seed, tables=tables))
+    return finished("historical-summer-1940", seed, tables)
 
 
 def asked(link_facts: type[Any]) -> dict[str, str]:

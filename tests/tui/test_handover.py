@@ -12,28 +12,19 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from armistice.core import scenario
-from armistice.core.game import Game
+from armistice.core.game import NEXT, Game
 from armistice.core.prompts import Decision, Fact, Prompt, Roll
 from armistice.tui.app import ArmisticeApp
-from armistice.tui.handover import DEFAULTS
+from armistice.tui.handover import DEFAULTS, Handover
 from armistice.tui.screens.game import GameScreen
+from tests import standin
+from tests.support import finished
 from tests.tui.dashboard import NARROW, Notes, flat, isolate, on_screen, screen_text, until
 
 
 @pytest.fixture(autouse=True)
 def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     isolate(monkeypatch, tmp_path)
-
-
-def finished(name: str, seed: int) -> Game:
-    """The bundled scenario ``name`` played to its end: dice from the seed, else defaults."""
-    game = Game(scenario.load(name), seed=seed)
-    while game.prompt is not None:
-        if isinstance(game.prompt, Roll):
-            game.roll()
-        else:
-            game.answer(game.prompt.default_answer())
-    return game
 
 
 async def shown(pilot: Pilot[Any]) -> GameScreen:
@@ -217,3 +208,164 @@ async def test_a_fact_typed_replaces_its_default() -> None:
         await pilot.press("1", "9", "4", "2", "enter")
         await pilot.pause()
         assert screen.handover is not None and screen.handover.answers["turn.year"] == 1942
+
+
+async def test_a_refused_turn_is_asked_again_and_the_other_facts_stand() -> None:
+    app = ArmisticeApp(finished("historical-summer-1940", 3), seed=3)
+    notes = Notes(app)
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await shown(pilot)
+        await choose(pilot, screen, "awaw.vichy")
+        await choose(pilot, screen, "accept")
+        given = {"turn.year": "1940", "board.usat_level": "40", "capitals.morocco": "allied"}
+        asked = await give_once(pilot, screen, given)
+        handover = screen.handover
+        assert handover is not None and screen.game.system.key == "awaw.58"
+        assert notes.errors()[-1] == (
+            "Cannot start A Vichy France diplomatic roll: turn: Spring 1940 is before France "
+            "fell (Summer 1940); change it, the other facts stand"
+        )
+        assert "Spring 1940 is before France fell" in flat(on_screen(app))
+        season = screen.pending()
+        assert isinstance(season, Decision) and season.key == "turn.season"
+        kept = handover.answers
+        assert (kept["turn.season"], kept["turn.year"]) == ("spring", 1940)
+        assert (kept["board.usat_level"], kept["capitals.morocco"]) == (40, "allied")
+        assert len(kept) == len(asked) + 1 and kept[DEFAULTS] == "accept"
+        await choose(pilot, screen, "spring")
+        year = screen.pending()
+        assert isinstance(year, Fact) and (year.key, year.default) == ("turn.year", 1940)
+        await pilot.press("1", "9", "4", "1", "enter")
+        await pilot.pause()
+        assert screen.handover is None and screen.game.system.key == "awaw.vichy"
+        s = screen.game.scenario
+        assert s.turn.name == "Spring 1941" and s.board.usat_level == 40
+        assert s.colonies["morocco"].capital == "allied"
+
+
+def test_a_refusal_naming_a_fact_not_asked_here_asks_nothing_again() -> None:
+    game = finished("historical-summer-1940", 3)
+    link = game.links[0]
+    handover = Handover(link, link.start(game.scenario, game.state))
+    assert handover.prompt is not None and handover.prompt.key == DEFAULTS
+    assert not handover.reopen("units") and not handover.reopen("tur")
+    assert handover.at == 0 and handover.reopen("capitals")
+    assert handover.prompt.key == "capitals.lebanon_syria"
+    handover.answers = {p.key: p.default_answer() for p in handover.prompts}
+    handover.answer("allied")
+    handover.answer("vichy")
+    handover.answer("vichy")
+    assert handover.prompt is not None and handover.prompt.key == "capitals.morocco"
+    assert handover.reopen("turn") and handover.prompt.key == "turn.season"
+    handover.answer("fall")
+    handover.answer(1941)
+    assert handover.prompt is None and handover.facts()["turn"] == {"season": "fall", "year": 1941}
+
+
+async def give_once(pilot: Pilot[Any], screen: GameScreen, given: dict[str, str]) -> list[Prompt]:
+    """Answer each fact of the hand-over once, in order (``given`` by key, else the default
+    offered), until the last is given; returns the prompts asked."""
+    handover = screen.handover
+    assert handover is not None
+    asked: list[Prompt] = []
+    for _ in range(len(handover.prompts) - handover.at):
+        prompt = screen.pending()
+        assert prompt is not None
+        asked.append(prompt)
+        if isinstance(prompt, Fact):
+            await pilot.press(*given.get(prompt.key, str(prompt.default)), "enter")
+            await pilot.pause()
+        else:
+            assert isinstance(prompt, Decision)
+            await choose(pilot, screen, given.get(prompt.key, prompt.default))
+    return asked
+
+
+async def test_undoing_the_link_reopens_its_facts_at_the_last_one() -> None:
+    app = ArmisticeApp(finished("vichy-1941-axis-roll", 4), seed=4)
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await shown(pilot)
+        await choose(pilot, screen, "awaw.vichy")
+        given = {"turn.season": "winter", "diplomacy.allied_dps": "3", "board.usat_level": "25"}
+        asked = await give_once(pilot, screen, given)
+        assert screen.handover is None and len(screen.game.facts) == 1
+        while screen.game.facts:
+            await pilot.press("u")
+            await pilot.pause()
+        handover = screen.handover
+        assert handover is not None and screen.game.complete
+        last = screen.pending()
+        assert last is not None and last.key == asked[-1].key
+        kept = handover.answers
+        assert (kept["turn.season"], kept["turn.year"]) == ("winter", 1941)
+        assert (kept["diplomacy.allied_dps"], kept["board.usat_level"]) == (3, 25)
+        for back in reversed(asked[:-1]):
+            await pilot.press("u")
+            await pilot.pause()
+            prompt = screen.pending()
+            assert prompt is not None and prompt.key == back.key
+        season = screen.pending()
+        assert isinstance(season, Decision) and season.default == "winter"
+        await give_once(pilot, screen, {"diplomacy.axis_dps": "4"})
+        s = screen.game.scenario
+        assert len(screen.game.facts) == 1 and s.turn.name == "Winter 1941"
+        assert (s.diplomacy.axis_dps, s.diplomacy.allied_dps, s.board.usat_level) == (4, 3, 25)
+        while screen.game.facts:
+            await pilot.press("u")
+            await pilot.pause()
+        for _ in asked:
+            await pilot.press("u")
+            await pilot.pause()
+        assert screen.handover is None and screen.pending() is not None
+        assert screen.pending().key == NEXT  # type: ignore[union-attr]
+
+
+def raided() -> Game:
+    """The stand-in raid, not raided, finished: it leads on to the tally, asking the tribute."""
+    game = Game(scenario.from_mapping(standin.SCENARIO, "three-towns"), seed=3)
+    game.answer("no")
+    while game.prompt is not None:
+        game.answer(game.prompt.default_answer())
+    return game
+
+
+async def test_a_stand_in_tribute_refused_is_asked_again_with_the_one_given() -> None:
+    with standin.registered():
+        app = ArmisticeApp(raided(), seed=3)
+        notes = Notes(app)
+        async with app.run_test(size=NARROW) as pilot:
+            screen = await shown(pilot)
+            await choose(pilot, screen, standin.TALLY)
+            await pilot.press("9", "enter")
+            await pilot.pause()
+            assert notes.errors()[-1] == (
+                "Cannot start Tally the tribute: tribute: 9 gold is more than a town yields "
+                "(8, 2.1); change it, the other facts stand"
+            )
+            tribute = screen.pending()
+            assert isinstance(tribute, Fact) and (tribute.key, tribute.default) == ("tribute", 9)
+            assert screen.game.system.key == standin.KEY
+            await pilot.press("4", "enter")
+            await pilot.pause()
+            assert screen.game.system.key == standin.TALLY and screen.game.scenario.tribute == 4
+
+
+async def test_undoing_a_stand_in_link_asks_its_tribute_again() -> None:
+    with standin.registered():
+        app = ArmisticeApp(raided(), seed=3)
+        async with app.run_test(size=NARROW) as pilot:
+            screen = await shown(pilot)
+            await choose(pilot, screen, standin.TALLY)
+            await pilot.press("6", "enter", "u")
+            await pilot.pause()
+            tribute = screen.pending()
+            assert screen.game.system.key == standin.KEY
+            assert isinstance(tribute, Fact) and (tribute.key, tribute.default) == ("tribute", 6)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen.game.facts == ({"tribute": 6},)
+            await pilot.press("u", "u")
+            await pilot.pause()
+            assert screen.handover is None and screen.game.complete
+            prompt = screen.pending()
+            assert prompt is not None and prompt.key == NEXT

@@ -51,6 +51,12 @@ def test_every_invariant_holds_on_the_published_table() -> None:
     strengths = {r.name: r.strength for r in results}
     assert strengths["every_result_reads_one_row"] is Strength.PROVED
     assert strengths["policies_follow_the_table"] is Strength.EXHAUSTIVE
+    scope = {r.name: r.scope for r in results}
+    assert scope["units_follow_the_rows"] == (
+        "exhaustive over every earlier policy (none, -3, -2, 5-6, 7, 8, 9, 10), every row of "
+        "the table (-3 to 10, 11 rows) and both readings of awaw.vichy.policy_strength"
+    )
+    assert scope["rows_cover_the_table"] == "exhaustive over result from -3 to 10"
 
 
 @pytest.mark.parametrize("mutant", list(mutants(shipped())), ids=lambda m: m.name)

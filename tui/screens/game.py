@@ -23,7 +23,7 @@ from textual.widget import Widget
 from textual.widgets import Header, TabbedContent, TabPane
 
 from armistice.core import scenario
-from armistice.core.errors import ArmisticeError
+from armistice.core.errors import ArmisticeError, ScenarioError
 from armistice.core.game import NEXT, Game
 from armistice.core.prompts import (
     Answer,
@@ -35,6 +35,7 @@ from armistice.core.prompts import (
     Selection,
     Via,
 )
+from armistice.core.scenario import convert
 from armistice.core.words import counted
 from armistice.tui import panels, saves
 from armistice.tui.handover import Handover
@@ -268,7 +269,7 @@ class GameScreen(Screen[None]):
         prompt = self.pending()
         if prompt is None or prompt.key != event.key:
             return  # sent for a prompt an undo has since taken back
-        refused = ""
+        refused = ("", "")
         try:
             if self.handover is not None:
                 self.handover.answer(event.value)
@@ -283,35 +284,44 @@ class GameScreen(Screen[None]):
         except ArmisticeError as error:
             self.query_one(PromptPanel).say(error.reason, f"Not allowed: {prompt.label}")
         self.refresh_views()
-        if refused:
-            self.query_one(PromptPanel).say(refused)
+        if refused[0]:
+            self.query_one(PromptPanel).say(*refused)
 
-    def _start(self) -> str:
+    def _start(self) -> tuple[str, str]:
         """Start the link being handed over once its facts are all given (at their
         defaults if they cannot be asked at a prompt). When the linked procedure's first
         question is one of those facts, the fact given answers it, so it is asked once.
-        Returns why the procedure refused that fact as its answer, or an empty string."""
+        A fact the link refuses is asked again, the other answers kept.
+
+        Returns what to say once the prompt is shown: why a fact was refused and the title
+        of that message, or two empty strings."""
         handover = self.handover
         if handover is None or handover.prompt is not None:
-            return ""
+            return "", ""
         self.handover = None
         link = handover.link
         try:
             self.game.next(link.to, handover.facts())
         except ArmisticeError as error:
-            self.query_one(PromptPanel).say(
-                f"{error}; start it with armistice resolve --next {link.to} --facts FILE",
-                f"Cannot start {link.label}",
+            title = f"Cannot start {link.label}"
+            field = (
+                error.field if isinstance(error, ScenarioError) and error.source == "facts" else ""
             )
-            return ""
+            if field and handover.reopen(field):
+                self.handover = handover
+                return f"{field}: {error.reason}; change it, the other facts stand", title
+            self.query_one(PromptPanel).say(
+                f"{error}; start it with armistice resolve --next {link.to} --facts FILE", title
+            )
+            return "", ""
         asked = self.game.prompt
         if asked is None or asked.key not in handover.answers:
-            return ""
+            return "", ""
         try:
             self.game.answer(handover.answers[asked.key], Via.DECIDED)
         except ArmisticeError as error:
-            return f"{error.reason} (as given among the facts); choose again"
-        return ""
+            return f"{error.reason} (as given among the facts); choose again", ""
+        return "", ""
 
     def action_roll(self) -> None:
         """Roll the pending die, or every die of a pending batch, from the seed."""
@@ -337,11 +347,15 @@ class GameScreen(Screen[None]):
                 self.handover = None
             self.refresh_views()
             return
+        game = self.game
+        told = game.facts[-1] if game.answers and game.answers[-1].key == NEXT else None
         try:
-            self.taken_back = self.game.undo()
+            self.taken_back = game.undo()
         except ArmisticeError as error:
             self.notify(error.reason, severity="warning")
             return
+        if told is not None:
+            self.handover = reopened(game, self.taken_back.value, told)
         self.refresh_views()
 
     @work
@@ -466,6 +480,20 @@ def pending(game: Game) -> Prompt | None:
         help=f"{result}This procedure is complete. Choose what follows (you are then asked the "
         "facts it needs), or save the game as it stands.",
     )
+
+
+def reopened(game: Game, key: object, told: dict[str, Any]) -> Handover | None:
+    """The hand-over to the link ``key`` of ``game`` (its procedure finished again) as it
+    was given when the link was taken with the facts ``told``: its answers kept, its last
+    fact asked again. None when the link asks no fact."""
+    link = next((k for k in game.links if k.to == key), None)
+    if link is None or link.facts is None:
+        return None
+    try:
+        handover = Handover.reopened(link, convert(told, link.facts, "facts"))
+    except ScenarioError:
+        return None
+    return handover if handover.prompts else None
 
 
 def unavailable(game: Game, action: str, typing: bool) -> str:

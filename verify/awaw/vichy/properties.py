@@ -121,6 +121,15 @@ def _every_case(
     return problems
 
 
+def _domain(t: Tables) -> str:
+    """The cases of :func:`_every_case` in a designer's words."""
+    return (
+        f"every earlier policy ({', '.join(spec.POLICIES)}), every row of the table "
+        f"({t.rows[0].id} to {t.rows[-1].id}, {len(t.rows)} rows) and both readings of "
+        "awaw.vichy.policy_strength"
+    )
+
+
 def _bounds(t: Tables) -> dict[str, tuple[int, int]]:
     return {
         "earlier policy": (0, len(spec.POLICIES) - 1),
@@ -146,6 +155,7 @@ def policies_follow_the_table(t: Tables) -> Result:
         _every_case(t, judge),
         "every earlier policy under every row continues, is negated or replaced as the table says",
         _bounds(t),
+        _domain(t),
     )
 
 
@@ -178,6 +188,7 @@ def units_follow_the_rows(t: Tables) -> Result:
         "no row creates or loses a Vichy unit; deactivations remove them all, Free French "
         "colonies take theirs",
         _bounds(t),
+        _domain(t),
     )
 
 
@@ -201,6 +212,7 @@ def brps_paid_only_by_their_rows(t: Tables) -> Result:
         _every_case(t, judge),
         f"only the rows with BRPs pay the Axis ({paying}), each time rolled",
         _bounds(t),
+        _domain(t),
     )
 
 
@@ -234,16 +246,25 @@ def _book(name: str, found: list[str], same: str) -> Result:
 
 
 def _exhaustive(
-    name: str, problems: list[str], proved: str, bounds: dict[str, tuple[int, int]]
+    name: str,
+    problems: list[str],
+    proved: str,
+    bounds: dict[str, tuple[int, int]],
+    domain: str = "",
 ) -> Result:
-    if not problems:
-        return Result(
-            name, RULES, Verdict.PROVED, proved, strength=Strength.EXHAUSTIVE, bounds=bounds
-        )
+    verdict = Verdict.VIOLATED if problems else Verdict.PROVED
     shown = "; ".join(problems[:3]) + (
         f"; and {len(problems) - 3} more" if len(problems) > 3 else ""
     )
-    return Result(name, RULES, Verdict.VIOLATED, shown, strength=Strength.EXHAUSTIVE, bounds=bounds)
+    return Result(
+        name,
+        RULES,
+        verdict,
+        shown or proved,
+        strength=Strength.EXHAUSTIVE,
+        bounds=bounds,
+        domain=domain,
+    )
 
 
 PROPERTIES = (
