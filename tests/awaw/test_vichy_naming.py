@@ -145,7 +145,7 @@ SOVIET_REFUSED = {
 
 @pytest.mark.parametrize("reading", SOVIET_REFUSED)
 def test_77_a_file_naming_the_soviet_union_is_refused_as_the_reading_says(reading: str) -> None:
-    """A quiet 1941 position without an American ground unit: only the free reading lets
+    """A quiet 1941 position with no U.S. ground forces ashore: only the free reading lets
     the Soviet Union name Vichy France; the game refuses the file under the others."""
     named = make(named_by="soviet_union")
     chosen = {"awaw.vichy.soviet_naming": reading}

@@ -1,4 +1,4 @@
-"""5.5: a die for each French fleet in the Atlantic and the Mediterranean, rolled once each;
+"""5.5: every French fleet at sea in the Atlantic or the Mediterranean rolls one die, once;
 1 joins Germany, 2-4 scuttled, 5 Vichy, 6 Free French under British control, after which
 the British player rolls for the Mediterranean fleet."""
 

@@ -209,7 +209,7 @@ SOVIET = Assumption(
     choices=(
         Choice(
             "like_western",
-            "yes, under the Western Allies' restriction: an American ground unit in a port or "
+            "yes, on the Western Allies' terms: U.S. ground forces holding a port or "
             "bridgehead in France, Morocco, Algeria or Tunisia",
         ),
         Choice("free", "yes, restricted only by the year of the fall of France"),
