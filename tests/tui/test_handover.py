@@ -51,20 +51,26 @@ async def choose(pilot: Pilot[Any], screen: GameScreen, value: str) -> None:
     await pilot.pause()
 
 
+async def answer_one(pilot: Pilot[Any], screen: GameScreen, given: dict[str, str]) -> Prompt:
+    """Answer the fact asked now: ``given`` by key, else the default offered (typed in for a
+    number, chosen for a decision). Returns the prompt answered."""
+    prompt = screen.pending()
+    assert prompt is not None
+    if isinstance(prompt, Fact):
+        await pilot.press(*given.get(prompt.key, str(prompt.default)), "enter")
+        await pilot.pause()
+    else:
+        assert isinstance(prompt, Decision)
+        await choose(pilot, screen, given.get(prompt.key, prompt.default))
+    return prompt
+
+
 async def give(pilot: Pilot[Any], screen: GameScreen, given: dict[str, str]) -> list[Prompt]:
     """Answer every fact of the hand-over being asked: ``given`` by key, else the default
     offered (typed in for a number, chosen for a decision). Returns the prompts asked."""
     asked: list[Prompt] = []
     while screen.handover is not None:
-        prompt = screen.pending()
-        assert prompt is not None
-        asked.append(prompt)
-        if isinstance(prompt, Fact):
-            await pilot.press(*given.get(prompt.key, str(prompt.default)), "enter")
-            await pilot.pause()
-        else:
-            assert isinstance(prompt, Decision)
-            await choose(pilot, screen, given.get(prompt.key, prompt.default))
+        asked.append(await answer_one(pilot, screen, given))
     return asked
 
 
@@ -269,15 +275,7 @@ async def give_once(pilot: Pilot[Any], screen: GameScreen, given: dict[str, str]
     assert handover is not None
     asked: list[Prompt] = []
     for _ in range(len(handover.prompts) - handover.at):
-        prompt = screen.pending()
-        assert prompt is not None
-        asked.append(prompt)
-        if isinstance(prompt, Fact):
-            await pilot.press(*given.get(prompt.key, str(prompt.default)), "enter")
-            await pilot.pause()
-        else:
-            assert isinstance(prompt, Decision)
-            await choose(pilot, screen, given.get(prompt.key, prompt.default))
+        asked.append(await answer_one(pilot, screen, given))
     return asked
 
 
