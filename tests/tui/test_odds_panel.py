@@ -14,8 +14,8 @@ from armistice.core.game import Game
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.widgets.odds import LINE, rendered
 from tests.awaw import vichy
-from tests.waw.maps import load, small
 from tests.tui.dashboard import NARROW, SEED, dashboard, example, isolate, press, screen_text
+from tests.waw.maps import load, small
 
 
 @pytest.fixture
