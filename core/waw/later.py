@@ -166,7 +166,9 @@ def play(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]
             ledger.state = msgspec.structs.replace(ledger.state, clock=clock)
             while True:
                 step = ledger.state.actions + 1
-                answer = yield actions(f"action.{step}", "", clock, ACTIONS, PHASES, LATER)
+                answer = yield actions(
+                    f"action.{step}", "", clock, ACTIONS, PHASES, LATER, closed(s, ledger.state)
+                )
                 ledger.state = msgspec.structs.replace(ledger.state, actions=step)
                 if answer == STOP:
                     ledger.note(LATER, f"the players stop in turn {turn}, {phase.label}")
@@ -178,14 +180,28 @@ def play(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]
         turn += 1
 
 
+def closed(s: VichyScenario, t: Territories) -> dict[str, str]:
+    """The actions the game rules out now, each with why: the income already collected
+    this turn, nothing left to attack, take back or gain by politics, no unit to move."""
+    shut = {}
+    if t.clock is not None and t.collected == t.clock.turn:
+        shut["collect"] = f"the Axis has collected this turn's income from Vichy areas ({LATER})"
+    if not rules.vichy_areas(t) and not rules.vichy_fleets(t):
+        shut["attack"] = "no Vichy area or fleet is left"
+    if not any(a.side is AreaSide.AXIS for a in t.areas.values()):
+        shut["retake"] = "the Axis holds no French area"
+    if not any(s.areas[k].politics for k in rules.vichy_areas(t)):
+        shut["politics"] = f"no Vichy area can be gained by political influence now ({RULE})"
+    if not any(a.units for a in t.areas.values()):
+        shut["move"] = "no unit stands in a French area"
+    return shut
+
+
 def attack(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]:
     """5.6: a power attacks a Vichy area or fleet; the players report the battle."""
     t = ledger.state
     targets = [(f"area:{k}", s.areas[k].name) for k in rules.vichy_areas(t)]
     targets += [(f"fleet:{k}", s.fleets[k].name) for k in rules.vichy_fleets(t)]
-    if not targets:
-        ledger.note(LATER, "no Vichy area or fleet is left to attack")
-        return
     powers = [(p, e.label) for p, e in s.powers.items() if e.alignment is not Alignment.NEUTRAL]
     attacker = str((yield _pick(ledger, "attack.by", "", "Who attacks?", powers)))
     target = str(
@@ -249,9 +265,6 @@ def retake(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, Non
         for k, a in ledger.state.areas.items()
         if a.side is AreaSide.AXIS
     ]
-    if not held:
-        ledger.note(LATER, "the Axis holds no French area")
-        return
     allies = [(p, e.label) for p, e in s.powers.items() if e.alignment is Alignment.ALLIED]
     attacker = str((yield _pick(ledger, "retake.by", "", "Which Allied power attacks?", allies)))
     target = str((yield _pick(ledger, "retake.target", attacker, "Which area?", held)))
@@ -261,9 +274,6 @@ def retake(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, Non
 def gain(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]:
     """5.5: an Axis power gains a Vichy area the map lets it gain by political influence."""
     open_ = [(k, s.areas[k].name) for k in rules.vichy_areas(ledger.state) if s.areas[k].politics]
-    if not open_:
-        ledger.note(RULE, "no Vichy area can be gained by political influence now")
-        return
     area = str((yield _pick(ledger, "politics.area", "", "Which area is gained?", open_, RULE)))
     before = len(ledger.state.interned)
     stay = ledger.assume(GUESTS) is Guests.STAY
@@ -294,9 +304,6 @@ def move_unit(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, 
     forces never move, and the Axis never enters a Vichy area (the move is refused,
     naming the rule)."""
     held = [(k, s.areas[k].name) for k, a in ledger.state.areas.items() if a.units]
-    if not held:
-        ledger.note(LATER, "no unit stands in a French area")
-        return
     start = str((yield _pick(ledger, "move.from", "", "From which French area?", held)))
     units = rules.grouped(ledger.state.areas[start].units)
     kinds = [
@@ -304,10 +311,14 @@ def move_unit(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, 
     ]
     unit = str((yield _pick(ledger, "move.unit", "", "Which unit?", kinds)))
     power, _, kind = unit.partition(":")
-    near = [(a, s.areas[a].name) for a in s.areas[start].adjacent]
-    to = str((yield _pick(ledger, "move.to", "", "To which adjacent area?", near)))
-    ok, why = rules.may_move(s, ledger.state, power, start, to)
-    moved = f"{_power(s, power)} {kind} from {s.areas[start].name} to {s.areas[to].name}"
+    if power == VICHY_TROOPS:
+        ok, why, to = False, "Vichy forces may not move", ""
+        moved = f"Vichy {kind} in {s.areas[start].name}"
+    else:
+        near = [(a, s.areas[a].name) for a in s.areas[start].adjacent]
+        to = str((yield _pick(ledger, "move.to", power, "To which adjacent area?", near)))
+        ok, why = rules.may_move(s, ledger.state, power, start, to)
+        moved = f"{_power(s, power)} {kind} from {s.areas[start].name} to {s.areas[to].name}"
     if ok:
         ledger.state = rules.move(ledger.state, power, kind, start, to)
         line = f"moved: {moved}"
@@ -319,7 +330,8 @@ def move_unit(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, 
 
 def ask(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]:
     """5.6: may a unit of a power be built in, or move through or over, an area?"""
-    powers = [(p, e.label) for p, e in s.powers.items()] + [("vichy", "Vichy forces")]
+    powers = [(p, e.label) for p, e in s.powers.items() if e.alignment is not Alignment.NEUTRAL]
+    powers.append((VICHY_TROOPS, "Vichy forces"))
     power = str((yield _pick(ledger, "ask.power", "", "Whose unit?", powers)))
     area = str(
         (
@@ -343,14 +355,19 @@ def ask(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]:
 
 
 def collect(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]:
-    """5.6: each Axis power adds the IPCs of the Vichy areas under its markers to its money."""
-    gained = rules.income(s, ledger.state)
-    bank = dict(ledger.state.bank)
+    """5.6: once a turn, each Axis power adds the IPCs of the Vichy areas under its markers
+    to its money (the share of its income level those areas make up)."""
+    t = ledger.state
+    gained = rules.income(s, t)
+    bank = dict(t.bank)
     for power, value in gained.items():
         bank[power] = bank.get(power, 0) + value
-    ledger.state = msgspec.structs.replace(ledger.state, bank=bank)
-    said = ", ".join(f"{s.label(p)} {v} IPCs" for p, v in gained.items()) or "nothing"
-    ledger.note(LATER, f"Axis income from Vichy areas: {said}")
+    turn = t.clock.turn if t.clock else s.turn
+    ledger.state = msgspec.structs.replace(t, bank=bank, collected=turn)
+    said = ", ".join(
+        f"{s.label(p)} {v} of its {t.ipc.get(p, 0)} IPCs of income" for p, v in gained.items()
+    )
+    ledger.note(LATER, f"Axis income from Vichy areas in turn {turn}: {said or 'nothing'}")
     return
     yield  # a generator like the other actions
 

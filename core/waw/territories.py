@@ -75,9 +75,9 @@ class VichyScenario(MapScenario, frozen=True, forbid_unknown_fields=True, kw_onl
 class Territories(msgspec.Struct, frozen=True):
     """Where the game stands under 5.6: the ``clock``, the income chart (``ipc``) and IPCs
     in hand (``bank``), each French area and fleet, the questions answered, how many
-    ``actions`` the players have taken (each action's prompts are keyed by its number) and
+    ``actions`` the players have taken (each action's prompts are keyed by its number),
     the units removed from play when their area changed side (``interned``: ``area: power
-    kind``)."""
+    kind``) and the last turn whose income from Vichy areas the Axis ``collected``."""
 
     ipc: dict[str, int]
     bank: dict[str, int]
@@ -87,6 +87,7 @@ class Territories(msgspec.Struct, frozen=True):
     answered: tuple[str, ...] = ()
     actions: int = 0
     interned: tuple[str, ...] = ()
+    collected: int = 0
 
 
 def check_territories(
@@ -141,35 +142,43 @@ def vichy_fleets(t: Territories) -> tuple[str, ...]:
 def may_enter(
     s: VichyScenario, t: Territories, power: str, area: str, build: bool
 ) -> tuple[bool, str]:
-    """5.6: whether a unit of ``power`` may be built in (``build``) or move through or over
-    ``area``, and why. The Axis may do neither in a Vichy area; a sea area is never blocked
-    by Vichy ships; Vichy units themselves never move."""
+    """5.6: whether a unit of ``power`` (``vichy`` for Vichy forces) may be built in
+    (``build``) or move through or over ``area``, and why. Vichy forces are never moved or
+    built; the Axis may neither build in nor pass a Vichy area; the Allies may only attack
+    one; Vichy ships never block a sea area; elsewhere 5.6 forbids nothing and the game's
+    usual rules decide."""
     if power == VICHY_TROOPS:
-        return False, "Vichy forces may not move"
+        return False, "Vichy forces never move and no one builds them"
+    if s.side(power) is Alignment.NEUTRAL:
+        return False, f"{s.label(power)} is neutral and takes no part in the war"
     state = t.areas.get(area)
     if state is not None and state.side is AreaSide.VICHY:
         if s.side(power) is Alignment.AXIS:
             what = "build in" if build else "move through or over"
             return False, f"the Axis may never {what} a Vichy area"
         if build:
-            return False, "no power but its holder builds in an area; a Vichy area has none"
-        return True, "an Allied unit may attack it; Vichy troops defend against anyone"
-    if s.areas[area].kind is Kind.SEA:
+            return False, "a Vichy area is no Allied territory to build in"
+        return True, "5.6 forbids passage only to the Axis; a unit that stops there attacks it"
+    if s.areas[area].kind is Kind.SEA and not build:
         ships = [k for k, f in t.fleets.items() if f.fate is FleetFate.VICHY and f.at == area]
-        if ships and not build:
+        if ships:
             return True, "Vichy ships are neutral and never block a sea area"
-    return True, "no Vichy rule stands in the way"
+    return True, "5.6 does not forbid it; the game's usual rules decide"
 
 
 def may_move(s: VichyScenario, t: Territories, power: str, start: str, to: str) -> tuple[bool, str]:
     """5.6: whether a unit of ``power`` (``vichy`` for Vichy troops) in area ``start`` may
     move to the adjacent area ``to``, and why: Vichy forces never move; the Axis may not
-    enter a Vichy area (:func:`may_enter`)."""
+    enter a Vichy area (:func:`may_enter`); an Allied unit enters one only by attacking
+    it (the attack action, whose battle the players report)."""
     if power == VICHY_TROOPS:
         return False, "Vichy forces may not move"
     if to not in s.areas[start].adjacent:
         return False, f"{s.areas[to].name} is not adjacent to {s.areas[start].name}"
-    return may_enter(s, t, power, to, build=False)
+    ok, why = may_enter(s, t, power, to, build=False)
+    if ok and to in t.areas and t.areas[to].side is AreaSide.VICHY:
+        return False, "entering a Vichy area is an attack: its Vichy troops defend (attack it)"
+    return ok, why
 
 
 def move(t: Territories, power: str, kind: str, start: str, to: str) -> Territories:
@@ -299,17 +308,27 @@ def battle(
     changed = msgspec.structs.replace(
         t, ipc=ipc, areas={**t.areas, name: after}, interned=(*t.interned, *removed)
     )
-    return released(s, liberate(changed, name, attacker, s))
+    if gained_by_politics(s, t, name):
+        changed = liberate(changed, name, attacker, s)
+    return released(s, changed)
+
+
+def gained_by_politics(s: VichyScenario, t: Territories, area: str) -> bool:
+    """Whether ``area`` is held by the power that gained it by political influence (5.5):
+    it carries that power's marker, which a capture by force does not put there."""
+    here = t.areas[area]
+    return here.side is AreaSide.AXIS and bool(here.marker) and here.marker == s.areas[area].politics
 
 
 def liberate(t: Territories, area: str, captor: str, s: VichyScenario) -> Territories:
-    """5.5: the Allies taking an area Japan gained by politics free the Vichy fleet sent
-    there: it joins the Allies (Free French)."""
+    """5.5: the Allies taking an area an Axis power gained by politics free the Vichy
+    fleet sent there: it joins the Allies (Free French). Call only for such an area
+    (:func:`gained_by_politics`, before the capture)."""
     if s.side(captor) is not Alignment.ALLIED:
         return t
     fleets = dict(t.fleets)
     for key, fleet in t.fleets.items():
-        if fleet.fate is FleetFate.VICHY and fleet.sent_to == area and s.areas[area].politics:
+        if fleet.fate is FleetFate.VICHY and fleet.sent_to == area:
             fleets[key] = msgspec.structs.replace(fleet, fate=FleetFate.FREE_FRENCH, owner=FRANCE)
     return msgspec.structs.replace(t, fleets=fleets)
 

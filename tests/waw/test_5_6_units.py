@@ -87,13 +87,14 @@ def move(g: Any, start: str, unit: str, to: str) -> str:
 
 def test_5_6_a_vichy_unit_never_moves_the_engine_refuses_it() -> None:
     g = game()
-    said = move(g, "algeria", "vichy:infantry", "morocco")
-    assert said == "refused: Vichy infantry from Algeria to Morocco: Vichy forces may not move"
+    act(g, "move", "algeria", "vichy:infantry")
+    said = g.state.answered[-1]
+    assert said == "refused: Vichy infantry in Algeria: Vichy forces may not move"
     assert g.state.areas["algeria"].units == VICHY_ALGERIA
     assert g.log[-1].rule == "5.6" and g.log[-1].announce
 
 
-def test_5_6_an_axis_unit_may_not_move_into_a_vichy_area_and_an_allied_one_may() -> None:
+def test_5_6_no_unit_moves_into_a_vichy_area_the_allies_enter_one_only_by_attacking() -> None:
     raw = bundled(NAME)
     raw["french_after"]["morocco"].update(side="axis", holder="italy", units=["italy:armor"])
     g = game(raw)
@@ -103,8 +104,12 @@ def test_5_6_an_axis_unit_may_not_move_into_a_vichy_area_and_an_allied_one_may()
     assert move(g, "morocco", "italy:armor", "eastern_atlantic").startswith("moved: ")
     assert g.state.areas["morocco"].units == ()
     free = game()
-    assert move(free, "morocco", "france:infantry", "algeria").startswith("moved: ")
-    assert free.state.areas["algeria"].units == (*VICHY_ALGERIA, "france:infantry")
+    said = move(free, "morocco", "france:infantry", "algeria")
+    assert said == (
+        "refused: France infantry from Morocco to Algeria: entering a Vichy area is an "
+        "attack: its Vichy troops defend (attack it)"
+    )
+    assert free.state.areas["algeria"].units == VICHY_ALGERIA
 
 
 def test_5_6_the_move_offers_only_areas_with_units_and_the_adjacent_areas() -> None:
@@ -119,11 +124,11 @@ def test_5_6_the_move_offers_only_areas_with_units_and_the_adjacent_areas() -> N
     ]
     act(g, "algeria")
     assert [o.value for o in g.prompt.options] == ["vichy:infantry", "vichy:fighter"]
-    act(g, "vichy:fighter")
+    g = act(game(), "move", "morocco", "france:infantry")
     assert [o.value for o in g.prompt.options] == [
-        "morocco",
-        "libya",
+        "algeria",
         "french_west_africa",
+        "eastern_atlantic",
         "western_mediterranean",
     ]
 

@@ -58,7 +58,7 @@ def test_5_6_the_axis_may_not_build_in_or_move_through_a_vichy_area() -> None:
     assert ask(g, "britain", "algeria", "move").startswith("Britain: may move through Algeria")
     assert (
         ask(g, "vichy", "algeria", "move")
-        == "Vichy: may not move through Algeria: Vichy forces may not move"
+        == "Vichy: may not move through Algeria: Vichy forces never move and no one builds them"
     )
     sea = ask(g, "germany", "western_mediterranean", "move")
     assert sea.endswith("Vichy ships are neutral and never block a sea area")
