@@ -20,7 +20,7 @@ from armistice.core.waw import territories as rules
 from armistice.core.waw.scenario import WawScenario
 from armistice.core.waw.state import VICHY_TROOPS, WawState
 from armistice.core.waw.territories import AreaAfter, FleetAfter, Territories, VichyScenario
-from armistice.core.waw.words import CAPTORS, LATER, RULE, AreaSide, FleetFate, Turn
+from armistice.core.waw.words import CAPTORS, FRANCE, LATER, RULE, AreaSide, FleetFate, Turn
 from armistice.core.words import Word
 
 KEY: Final = "waw.vichy"
@@ -108,7 +108,91 @@ GUESTS = Assumption(
     ),
     why="the rule turns areas over and says nothing of other powers' units in them",
 )
-ASSUMPTIONS = (OTHER_CAPTOR, LONELY, CAPTURED, GUESTS)
+
+
+class Counted(Word):
+    """Whether the Free French's own captures count toward freeing a Vichy fleet."""
+
+    COUNT = "count"
+    NOT = "not"
+
+
+FREED_BY = Assumption(
+    key="waw.free_french_captures",
+    rule=LATER,
+    question="Do areas the Free French capture count among the Vichy areas the Allies must "
+    "capture to free a Vichy fleet next to them?",
+    kind=Counted,
+    choices=(
+        Choice("count", "yes: 5.6 names the Free French among the Allies who capture Vichy areas"),
+        Choice(
+            "not",
+            "no: France's own units are no Allied presence; only another Allied power's capture counts",
+        ),
+    ),
+    why="the rule says the Allies must capture every adjacent Vichy area without saying "
+    "whether the Free French are among them",
+)
+
+
+class Retaken(Word):
+    """Who holds a French area the Axis held (not Vichy) once an Allied power takes it."""
+
+    FREE_FRENCH = "free_french"
+    CAPTOR = "captor"
+
+
+RETAKEN = Assumption(
+    key="waw.retaken_area",
+    rule=LATER,
+    question="An Allied power captures a French area the Axis held (not a Vichy area): who holds it?",
+    kind=Retaken,
+    choices=(
+        Choice("free_french", "it reverts to Free French, as a captured Vichy area does"),
+        Choice("captor", "the Allied power that captured it"),
+    ),
+    why="5.6 returns captured Vichy areas to the Free French and says nothing of French "
+    "areas the Axis held",
+)
+
+
+class Troops(Word):
+    """What becomes of the Vichy troops in an area an Axis power gains by politics."""
+
+    STAY_VICHY = "stay_vichy"
+    JOIN = "join"
+
+
+POLITICS_TROOPS = Assumption(
+    key="waw.politics_troops",
+    rule=RULE,
+    question="An Axis power gains a Vichy area by political influence: what of the Vichy "
+    "troops in it?",
+    kind=Troops,
+    choices=(
+        Choice(
+            "stay_vichy",
+            "they stay Vichy, as the fleet sent there does: freed when the Allies take the "
+            "area back, and removed from play when an Axis attack frees Vichy France",
+        ),
+        Choice("join", "they join the power that gained the area"),
+    ),
+    why="5.5 says only that a Vichy fleet sent to the area stays Vichy",
+)
+ASSUMPTIONS = (OTHER_CAPTOR, LONELY, CAPTURED, GUESTS, FREED_BY, RETAKEN, POLITICS_TROOPS)
+
+
+def readings(ledger: Ledger[Any]) -> rules.Readings:
+    """The game's values of the readings the 5.6 rule functions take."""
+    return rules.Readings(
+        other_captor_keeps=ledger.assume(OTHER_CAPTOR) is OtherCaptor.CAPTOR,
+        vichy_join=ledger.assume(CAPTURED) is Captured.FREE_FRENCH,
+        free_french_frees=ledger.assume(FREED_BY) is Counted.COUNT,
+        retaken_to_captor=ledger.assume(RETAKEN) is Retaken.CAPTOR,
+        others_stay=ledger.assume(GUESTS) is Guests.STAY,
+        politics_join=ledger.assume(POLITICS_TROOPS) is Troops.JOIN,
+    )
+
 
 ACTIONS = (
     ActionSpec("attack", "Attack a Vichy area or fleet", LATER, (Turn.COMBAT,)),
@@ -153,7 +237,7 @@ def play(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]
     actions open then, until they end the phase; they may stop at any prompt."""
     if ledger.assume(LONELY) is Lonely.FREE_FRENCH:
         before = rules.vichy_fleets(ledger.state)
-        ledger.state = rules.released(s, ledger.state, lonely_free=True)
+        ledger.state = rules.released(s, ledger.state, readings(ledger), lonely_free=True)
         for key in before:
             if ledger.state.fleets[key].fate is FleetFate.FREE_FRENCH:
                 ledger.note(
@@ -208,14 +292,13 @@ def attack(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, Non
         (yield _pick(ledger, "attack.target", attacker, "Which Vichy area or fleet?", targets))
     )
     if s.side(attacker) is Alignment.AXIS:
-        stay = ledger.assume(GUESTS) is Guests.STAY
-        before = len(ledger.state.interned)
-        ledger.state = rules.axis_attack(s, ledger.state, attacker, target, stay)
+        before = ledger.state
+        ledger.state = rules.axis_attack(s, before, attacker, target, readings(ledger))
         ledger.note(
             LATER,
             f"{s.label(attacker)} attacks {_name(s, target)}: every Vichy area and fleet turns Free French",
         )
-        _removed(s, ledger, before, GUESTS)
+        _removed(s, ledger, len(before.interned), GUESTS)
     yield from fight(s, ledger, attacker, target)
 
 
@@ -239,22 +322,48 @@ def fight(
         help="Fight the battle on the board; armistice records its result."
         + (f" In the area: {said} (Vichy troops defend against anyone, {LATER})." if said else ""),
     )
-    keeps = ledger.assume(OTHER_CAPTOR) is OtherCaptor.CAPTOR
-    join = ledger.assume(CAPTURED) is Captured.FREE_FRENCH
-    before = len(ledger.state.interned)
-    ledger.state = rules.battle(s, ledger.state, attacker, target, result == "taken", keeps, join)
-    _removed(s, ledger, before, CAPTURED)
-    now = (
-        ledger.state.areas[key].side.label
-        if kind == "area"
-        else ledger.state.fleets[key].fate.label
-    )
-    used = (
-        OTHER_CAPTOR
-        if kind == "area" and attacker not in CAPTORS and s.side(attacker) is Alignment.ALLIED
-        else None
-    )
+    before = ledger.state
+    taken = result == "taken"
+    ledger.state = rules.battle(s, before, attacker, target, taken, readings(ledger))
+    after = ledger.state
+    allied = s.side(attacker) is Alignment.ALLIED
+    if kind == "area":
+        was = before.areas[key].side
+        used: Assumption[Any] | None = None
+        if taken and allied and was is AreaSide.VICHY and attacker not in CAPTORS:
+            used = OTHER_CAPTOR
+        elif taken and allied and was is not AreaSide.VICHY:
+            used = RETAKEN
+        now = after.areas[key].side.label
+    else:
+        used, now = None, after.fleets[key].fate.label
     ledger.note(LATER, f"{_name(s, target)}: attack {result}; now {now}", used, announce=True)
+    vichy_there = (
+        any(u.startswith(f"{VICHY_TROOPS}:") for u in before.areas[key].units)
+        if kind == "area"
+        else False
+    )
+    _removed(s, ledger, len(before.interned), CAPTURED if allied and vichy_there else None)
+    _freed(s, ledger, before, key if kind == "area" else "")
+
+
+def _freed(s: VichyScenario, ledger: Book, before: Territories, taken: str) -> None:
+    """Log each Vichy fleet the last battle freed, and why."""
+    for key, fleet in ledger.state.fleets.items():
+        if before.fleets[key].fate is FleetFate.VICHY and fleet.fate is FleetFate.FREE_FRENCH:
+            if fleet.sent_to == taken and rules.gained_by_politics(s, before, taken):
+                why = f"the Allies took back {s.areas[taken].name}, where it was sent"
+                ledger.note(RULE, f"{s.fleets[key].name}: {why}; Free French", announce=True)
+                continue
+            by_france = any(
+                ledger.state.areas[a].captured_by == FRANCE for a in rules.neighbours(s, key)
+            )
+            ledger.note(
+                LATER,
+                f"{s.fleets[key].name}: every Vichy area next to it is in Allied hands; Free French",
+                FREED_BY if by_france else None,
+                announce=True,
+            )
 
 
 def retake(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]:
@@ -276,11 +385,12 @@ def gain(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]
     open_ = [(k, s.areas[k].name) for k in rules.vichy_areas(ledger.state) if s.areas[k].politics]
     area = str((yield _pick(ledger, "politics.area", "", "Which area is gained?", open_, RULE)))
     before = len(ledger.state.interned)
-    stay = ledger.assume(GUESTS) is Guests.STAY
-    ledger.state = rules.politics(s, ledger.state, area, stay)
+    troops = any(u.startswith(f"{VICHY_TROOPS}:") for u in ledger.state.areas[area].units)
+    ledger.state = rules.politics(s, ledger.state, area, readings(ledger))
     ledger.note(
         RULE,
         f"{s.label(s.areas[area].politics)} gains {s.areas[area].name} by politics; a Vichy fleet there stays Vichy",
+        POLITICS_TROOPS if troops else None,
     )
     _removed(s, ledger, before, GUESTS)
 
@@ -289,8 +399,9 @@ def _power(s: VichyScenario, power: str) -> str:
     return "Vichy" if power == VICHY_TROOPS else s.label(power)
 
 
-def _removed(s: VichyScenario, ledger: Book, before: int, reading: Assumption[Any]) -> None:
-    """Log the units the last step removed from play."""
+def _removed(s: VichyScenario, ledger: Book, before: int, reading: Assumption[Any] | None) -> None:
+    """Log the units the last step removed from play, citing the ``reading`` that removed
+    them (None: the rules themselves did)."""
     for line in ledger.state.interned[before:]:
         area, _, unit = line.partition(": ")
         power, _, kind = unit.partition(" ")

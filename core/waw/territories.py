@@ -90,6 +90,30 @@ class Territories(msgspec.Struct, frozen=True):
     collected: int = 0
 
 
+class Readings(msgspec.Struct, frozen=True):
+    """The readings of 5.6 the rule functions below take, as the game's named assumptions
+    set them: a Vichy area captured by an Allied power 5.6 does not name stays the
+    captor's (``other_captor_keeps``); Vichy troops in an area the Allies capture turn
+    Free French with it (``vichy_join``), else are removed; the Free French's own
+    captures count toward freeing a Vichy fleet (``free_french_frees``); a French area
+    the Axis held, not Vichy, stays with the Allied power that captures it
+    (``retaken_to_captor``), else turns Free French; another side's units stay in an area
+    that changes side without a battle (``others_stay``); Vichy troops in an area gained
+    by politics join the power that gained it (``politics_join``), else stay Vichy as the
+    fleet does."""
+
+    other_captor_keeps: bool = False
+    vichy_join: bool = True
+    free_french_frees: bool = True
+    retaken_to_captor: bool = False
+    others_stay: bool = False
+    politics_join: bool = False
+
+
+BOOK = Readings()
+"""The readings every assumption's default gives."""
+
+
 def check_territories(
     s: VichyScenario, source: str, _tables: object = None, _readings: object = None
 ) -> None:
@@ -237,22 +261,30 @@ def regroup(
 
 
 def axis_attack(
-    s: VichyScenario, t: Territories, attacker: str, target: str, others_stay: bool = False
+    s: VichyScenario, t: Territories, attacker: str, target: str, r: Readings = BOOK
 ) -> Territories:
     """5.6: an Axis attack on a Vichy area or fleet (``area:KEY`` or ``fleet:KEY``) turns
     every Vichy area and fleet Free French at once, their IPCs back to France and every
     Vichy unit in them France's (another Axis power's units there are removed unless
-    ``others_stay``); a fleet sent to an area ``attacker`` could have gained by politics,
-    and attacked there, joins Britain. The battle itself follows (:func:`battle`)."""
+    ``r.others_stay``); Vichy troops left in an Axis area (gained by politics) are freed
+    too, and as Free French in Axis territory removed from play; a fleet sent to an area
+    ``attacker`` could have gained by politics, and attacked there, joins Britain. The
+    battle itself follows (:func:`battle`)."""
     ipc = dict(t.ipc)
     areas = dict(t.areas)
     interned = list(t.interned)
     for key in vichy_areas(t):
         area = areas[key]
         _shift(ipc, s.areas[key].ipc, area.holder, FRANCE)
-        units, removed = regroup(s, key, area.units, Alignment.ALLIED, FRANCE, others_stay)
+        units, removed = regroup(s, key, area.units, Alignment.ALLIED, FRANCE, r.others_stay)
         areas[key] = AreaAfter(AreaSide.FREE_FRENCH, FRANCE, units=units)
         interned += removed
+    for key, area in t.areas.items():
+        stranded = [u for u in area.units if u.startswith(f"{VICHY_TROOPS}:")]
+        if area.side is AreaSide.AXIS and stranded:
+            kept = tuple(u for u in area.units if u not in stranded)
+            areas[key] = msgspec.structs.replace(area, units=kept)
+            interned += [f"{key}: {FRANCE} {u.partition(':')[2]}" for u in stranded]
     kind, _, name = target.partition(":")
     fleets = dict(t.fleets)
     for key in vichy_fleets(t):
@@ -263,15 +295,19 @@ def axis_attack(
     return msgspec.structs.replace(t, ipc=ipc, areas=areas, fleets=fleets, interned=tuple(interned))
 
 
-def captured(s: VichyScenario, area: str, captor: str, other_captor_keeps: bool) -> AreaAfter:
+def captured(s: VichyScenario, t: Territories, area: str, captor: str, r: Readings) -> AreaAfter:
     """5.6: who holds ``area`` once ``captor`` takes it: an Axis captor holds it as Axis
-    territory; the British, the Free French or the U.S. make it Free French; another
-    Allied captor makes it Free French, or keeps it when ``other_captor_keeps``."""
+    territory; a Vichy area taken by the British, the Free French or the U.S. turns Free
+    French; another Allied captor makes it Free French, or keeps it when
+    ``r.other_captor_keeps``; a French area the Axis held (not Vichy) stays with its Allied
+    captor when ``r.retaken_to_captor``, else turns Free French."""
     if s.side(captor) is Alignment.AXIS:
         return AreaAfter(AreaSide.AXIS, captor)
-    if captor in CAPTORS or not other_captor_keeps:
-        return AreaAfter(AreaSide.FREE_FRENCH, FRANCE, captured_by=captor)
-    return AreaAfter(AreaSide.ALLIED, captor, captured_by=captor)
+    vichy = t.areas[area].side is AreaSide.VICHY
+    keeps = (captor not in CAPTORS and r.other_captor_keeps) if vichy else r.retaken_to_captor
+    if keeps and captor != FRANCE:
+        return AreaAfter(AreaSide.ALLIED, captor, captured_by=captor)
+    return AreaAfter(AreaSide.FREE_FRENCH, FRANCE, captured_by=captor)
 
 
 def battle(
@@ -280,15 +316,14 @@ def battle(
     attacker: str,
     target: str,
     taken: bool,
-    other_captor_keeps: bool,
-    vichy_join: bool = True,
+    r: Readings = BOOK,
 ) -> Territories:
     """5.6: the result of a battle the players fought: ``taken`` gives a captured area to
     whoever :func:`captured` says and sinks a fleet; a failed attack changes nothing (an
     area attacked by the Allies stays Vichy). In a captured area the units of the losing
     side are removed, every one; Vichy troops there, when the Allies capture it, turn
-    Free French with it if ``vichy_join``, else are removed. Fleets the capture frees
-    follow."""
+    Free French with it if ``r.vichy_join``, else are removed. Fleets the capture frees
+    follow (:func:`released`)."""
     if not taken:
         return t
     kind, _, name = target.partition(":")
@@ -299,10 +334,10 @@ def battle(
         }
         return msgspec.structs.replace(t, fleets=fleets)
     ipc = dict(t.ipc)
-    after = captured(s, name, attacker, other_captor_keeps)
+    after = captured(s, t, name, attacker, r)
     _shift(ipc, s.areas[name].ipc, t.areas[name].holder, after.holder)
     side = s.side(attacker)
-    vichy_to = FRANCE if side is Alignment.ALLIED and vichy_join else ""
+    vichy_to = FRANCE if side is Alignment.ALLIED and r.vichy_join else ""
     units, removed = regroup(s, name, t.areas[name].units, side, vichy_to, False)
     after = msgspec.structs.replace(after, units=units)
     changed = msgspec.structs.replace(
@@ -310,14 +345,16 @@ def battle(
     )
     if gained_by_politics(s, t, name):
         changed = liberate(changed, name, attacker, s)
-    return released(s, changed)
+    return released(s, changed, r)
 
 
 def gained_by_politics(s: VichyScenario, t: Territories, area: str) -> bool:
     """Whether ``area`` is held by the power that gained it by political influence (5.5):
     it carries that power's marker, which a capture by force does not put there."""
     here = t.areas[area]
-    return here.side is AreaSide.AXIS and bool(here.marker) and here.marker == s.areas[area].politics
+    return (
+        here.side is AreaSide.AXIS and bool(here.marker) and here.marker == s.areas[area].politics
+    )
 
 
 def liberate(t: Territories, area: str, captor: str, s: VichyScenario) -> Territories:
@@ -343,10 +380,13 @@ def neighbours(s: VichyScenario, fleet: str) -> tuple[str, ...]:
     )
 
 
-def released(s: VichyScenario, t: Territories, lonely_free: bool = False) -> Territories:
-    """5.6: each Vichy fleet all of whose adjacent Vichy areas the Allies (other than France)
-    have captured turns Free French. A fleet with no adjacent Vichy area turns Free French
-    only when ``lonely_free``."""
+def released(
+    s: VichyScenario, t: Territories, r: Readings = BOOK, lonely_free: bool = False
+) -> Territories:
+    """5.6: each Vichy fleet all of whose adjacent Vichy areas the Allies have captured
+    turns Free French (the Free French's own captures count only when
+    ``r.free_french_frees``). A fleet with no adjacent Vichy area turns Free French only
+    when ``lonely_free``."""
     fleets = dict(t.fleets)
     for key in vichy_fleets(t):
         around = neighbours(s, key)
@@ -354,7 +394,7 @@ def released(s: VichyScenario, t: Territories, lonely_free: bool = False) -> Ter
             a
             for a in around
             if t.areas[a].captured_by
-            and t.areas[a].captured_by != FRANCE
+            and (r.free_french_frees or t.areas[a].captured_by != FRANCE)
             and s.side(t.areas[a].captured_by) is Alignment.ALLIED
         ]
         if (around and len(allied) == len(around)) or (not around and lonely_free):
@@ -364,17 +404,16 @@ def released(s: VichyScenario, t: Territories, lonely_free: bool = False) -> Ter
     return msgspec.structs.replace(t, fleets=fleets)
 
 
-def politics(s: VichyScenario, t: Territories, area: str, others_stay: bool = False) -> Territories:
+def politics(s: VichyScenario, t: Territories, area: str, r: Readings = BOOK) -> Territories:
     """5.5: the power named by the map gains ``area`` by political influence: it becomes
-    that power's territory, its IPCs with it; a Vichy fleet sent there stays Vichy, and so
-    do the Vichy troops in it; another side's units there are removed unless
-    ``others_stay``."""
+    that power's territory, its IPCs with it; a Vichy fleet sent there stays Vichy; the
+    Vichy troops in it join the gainer when ``r.politics_join``, else stay Vichy; another
+    side's units there are removed unless ``r.others_stay``."""
     gainer = s.areas[area].politics
     ipc = dict(t.ipc)
     _shift(ipc, s.areas[area].ipc, t.areas[area].holder, gainer)
-    units, removed = regroup(
-        s, area, t.areas[area].units, Alignment.AXIS, VICHY_TROOPS, others_stay
-    )
+    troops = gainer if r.politics_join else VICHY_TROOPS
+    units, removed = regroup(s, area, t.areas[area].units, Alignment.AXIS, troops, r.others_stay)
     areas = {**t.areas, area: AreaAfter(AreaSide.AXIS, gainer, marker=gainer, units=units)}
     return msgspec.structs.replace(t, ipc=ipc, areas=areas, interned=(*t.interned, *removed))
 
