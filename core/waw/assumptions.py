@@ -99,6 +99,29 @@ MOVE_TIME = Assumption(
 )
 
 
+class FleetPath(Word):
+    """How the distance from a fleet to a Vichy area is counted."""
+
+    BY_SEA = "by_sea"
+    ANY_AREA = "any_area"
+
+
+PATH = Assumption(
+    key="waw.fleet_path",
+    rule=RULE,
+    question="How is the nearest Vichy area to a fleet that rolled 5 counted?",
+    kind=FleetPath,
+    choices=(
+        Choice(
+            "by_sea",
+            "in steps through sea areas from the fleet's own, plus one step ashore: a fleet sails",
+        ),
+        Choice("any_area", "in steps through any adjacent areas, land or sea"),
+    ),
+    why="the rule says the nearest Vichy land/sea area without saying how distance is counted",
+)
+
+
 class PacificVichy(Word):
     """What a French area under a Japanese marker is once it rolls Vichy."""
 
@@ -139,5 +162,5 @@ FOREIGN = Assumption(
 )
 
 
-ASSUMPTIONS = (SHORTFALL, ORDER, ELSEWHERE, MOVE_TIME, PACIFIC, FOREIGN)
+ASSUMPTIONS = (SHORTFALL, ORDER, ELSEWHERE, MOVE_TIME, PATH, PACIFIC, FOREIGN)
 """Every named reading of the World at War fall of France, in rule order."""

@@ -31,9 +31,11 @@ from armistice.core.waw.assumptions import (
     MOVE_TIME,
     ORDER,
     PACIFIC,
+    PATH,
     SHORTFALL,
     Elsewhere,
     FleetOrder,
+    FleetPath,
     Foreign,
     MoveTime,
     PacificVichy,
@@ -201,7 +203,8 @@ def area_batch(s: WawScenario, ledger: State, areas: tuple[str, ...]) -> Rolls:
         for k, f in ledger.state.fleets.items()
         if f.fate is FleetFate.VICHY and not f.sent_to
     )
-    return _area_batch(s, areas, waiting, ledger.assume(PACIFIC))
+    by_sea = ledger.assume(PATH) is FleetPath.BY_SEA
+    return _area_batch(s, areas, waiting, ledger.assume(PACIFIC), by_sea)
 
 
 @per_scenario
@@ -210,6 +213,7 @@ def _area_batch(
     areas: tuple[str, ...],
     waiting: tuple[tuple[str, str], ...],
     pacific: PacificVichy,
+    by_sea: bool,
 ) -> Rolls:
     members = tuple(
         Roll(
@@ -231,10 +235,11 @@ def _area_batch(
         Total.table(VICHY_AREAS, "Vichy areas", "areas", count),
     ]
     for key, at in waiting:
-        far = board.distances(s, at)
-        ranks = {f"area.{a}": far[a] for a in reachable}
-        for area in reachable:
-            one = {f"area.{a}": {vichy: int(a == area)} for a in reachable}
+        far = board.distances(s, at, by_sea)
+        reached = [a for a in reachable if a in far]
+        ranks = {f"area.{a}": far[a] for a in reached}
+        for area in reached:
+            one = {f"area.{a}": {vichy: int(a == area)} for a in reached}
             label = f"{s.fleets[key].name}: {s.areas[area].name} among the nearest Vichy"
             totals.append(Total.table(nearness(key, area), label, "areas", one, ranks))
     return Rolls(
@@ -299,12 +304,14 @@ def turn(s: WawScenario, ledger: State, area: str, side: AreaSide, die: int) -> 
 
 def send(s: WawScenario, ledger: State, key: str) -> Generator[Prompt, AnswerValue, None]:
     """5.5: fleet ``key`` (Vichy) goes to the nearest Vichy area, counted in steps from its
-    sea area, and is placed in that area's port; the Axis player picks among equally near
-    areas with different ports. With no Vichy area it stays and turns Free French."""
+    sea area (by the reading ``waw.fleet_path``), and is placed in that area's port; the
+    Axis player picks among equally near areas. With no Vichy area it stays and turns Free
+    French."""
     fleet = s.fleets[key]
     pacific = ledger.assume(PACIFIC)
     open_ = [a for a in candidates(s, ledger.state) if counts_as_vichy(s, a, pacific)]
-    steps, near = board.nearest(s, fleet.at, open_)
+    by_sea = ledger.assume(PATH) is FleetPath.BY_SEA
+    steps, near = board.nearest(s, fleet.at, open_, by_sea)
     if not near:
         _fleet(ledger, key, fate=FleetFate.FREE_FRENCH, owner=FRANCE)
         ledger.note(
@@ -315,7 +322,7 @@ def send(s: WawScenario, ledger: State, key: str) -> Generator[Prompt, AnswerVal
         )
         return
     chosen = near[0]
-    asked = len({s.areas[a].port for a in near}) > 1
+    asked = len(near) > 1
     if asked:
         answer = yield Decision(
             key=f"move.{key}",
@@ -334,7 +341,7 @@ def send(s: WawScenario, ledger: State, key: str) -> Generator[Prompt, AnswerVal
     ledger.note(
         RULE,
         f"{fleet.name} goes to {s.areas[chosen].name}, {counted(steps or 0, 'step')} away, placed in {s.areas[port].name}",
-        MOVE_TIME,
+        PATH,
         announce=not asked,
     )
 
@@ -343,9 +350,13 @@ def move_fleets(s: WawScenario, ledger: State) -> Generator[Prompt, AnswerValue,
     """5.5: the fleets that rolled 5 move now, when the reading ``MOVE_TIME`` waits for the
     area dice."""
     if ledger.assume(MOVE_TIME) is MoveTime.AFTER_AREAS:
-        for key, fleet in ledger.state.fleets.items():
-            if fleet.fate is FleetFate.VICHY and not fleet.sent_to:
-                yield from send(s, ledger, key)
+        waiting = [
+            k for k, f in ledger.state.fleets.items() if f.fate is FleetFate.VICHY and not f.sent_to
+        ]
+        if waiting:
+            ledger.note(RULE, "the fleets that rolled 5 move now, after the area dice", MOVE_TIME)
+        for key in waiting:
+            yield from send(s, ledger, key)
     _set(ledger, phase=Phase.MARKERS)
 
 

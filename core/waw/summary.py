@@ -103,7 +103,7 @@ money and its income drops by {CUT}; those {CUT} go to nobody.
 
 **Fleets.** France rolls a die for each of its fleets in the Atlantic and the
 Mediterranean: 1 the fleet goes over to Germany, 2-4 it is scuttled, 5 it turns Vichy and
-sails to the nearest Vichy area (counted in steps through adjacent areas; the Axis picks
+sails to the nearest Vichy area (counted in steps by sea, then one ashore; the Axis picks
 between equally near ones; with no Vichy area it turns Free French), 6 it goes Free French
 under British control. After a 6 the British player rolls for the Mediterranean fleet.
 
