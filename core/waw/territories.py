@@ -117,35 +117,79 @@ BOOK = Readings()
 def check_territories(
     s: VichyScenario, source: str, _tables: object = None, _readings: object = None
 ) -> None:
-    """The map's checks, then: every French area and fleet listed once, with known powers
-    and sea areas. Raises ScenarioError naming the field."""
+    """The map's checks, then: every French area and fleet listed once, each where 5.5 can
+    have left it (no area or fleet still to roll; a Vichy area under an Axis power's
+    marker; each area held by a power of its side), with known powers and areas. Raises
+    ScenarioError naming the field."""
     from armistice.core.errors import ScenarioError
 
     check_map(s, source)
-    if set(s.french_after) != set(s.french_areas):
-        raise ScenarioError(source, "french_after", "list each French area of the map once")
-    if set(s.fleets_after) != set(s.fleets):
-        raise ScenarioError(source, "fleets_after", "list each French fleet of the map once")
+    _listed(source, "french_after", set(s.french_after), set(s.french_areas), "French area")
+    _listed(source, "fleets_after", set(s.fleets_after), set(s.fleets), "French fleet")
     for key, area in s.french_after.items():
+        field = f"french_after.{key}"
         for name, power in (
             ("holder", area.holder),
             ("marker", area.marker),
             ("captured_by", area.captured_by),
         ):
             if power and power not in s.powers:
-                raise ScenarioError(
-                    source, f"french_after.{key}.{name}", f"unknown power {power!r}"
-                )
+                raise ScenarioError(source, f"{field}.{name}", f"unknown power {power!r}")
+        why = _misplaced(s, area)
+        if why:
+            raise ScenarioError(source, f"{field}.{why[0]}", why[1])
         for i, unit in enumerate(area.units):
             power = unit.partition(":")[0]
             if power != VICHY_TROOPS and power not in s.powers:
-                raise ScenarioError(
-                    source, f"french_after.{key}.units[{i}]", f"unknown power {power!r}"
-                )
+                raise ScenarioError(source, f"{field}.units[{i}]", f"unknown power {power!r}")
     for key, fleet in s.fleets_after.items():
+        field = f"fleets_after.{key}"
         where = s.areas.get(fleet.at)
         if where is None or where.kind is not Kind.SEA:
-            raise ScenarioError(source, f"fleets_after.{key}.at", f"{fleet.at!r} is not a sea area")
+            raise ScenarioError(source, f"{field}.at", f"{fleet.at!r} is not a sea area")
+        if fleet.fate is FleetFate.FRENCH:
+            raise ScenarioError(source, f"{field}.fate", "5.5 has rolled every French fleet")
+        if fleet.sent_to and fleet.sent_to not in s.french_after:
+            raise ScenarioError(
+                source, f"{field}.sent_to", f"{fleet.sent_to!r} is not a French area of the map"
+            )
+        if fleet.owner and fleet.owner != VICHY_TROOPS and fleet.owner not in s.powers:
+            raise ScenarioError(source, f"{field}.owner", f"unknown power {fleet.owner!r}")
+
+
+def _listed(source: str, field: str, given: set[str], known: set[str], what: str) -> None:
+    """Refuse a table that does not list each of ``known`` once, naming the first key
+    unknown or missing."""
+    from armistice.core.errors import ScenarioError
+
+    unknown, missing = sorted(given - known), sorted(known - given)
+    if unknown:
+        raise ScenarioError(source, f"{field}.{unknown[0]}", f"not a {what} of the map")
+    if missing:
+        raise ScenarioError(source, field, f"{missing[0]} is missing: list each {what} once")
+
+
+SIDE_OF = {
+    AreaSide.FREE_FRENCH: Alignment.ALLIED,
+    AreaSide.ALLIED: Alignment.ALLIED,
+    AreaSide.AXIS: Alignment.AXIS,
+    AreaSide.VICHY: Alignment.AXIS,
+}
+"""The side of the power that holds an area on each side after 5.5 (a Vichy area's
+income goes to the Axis power whose marker is on it)."""
+
+
+def _misplaced(s: VichyScenario, area: AreaAfter) -> tuple[str, str] | None:
+    """The field and reason an area's standing cannot follow 5.5, or None."""
+    if area.side is AreaSide.FRENCH:
+        return "side", "5.5 has rolled every French area: vichy, free_french, axis or allied"
+    if area.side is AreaSide.VICHY and (
+        not area.marker or s.side(area.marker) is not Alignment.AXIS
+    ):
+        return "marker", "a Vichy area carries the control marker of an Axis power"
+    if area.holder and s.side(area.holder) is not SIDE_OF[area.side]:
+        return "holder", f"a {area.side.label} area is held by an {SIDE_OF[area.side].label} power"
+    return None
 
 
 def start(s: VichyScenario) -> Territories:

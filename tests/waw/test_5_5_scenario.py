@@ -89,3 +89,58 @@ def test_the_command_line_refuses_a_one_way_adjacency_with_exit_2(
         f"armistice: error: {path}: areas.egypt.adjacent: "
         "adjacency must go both ways: syria does not list egypt\n"
     )
+
+
+def _after(change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+    raw = bundled("vichy-territories-1940")
+    change(raw)
+    return raw
+
+
+AFTER_CASES = [
+    (
+        lambda r: r["french_after"].update(atlantis=r["french_after"].pop("morocco")),
+        "french_after.atlantis",
+        "not a French area of the map",
+    ),
+    (
+        lambda r: r["french_after"].pop("morocco"),
+        "french_after",
+        "morocco is missing",
+    ),
+    (
+        lambda r: r["french_after"]["morocco"].update(side="french"),
+        "french_after.morocco.side",
+        "5.5 has rolled every French area",
+    ),
+    (
+        lambda r: r["french_after"]["morocco"].update(holder="germany"),
+        "french_after.morocco.holder",
+        "a Free French area is held by an Allied power",
+    ),
+    (
+        lambda r: r["french_after"]["syria"].update(marker="britain"),
+        "french_after.syria.marker",
+        "the control marker of an Axis power",
+    ),
+    (
+        lambda r: r["fleets_after"]["mediterranean"].update(sent_to="atlantis"),
+        "fleets_after.mediterranean.sent_to",
+        "'atlantis' is not a French area of the map",
+    ),
+    (
+        lambda r: r["fleets_after"]["mediterranean"].update(fate="french"),
+        "fleets_after.mediterranean.fate",
+        "5.5 has rolled every French fleet",
+    ),
+]
+
+
+@pytest.mark.parametrize(("change", "field", "reason"), AFTER_CASES)
+def test_5_6_positions_5_5_cannot_leave_are_refused_naming_the_field(
+    change: Callable[[dict[str, Any]], None], field: str, reason: str
+) -> None:
+    with pytest.raises(ScenarioError) as caught:
+        load(_after(change), "edited.toml")
+    assert caught.value.where == f"edited.toml: {field}"
+    assert reason in caught.value.reason
