@@ -144,3 +144,15 @@ def test_5_6_positions_5_5_cannot_leave_are_refused_naming_the_field(
         load(_after(change), "edited.toml")
     assert caught.value.where == f"edited.toml: {field}"
     assert reason in caught.value.reason
+
+
+def test_an_unknown_area_field_lists_the_fields_known_there() -> None:
+    raw = bundled()
+    raw["areas"]["morocco"]["colour"] = "red"
+    with pytest.raises(ScenarioError) as caught:
+        load(raw, "edited.toml")
+    assert caught.value.where == "edited.toml: areas.morocco.colour"
+    assert caught.value.reason == (
+        "unknown field; known here: name, kind, adjacent, ipc, control, french, port, "
+        "ocean, vichy_marker, units, politics"
+    )
