@@ -322,15 +322,15 @@ def odds(
         width = max(len(key) for key in result.defaults)
         for key in result.defaults:
             click.echo(f"  {key:<{width}}  {result.labels[key]}")
-    word, names = game.system.outcome_word, game.system.key_names(game.scenario, game.tables)
+    system, names = game.system, game.system.key_names(game.scenario, game.tables)
     shown = [
         label for dists in (result.rolls, result.marginals) for d in dists.values() for label in d
     ]
-    width = max([14, *(len(result_name(word, label)) for label in shown)])
+    width = max([14, *(len(result_name(system, label)) for label in shown)])
     for key, dist in result.rolls.items():
         click.echo(f"\n{result.labels[key]}")
         for label, p in dist.items():
-            click.echo(f"  {result_name(word, label):<{width}} {_percent(p)}")
+            click.echo(f"  {result_name(system, label):<{width}} {_percent(p)}")
     for key, total in result.totals.items():
         click.echo(f"\nTotal {key}: {total.label} ({total.unit})")
         for value, p in total.distribution.items():
@@ -339,10 +339,10 @@ def odds(
     for key, dist in result.marginals.items():
         click.echo(f"  {names.get(key, key)}")
         for label, p in sorted(dist.items(), key=lambda kv: -kv[1]):
-            click.echo(f"    {result_name(word, label):<{width}} {_percent(p)}")
+            click.echo(f"    {result_name(system, label):<{width}} {_percent(p)}")
     click.echo("\nJoint outcomes")
     for outcome, p in result.outcomes:
-        listed = ", ".join(f"{names.get(k, k)} {result_name(word, v)}" for k, v in outcome)
+        listed = ", ".join(f"{names.get(k, k)} {result_name(system, v)}" for k, v in outcome)
         click.echo(
             textwrap.fill(
                 listed, 78, initial_indent=f"  {_percent(p)}  ", subsequent_indent=" " * 20
