@@ -76,15 +76,13 @@ def open_game(
 def _choices(decisions: dict[str, str], asked: set[str]) -> Policy:
     """The odds policy that answers each prompt named in ``decisions`` (``--decide`` texts)
     and takes the defaults of the rest; adds every key it is asked about to ``asked``. The
-    actions of an open-ended game (asked again and again under one key) take their default,
-    which stops the game."""
+    actions of an open-ended game are keyed by their number, so ``action.1=attack`` takes
+    the first action; those not named take their default, which stops the game."""
 
     def choose(prompt: Prompt) -> AnswerValue | None:
         asked.add(prompt.key)
         text = decisions.get(prompt.key)
-        if text is None or getattr(prompt, "clock", None) is not None:
-            return None
-        return parse_decision(prompt, text)
+        return None if text is None else parse_decision(prompt, text)
 
     return choose
 

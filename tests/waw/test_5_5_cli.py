@@ -48,3 +48,29 @@ def test_odds_text_names_each_fleet_as_the_map_does(capsys: pytest.CaptureFixtur
     assert "  Mediterranean fleet" in each
     assert not any(line.strip().startswith("fleet:") for line in out.splitlines())
     assert "Atlantic fleet scuttled, Mediterranean fleet" in out
+
+
+def test_odds_take_a_turn_action_given_by_its_number(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["odds", "vichy-territories-1940", "--decide", "action.1=politics", "--json"]
+    args += ["--decide", "1.politics.area=french_indo_china"]
+    assert run(args) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["odds"]["marginals"]["area:french_indo_china"] == {"axis": "1"}
+    assert "action.1" not in document["odds"]["defaults"]
+
+
+@pytest.mark.parametrize(
+    ("value", "reason"),
+    [
+        ("bogus", "'bogus' is not an option"),
+        ("collect", "'collect' is not allowed: only in the collect income phase (5.6)"),
+    ],
+)
+def test_odds_refuse_a_turn_action_that_is_no_option_now(
+    value: str, reason: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(["odds", "vichy-territories-1940", "--decide", f"action.1={value}"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("armistice: error: --decide action.1: ")
+    assert reason in err
+    assert len(err.strip().splitlines()) == 1
