@@ -357,6 +357,10 @@ class Game:
         if earlier and link.earlier is not None:
             given = link.earlier(given, self.scenario, self.state)
         told = None
+        if link.facts is None and given:
+            raise ScenarioError(
+                "facts", next(iter(given)), f"{key} takes no facts: the finished game tells it all"
+            )
         start = link.start(self.scenario, self.state)
         if link.facts is not None:
             told = convert(overlay(msgspec.to_builtins(start), given), link.facts, "facts")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -74,3 +75,19 @@ def test_odds_refuse_a_turn_action_that_is_no_option_now(
     assert err.startswith("armistice: error: --decide action.1: ")
     assert reason in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_facts_for_the_5_6_link_are_refused_it_takes_none(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = tmp_path / "g1.json"
+    assert run(["resolve", "fall-of-france-1940", "--seed", "3", "--save", str(save)]) == 0
+    facts = tmp_path / "f.toml"
+    facts.write_text("[next]\nturn = 0\n")
+    capsys.readouterr()
+    assert run(["resolve", str(save), "--next", "waw.vichy", "--facts", str(facts)]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"armistice: error: {facts}: next.turn: waw.vichy takes no facts: the finished game "
+        "tells it all\n"
+    )
