@@ -302,6 +302,12 @@ def odds(
             raise
         raise IllegalAnswer(f"--decide {error.where}", error.reason) from None
     for key in sorted(decisions.keys() - asked):
+        if key in result.rolls:
+            raise IllegalAnswer(
+                f"--decide {key}",
+                "a die: the odds take each of its results; to fix it, play it with "
+                "resolve --dice and ask the odds of the save",
+            )
         listed = ", ".join(sorted(asked)) or "nothing"
         raise IllegalAnswer(f"--decide {key}", f"never asked; from here the game asks: {listed}")
     if as_json:

@@ -91,3 +91,10 @@ def test_facts_for_the_5_6_link_are_refused_it_takes_none(
         f"armistice: error: {facts}: next.turn: waw.vichy takes no facts: the finished game "
         "tells it all\n"
     )
+
+
+@pytest.mark.parametrize("key", ["fleet.atlantic", "area.morocco"])
+def test_odds_say_a_die_is_not_decided(key: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["odds", "fall-of-france-1940", "--decide", f"{key}=6"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"armistice: error: --decide {key}: a die: the odds take each")
