@@ -293,6 +293,8 @@ def turn(s: WawScenario, ledger: State, area: str, side: AreaSide, die: int) -> 
                 units[VICHY_TROOPS] = units.get(VICHY_TROOPS, ()) + kinds
             elif foreign is Foreign.INTERNED:
                 interned += [f"{area}: {power} {kind}" for kind in kinds]
+                for kind in kinds:
+                    ledger.note(RULE, f"{name}: {s.label(power)} {kind} interned", FOREIGN)
             else:
                 units[power] = kinds
         changed = msgspec.structs.replace(before, side=side, die=die, units=units)

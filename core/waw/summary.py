@@ -64,7 +64,13 @@ def summarize(s: WawScenario, state: WawState, _tables: object = None) -> Summar
             ),
             Row("Vichy areas", str(vichy), RULE),
             Row("Vichy fleets", str(ships), RULE),
-            Row("Axis income from Vichy", f"{gained} IPCs", RULE, total=True),
+            Row(
+                "Axis income gained",
+                f"{gained} IPCs",
+                RULE,
+                "from areas that rolled Vichy",
+                total=True,
+            ),
         )
     return Summary(
         TITLE,

@@ -98,3 +98,19 @@ def test_odds_say_a_die_is_not_decided(key: str, capsys: pytest.CaptureFixture[s
     assert run(["odds", "fall-of-france-1940", "--decide", f"{key}=6"]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"armistice: error: --decide {key}: a die: the odds take each")
+
+
+def test_the_report_lines_up_results_and_logs_each_interned_unit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Italy conquers: France pays the 1 IPC it holds, its income falls to 11; British
+    infantry in French West Africa, which turns Vichy, is interned."""
+    dice = "2,2,4,1,4,4,4,4,4,4,4"
+    assert run(["resolve", "italy-conquers-1941", "--dice", dice, "--log"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    paid = next(line for line in out if "IPCs paid by France" in line)
+    income = next(line for line in out if "France's income  " in line)
+    assert paid.split()[-6:] == ["1", "3", "due", "from", "its", "money"]
+    assert income.split()[-6:] == ["11", "6", "less,", "then", "Vichy", "areas"]
+    assert paid.index("3 due") == income.index("6 less")
+    assert any("French West Africa: Britain infantry interned" in line for line in out)
