@@ -241,7 +241,7 @@ def _area_batch(
         for area in reached:
             one = {f"area.{a}": {vichy: int(a == area)} for a in reached}
             label = f"{s.fleets[key].name}: {s.areas[area].name} among the nearest Vichy"
-            totals.append(Total.table(nearness(key, area), label, "areas", one, ranks))
+            totals.append(Total.table(nearness(key, area), label, "areas", one, ranks, False))
     return Rolls(
         key="areas",
         label="French area dice",

@@ -90,7 +90,7 @@ def batch_lines(prompt: Rolls) -> Text:
     """A batch of rolls: how many, and each weighted total's range, mean and likeliest value."""
     out = Text()
     out.append(f"These {len(prompt.members)} rolls\n", style="bold")
-    for total in prompt.totals:
+    for total in (t for t in prompt.totals if t.reported):
         dist = total_odds(prompt, total.key)
         mean = sum((value * p for value, p in dist.items()), Fraction(0))
         likeliest = max(dist, key=lambda value: dist[value])
