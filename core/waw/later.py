@@ -383,7 +383,9 @@ def retake(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, Non
 def gain(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]:
     """5.5: an Axis power gains a Vichy area the map lets it gain by political influence."""
     open_ = [(k, s.areas[k].name) for k in rules.vichy_areas(ledger.state) if s.areas[k].politics]
-    area = str((yield _pick(ledger, "politics.area", "", "Which area is gained?", open_, RULE)))
+    gainers = {s.areas[k].politics for k, _ in open_}
+    who = gainers.pop() if len(gainers) == 1 else ""
+    area = str((yield _pick(ledger, "politics.area", who, "Which area is gained?", open_, RULE)))
     before = len(ledger.state.interned)
     troops = any(u.startswith(f"{VICHY_TROOPS}:") for u in ledger.state.areas[area].units)
     ledger.state = rules.politics(s, ledger.state, area, readings(ledger))

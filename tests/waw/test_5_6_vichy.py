@@ -245,3 +245,8 @@ def test_5_6_a_capture_elsewhere_leaves_a_fleet_with_no_adjacent_vichy_area_vich
     raw["fleets_after"]["mediterranean"]["at"] = "central_mediterranean"
     g = act(game(raw), "attack", "britain", "area:syria", "taken")
     assert g.state.fleets["mediterranean"].fate is FleetFate.VICHY
+
+
+def test_5_5_the_political_gain_is_asked_of_the_power_that_may_make_it() -> None:
+    g = act(game(indo_china()), "politics")
+    assert g.prompt is not None and (g.prompt.key, g.prompt.power) == ("1.politics.area", "japan")
