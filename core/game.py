@@ -177,7 +177,9 @@ class Game:
                 prompt = self._prompt
                 if self._unasked(answer, prompt):
                     continue
-                if prompt is not None and answer.key != prompt.key:
+                if prompt is None:
+                    raise GameOver(answer.key, "the game is complete by then; nothing asks it")
+                if answer.key != prompt.key:
                     raise IllegalAnswer(
                         answer.key, f"answers {answer.key!r} but the game asks {prompt.key!r}"
                     )
