@@ -162,5 +162,30 @@ FOREIGN = Assumption(
 )
 
 
-ASSUMPTIONS = (SHORTFALL, ORDER, ELSEWHERE, MOVE_TIME, PATH, PACIFIC, FOREIGN)
+class AlliedHeld(Word):
+    """Whether a French area another Allied power holds is rolled for."""
+
+    ROLLED = "rolled"
+    KEPT = "kept"
+
+
+ALLIED_HELD = Assumption(
+    key="waw.allied_held_areas",
+    rule=RULE,
+    question="A French area held by an Allied power other than France: is it rolled for?",
+    kind=AlliedHeld,
+    choices=(
+        Choice(
+            "rolled",
+            "yes, as every French area the Axis does not hold; if it turns Vichy its holder "
+            "loses its income",
+        ),
+        Choice("kept", "no: it stays with its Allied holder"),
+    ),
+    why="the rule rolls every French area the Axis does not hold, and moves only France's "
+    "and the Axis' income",
+)
+
+
+ASSUMPTIONS = (SHORTFALL, ORDER, ELSEWHERE, MOVE_TIME, PATH, PACIFIC, FOREIGN, ALLIED_HELD)
 """Every named reading of the World at War fall of France, in rule order."""

@@ -26,6 +26,7 @@ from armistice.core.prompts import (
 from armistice.core.sides import Alignment
 from armistice.core.waw import board
 from armistice.core.waw.assumptions import (
+    ALLIED_HELD,
     ELSEWHERE,
     FOREIGN,
     MOVE_TIME,
@@ -33,6 +34,7 @@ from armistice.core.waw.assumptions import (
     PACIFIC,
     PATH,
     SHORTFALL,
+    AlliedHeld,
     Elsewhere,
     FleetOrder,
     FleetPath,
@@ -261,7 +263,18 @@ def nearness(fleet: str, area: str) -> str:
 
 
 def roll_areas(s: WawScenario, ledger: State) -> Generator[Prompt, AnswerValue, None]:
-    """5.5: the British player rolls once for every French area not already Axis-held."""
+    """5.5: the British player rolls once for every French area not already Axis-held (an
+    area another Allied power holds by the reading ``waw.allied_held_areas``)."""
+    kept = ledger.assume(ALLIED_HELD) is AlliedHeld.KEPT
+    for key, area in ledger.state.areas.items():
+        if kept and area.side is AreaSide.FRENCH and area.income_to != FRANCE:
+            changed = msgspec.structs.replace(area, side=AreaSide.ALLIED)
+            _set(ledger, areas={**ledger.state.areas, key: changed})
+            ledger.note(
+                RULE,
+                f"{s.areas[key].name} is held by {s.label(area.income_to)} and is not rolled",
+                ALLIED_HELD,
+            )
     areas = tuple(k for k, a in ledger.state.areas.items() if a.side is AreaSide.FRENCH)
     if areas:
         prompt = area_batch(s, ledger, areas)
