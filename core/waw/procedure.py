@@ -266,13 +266,13 @@ def roll_areas(s: WawScenario, ledger: State) -> Generator[Prompt, AnswerValue, 
     """5.5: the British player rolls once for every French area not already Axis-held (an
     area another Allied power holds by the reading ``waw.allied_held_areas``)."""
     kept = ledger.assume(ALLIED_HELD) is AlliedHeld.KEPT
-    for key, area in ledger.state.areas.items():
-        if kept and area.side is AreaSide.FRENCH and area.income_to != FRANCE:
-            changed = msgspec.structs.replace(area, side=AreaSide.ALLIED)
+    for key, standing in ledger.state.areas.items():
+        if kept and standing.side is AreaSide.FRENCH and standing.income_to != FRANCE:
+            changed = msgspec.structs.replace(standing, side=AreaSide.ALLIED)
             _set(ledger, areas={**ledger.state.areas, key: changed})
             ledger.note(
                 RULE,
-                f"{s.areas[key].name} is held by {s.label(area.income_to)} and is not rolled",
+                f"{s.areas[key].name} is held by {s.label(standing.income_to)} and is not rolled",
                 ALLIED_HELD,
             )
     areas = tuple(k for k, a in ledger.state.areas.items() if a.side is AreaSide.FRENCH)
