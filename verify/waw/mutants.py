@@ -8,12 +8,27 @@ from contextlib import AbstractContextManager
 from typing import Any
 from unittest import mock
 
+import msgspec
+
 from armistice.core.prompts import RollOutcome
 from armistice.core.waw import board, procedure, territories
+from armistice.core.waw.assumptions import Elsewhere, Shortfall
+from armistice.core.waw.scenario import TRANSFER
+from armistice.core.waw.words import AreaSide, FleetFate
 from armistice.verify.model import Mutant
-from armistice.verify.waw.properties import AXIS_ATTACK, CONSERVED, ODDS, ONE_FATE, PLACED
+from armistice.verify.waw.properties import (
+    AXIS_ATTACK,
+    CONSERVED,
+    DICE,
+    ODDS,
+    ONE_FATE,
+    PLACED,
+)
 
 _nearest = board.nearest
+_fleet_order = procedure.fleet_order
+_place_markers = procedure.place_markers
+_axis_attack = territories.axis_attack
 
 
 def _farthest(s: Any, start: str, candidates: Any) -> tuple[int | None, tuple[str, ...]]:
@@ -23,6 +38,50 @@ def _farthest(s: Any, start: str, candidates: Any) -> tuple[int | None, tuple[st
         return _nearest(s, start, candidates)
     top = max(far[c] for c in reach)
     return top, tuple(c for c in reach if far[c] == top)
+
+
+def _nowhere(*_: Any) -> tuple[int | None, tuple[str, ...]]:
+    return None, ()
+
+
+def _pays_nothing(_held: int, _shortfall: Shortfall) -> int:
+    return 0
+
+
+def _short_pays_nothing(held: int, _shortfall: Shortfall) -> int:
+    return TRANSFER if held >= TRANSFER else 0
+
+
+def _others_never_rolled(s: Any, order: Any, _elsewhere: Elsewhere) -> tuple[str, ...]:
+    return _fleet_order(s, order, Elsewhere.FREE_FRENCH)
+
+
+def _japan_gains_nothing(s: Any, ledger: Any) -> None:
+    """The markers placed, then the IPCs of every area that went to the Axis outright (a
+    Japanese marker under ``waw.japanese_markers=japanese``) taken back from its marker."""
+    _place_markers(s, ledger)
+    ipc = dict(ledger.state.ipc)
+    for key, area in ledger.state.areas.items():
+        if area.marker and area.side is AreaSide.AXIS:
+            ipc[area.marker] -= s.areas[key].ipc
+    ledger.state = msgspec.structs.replace(ledger.state, ipc=ipc)
+
+
+def _politics_keeps_fleet(s: Any, t: Any, attacker: str, target: str, *rest: Any) -> Any:
+    """The Axis attack, then every fleet sent to an area its politics power gained left
+    Vichy."""
+    after = _axis_attack(s, t, attacker, target, *rest)
+    fleets = dict(after.fleets)
+    for key, fleet in t.fleets.items():
+        area = t.areas.get(fleet.sent_to)
+        gained = (
+            area is not None
+            and area.side is AreaSide.AXIS
+            and area.holder == s.areas[fleet.sent_to].politics
+        )
+        if fleet.fate is FleetFate.VICHY and gained:
+            fleets[key] = fleet
+    return msgspec.structs.replace(after, fleets=fleets)
 
 
 def _patch(target: Any, name: str, new: Any) -> Callable[[], AbstractContextManager[Any]]:
@@ -52,7 +111,7 @@ def mutants(_tables: Any) -> Iterator[Mutant]:
         "a 5 leaves the fleet French",
         None,
         _patch(procedure, "FLEET_DIE", FIVE_STAYS_FRENCH),
-        (ONE_FATE,),
+        (ONE_FATE, DICE),
     )
     yield Mutant(
         "a Vichy fleet sails to the farthest Vichy area",
@@ -60,12 +119,54 @@ def mutants(_tables: Any) -> Iterator[Mutant]:
         _patch(board, "nearest", _farthest),
         (PLACED,),
     )
+    yield Mutant(
+        "a 5 turns the fleet Free French where it lies, Vichy areas or not",
+        None,
+        _patch(board, "nearest", _nowhere),
+        (PLACED,),
+    )
     yield Mutant("France's income falls by 5", None, _patch(procedure, "CUT", 5), (CONSERVED,))
+    yield Mutant(
+        "France pays the conqueror nothing",
+        None,
+        _patch(procedure, "payment", _pays_nothing),
+        (CONSERVED,),
+    )
+    yield Mutant(
+        "France short of 3 IPCs pays nothing, whatever the reading",
+        None,
+        _patch(procedure, "payment", _short_pays_nothing),
+        (CONSERVED,),
+    )
+    yield Mutant(
+        "a fleet outside the Atlantic and the Mediterranean is rolled, whatever the reading",
+        None,
+        _patch(board, "rolled_at_sea", lambda *_: True),
+        (DICE,),
+    )
+    yield Mutant(
+        "a fleet outside the Atlantic and the Mediterranean is never rolled, whatever the reading",
+        None,
+        _patch(procedure, "fleet_order", _others_never_rolled),
+        (DICE,),
+    )
+    yield Mutant(
+        "an area under a Japanese marker stays Vichy, whatever the reading",
+        None,
+        _patch(procedure, "counts_as_vichy", lambda *_: True),
+        (DICE,),
+    )
+    yield Mutant(
+        "Japan gains no IPCs from areas under its markers",
+        None,
+        _patch(procedure, "place_markers", _japan_gains_nothing),
+        (CONSERVED,),
+    )
     yield Mutant(
         "the fleet die lists the 6 under two results",
         None,
         _patch(procedure, "FLEET_DIE", SIX_TWICE),
-        (ODDS,),
+        (DICE, ODDS),
     )
     yield Mutant(
         "an Axis attack touches only its target",
@@ -77,5 +178,11 @@ def mutants(_tables: Any) -> Iterator[Mutant]:
         "an area changing side leaves its units as they were",
         None,
         _patch(territories, "regroup", _units_left_behind),
+        (AXIS_ATTACK,),
+    )
+    yield Mutant(
+        "an Axis attack leaves Vichy a fleet sent to an area gained by politics",
+        None,
+        _patch(territories, "axis_attack", _politics_keeps_fleet),
         (AXIS_ATTACK,),
     )
