@@ -14,7 +14,8 @@ from armistice.core.prompts import RollOutcome
 from armistice.core.waw import board, procedure, territories
 from armistice.core.waw.assumptions import Elsewhere, Shortfall
 from armistice.core.waw.scenario import TRANSFER
-from armistice.core.waw.words import AreaSide, FleetFate
+from armistice.core.waw.state import VICHY_TROOPS
+from armistice.core.waw.words import FRANCE, AreaSide, FleetFate
 from armistice.verify.model import Mutant
 from armistice.verify.waw.properties import (
     AXIS_ATTACK,
@@ -29,6 +30,7 @@ _nearest = board.nearest
 _fleet_order = procedure.fleet_order
 _place_markers = procedure.place_markers
 _axis_attack = territories.axis_attack
+_turn = procedure.turn
 
 
 def _farthest(s: Any, start: str, candidates: Any) -> tuple[int | None, tuple[str, ...]]:
@@ -82,6 +84,37 @@ def _politics_keeps_fleet(s: Any, t: Any, attacker: str, target: str, *rest: Any
         if fleet.fate is FleetFate.VICHY and gained:
             fleets[key] = fleet
     return msgspec.structs.replace(after, fleets=fleets)
+
+
+def _freed_to_france(s: Any, t: Any, attacker: str, target: str, *rest: Any) -> Any:
+    """The Axis attack, then every fleet it freed handed to France, Britain never."""
+    after = _axis_attack(s, t, attacker, target, *rest)
+    fleets = {
+        k: msgspec.structs.replace(f, owner=FRANCE) if f.owner and k in t.fleets else f
+        for k, f in after.fleets.items()
+    }
+    return msgspec.structs.replace(after, fleets=fleets)
+
+
+def _turned(s: Any, ledger: Any, area: str, side: AreaSide, die: int, keep: str) -> None:
+    """The area turns, then (if Vichy) its French units stay French (``keep`` ``french``) or
+    every other power's unit stays where it stood, none removed (``keep`` ``foreign``)."""
+    _turn(s, ledger, area, side, die)
+    if side is not AreaSide.VICHY:
+        return
+    st = ledger.state
+    units = dict(st.areas[area].units)
+    interned = st.interned
+    if keep == "french" and VICHY_TROOPS in units:
+        units[FRANCE] = units.pop(VICHY_TROOPS)
+    else:
+        for unit in s.areas[area].units:
+            power, _, kind = unit.partition(":")
+            if power != FRANCE and f"{area}: {power} {kind}" in interned:
+                units[power] = (*units.get(power, ()), kind)
+        interned = tuple(i for i in interned if not i.startswith(f"{area}: "))
+    areas = {**st.areas, area: msgspec.structs.replace(st.areas[area], units=units)}
+    ledger.state = msgspec.structs.replace(st, areas=areas, interned=interned)
 
 
 def _patch(target: Any, name: str, new: Any) -> Callable[[], AbstractContextManager[Any]]:
@@ -163,6 +196,18 @@ def mutants(_tables: Any) -> Iterator[Mutant]:
         (CONSERVED,),
     )
     yield Mutant(
+        "French units in an area turning Vichy stay French",
+        None,
+        _patch(procedure, "turn", lambda *a: _turned(*a, keep="french")),
+        (DICE,),
+    )
+    yield Mutant(
+        "another power's units in an area turning Vichy stay, whatever the reading",
+        None,
+        _patch(procedure, "turn", lambda *a: _turned(*a, keep="foreign")),
+        (DICE,),
+    )
+    yield Mutant(
         "the fleet die lists the 6 under two results",
         None,
         _patch(procedure, "FLEET_DIE", SIX_TWICE),
@@ -178,6 +223,12 @@ def mutants(_tables: Any) -> Iterator[Mutant]:
         "an area changing side leaves its units as they were",
         None,
         _patch(territories, "regroup", _units_left_behind),
+        (AXIS_ATTACK,),
+    )
+    yield Mutant(
+        "a fleet sent to an area Japan attacks instead of gaining it by politics goes to France",
+        None,
+        _patch(territories, "axis_attack", _freed_to_france),
         (AXIS_ATTACK,),
     )
     yield Mutant(

@@ -96,10 +96,6 @@ def cases() -> Iterator[tuple[str, WawScenario, dict[str, str], Faces]]:
     yield maps.WALKED, scenario.load(maps.WALKED), {}, "classes"
 
 
-def _reading(game: Game, key: str) -> str:
-    return game.assumptions[key]
-
-
 def one_fate(s: WawScenario, game: Game) -> str:
     """Each fleet and each French area ends in exactly one final fate."""
     st = game.state
@@ -123,7 +119,7 @@ def dice(s: WawScenario, game: Game) -> str:
     territory under ``waw.japanese_markers=japanese``), its French units Vichy troops and
     any other power's units removed from play (staying, under ``waw.foreign_units=stay``)."""
     st = game.state
-    every = Elsewhere(_reading(game, ELSEWHERE.key)) is Elsewhere.ROLLED
+    every = Elsewhere(game.assumptions[ELSEWHERE.key]) is Elsewhere.ROLLED
     for key, fleet in st.fleets.items():
         start = s.fleets[key].at
         if not every and s.areas[start].ocean not in ROLLED_AT_SEA:
@@ -143,8 +139,8 @@ def dice(s: WawScenario, game: Game) -> str:
 
 
 def _areas_follow(s: WawScenario, game: Game) -> str:
-    japanese = PacificVichy(_reading(game, PACIFIC.key)) is PacificVichy.JAPANESE
-    stay = Foreign(_reading(game, FOREIGN.key)) is Foreign.STAY
+    japanese = PacificVichy(game.assumptions[PACIFIC.key]) is PacificVichy.JAPANESE
+    stay = Foreign(game.assumptions[FOREIGN.key]) is Foreign.STAY
     interned = set(game.state.interned)
     for key, area in game.state.areas.items():
         if s.side(s.areas[key].control) is Alignment.AXIS:
@@ -191,7 +187,7 @@ def placed(s: WawScenario, game: Game) -> str:
     the fleets), and stayed where it lay."""
     st = game.state
     vichy = [k for k, a in st.areas.items() if a.side is AreaSide.VICHY]
-    at_roll = MoveTime(_reading(game, MOVE_TIME.key)) is MoveTime.AT_ROLL
+    at_roll = MoveTime(game.assumptions[MOVE_TIME.key]) is MoveTime.AT_ROLL
     open_ = [] if at_roll else vichy
     for key, fleet in st.fleets.items():
         far = board.distances(s, s.fleets[key].at)
@@ -217,7 +213,7 @@ def conserved(s: WawScenario, game: Game) -> str:
     every Vichy area's IPCs, which its marker's power gains."""
     st = game.state
     held = s.bank.get(FRANCE, 0)
-    short = Shortfall(_reading(game, SHORTFALL.key))
+    short = Shortfall(game.assumptions[SHORTFALL.key])
     owed = TRANSFER if held >= TRANSFER else (held if short is Shortfall.ALL_IT_HAS else 0)
     if sum(st.bank.values()) != sum(s.bank.values()):
         return f"the IPCs in hand went from {sum(s.bank.values())} to {sum(st.bank.values())}"
