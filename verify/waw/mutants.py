@@ -1,5 +1,5 @@
-"""Broken World at War engines: each changes one piece of 5.5 the way a slip would and names
-the property it must make fail."""
+"""Broken World at War engines: each changes one piece of 5.5 or 5.6 the way a slip would
+and names the properties it must make fail."""
 
 from __future__ import annotations
 
@@ -89,10 +89,12 @@ def _politics_keeps_fleet(s: Any, t: Any, attacker: str, target: str, *rest: Any
 def _freed_to_france(s: Any, t: Any, attacker: str, target: str, *rest: Any) -> Any:
     """The Axis attack, then every fleet it freed handed to France, Britain never."""
     after = _axis_attack(s, t, attacker, target, *rest)
-    fleets = {
-        k: msgspec.structs.replace(f, owner=FRANCE) if f.owner and k in t.fleets else f
-        for k, f in after.fleets.items()
-    }
+    freed = [
+        k for k in territories.vichy_fleets(t) if after.fleets[k].fate is FleetFate.FREE_FRENCH
+    ]
+    fleets = {**after.fleets}
+    for key in freed:
+        fleets[key] = msgspec.structs.replace(fleets[key], owner=FRANCE)
     return msgspec.structs.replace(after, fleets=fleets)
 
 
@@ -105,8 +107,9 @@ def _turned(s: Any, ledger: Any, area: str, side: AreaSide, die: int, keep: str)
     st = ledger.state
     units = dict(st.areas[area].units)
     interned = st.interned
-    if keep == "french" and VICHY_TROOPS in units:
-        units[FRANCE] = units.pop(VICHY_TROOPS)
+    if keep == "french":
+        if VICHY_TROOPS in units:
+            units[FRANCE] = units.pop(VICHY_TROOPS)
     else:
         for unit in s.areas[area].units:
             power, _, kind = unit.partition(":")
