@@ -98,26 +98,30 @@ def _freed_to_france(s: Any, t: Any, attacker: str, target: str, *rest: Any) -> 
     return msgspec.structs.replace(after, fleets=fleets)
 
 
-def _turned(s: Any, ledger: Any, area: str, side: AreaSide, die: int, keep: str) -> None:
-    """The area turns, then (if Vichy) its French units stay French (``keep`` ``french``) or
-    every other power's unit stays where it stood, none removed (``keep`` ``foreign``)."""
-    _turn(s, ledger, area, side, die)
-    if side is not AreaSide.VICHY:
-        return
-    st = ledger.state
-    units = dict(st.areas[area].units)
-    interned = st.interned
-    if keep == "french":
-        if VICHY_TROOPS in units:
-            units[FRANCE] = units.pop(VICHY_TROOPS)
-    else:
-        for unit in s.areas[area].units:
-            power, _, kind = unit.partition(":")
-            if power != FRANCE and f"{area}: {power} {kind}" in interned:
-                units[power] = (*units.get(power, ()), kind)
-        interned = tuple(i for i in interned if not i.startswith(f"{area}: "))
-    areas = {**st.areas, area: msgspec.structs.replace(st.areas[area], units=units)}
-    ledger.state = msgspec.structs.replace(st, areas=areas, interned=interned)
+def _turning(keep: str) -> Callable[[Any, Any, str, AreaSide, int], None]:
+    """``turn`` where an area turning Vichy keeps its French units French (``keep``
+    ``french``) or every other power's unit where it stood, none removed (``foreign``)."""
+
+    def turned(s: Any, ledger: Any, area: str, side: AreaSide, die: int) -> None:
+        _turn(s, ledger, area, side, die)
+        if side is not AreaSide.VICHY:
+            return
+        st = ledger.state
+        units = dict(st.areas[area].units)
+        interned = st.interned
+        if keep == "french":
+            if VICHY_TROOPS in units:
+                units[FRANCE] = units.pop(VICHY_TROOPS)
+        else:
+            for unit in s.areas[area].units:
+                power, _, kind = unit.partition(":")
+                if power != FRANCE and f"{area}: {power} {kind}" in interned:
+                    units[power] = (*units.get(power, ()), kind)
+            interned = tuple(i for i in interned if not i.startswith(f"{area}: "))
+        areas = {**st.areas, area: msgspec.structs.replace(st.areas[area], units=units)}
+        ledger.state = msgspec.structs.replace(st, areas=areas, interned=interned)
+
+    return turned
 
 
 def _patch(target: Any, name: str, new: Any) -> Callable[[], AbstractContextManager[Any]]:
@@ -201,13 +205,13 @@ def mutants(_tables: Any) -> Iterator[Mutant]:
     yield Mutant(
         "French units in an area turning Vichy stay French",
         None,
-        _patch(procedure, "turn", lambda *a: _turned(*a, keep="french")),
+        _patch(procedure, "turn", _turning("french")),
         (DICE,),
     )
     yield Mutant(
         "another power's units in an area turning Vichy stay, whatever the reading",
         None,
-        _patch(procedure, "turn", lambda *a: _turned(*a, keep="foreign")),
+        _patch(procedure, "turn", _turning("foreign")),
         (DICE,),
     )
     yield Mutant(
