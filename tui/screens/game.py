@@ -385,20 +385,22 @@ class GameScreen(Screen[None]):
 
     @work
     async def action_open(self) -> None:
-        """Ask for a save file and open it in place of this game."""
+        """Ask for a save file and open it in place of this game; with unsaved answers, ask
+        whether to drop them once the file has opened (so that a name typed at once goes into
+        the file name, and a file that does not open drops nothing)."""
         from armistice.tui.screens.dialogs import ChooseFile, Confirm
 
+        path = await self.app.push_screen_wait(
+            ChooseFile("Open a save or scenario file:", "", saves.recent())
+        )
+        opened = open_path(self, saves.located(path)) if path else None
+        if opened is None:
+            return
         if self.unsaved and not await self.app.push_screen_wait(
             Confirm(f"Drop {self.unsaved_words} and open another game?")
         ):
             return
-        path = await self.app.push_screen_wait(
-            ChooseFile("Open a save or scenario file:", "", saves.recent())
-        )
-        if path:
-            opened = open_path(self, saves.located(path))
-            if opened is not None:
-                self.app.switch_screen(GameScreen(opened, self.typing))
+        self.app.switch_screen(GameScreen(opened, self.typing))
 
     @work
     async def action_new_game(self) -> None:
