@@ -7,11 +7,12 @@ the game stays as it was.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from textual import on, work
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, ScrollableContainer, VerticalScroll
 from textual.lazy import Lazy
@@ -27,6 +28,7 @@ from armistice.core.errors import ArmisticeError, ScenarioError
 from armistice.core.game import NEXT, Game
 from armistice.core.prompts import (
     Answer,
+    AnswerValue,
     Decision,
     Option,
     Prompt,
@@ -263,23 +265,47 @@ class GameScreen(Screen[None]):
         """Say briefly why ``action`` ("roll", "undo" or "dice_mode") does nothing now."""
         self.notify(unavailable(self.game, action, self.typing), timeout=3)
 
+    def menu_commands(self) -> list[SystemCommand]:
+        """The actions the pending turn's menu (a decision with a clock, core/turns.py)
+        offers now, in its order, as commands: title the action, help the question and its
+        rule; each answers the menu as choosing it at the prompt does. Empty when no such
+        menu is pending."""
+        prompt = self.pending()
+        if not isinstance(prompt, Decision) or prompt.clock is None:
+            return []
+        return [
+            SystemCommand(
+                option.label,
+                f"{prompt.label} ({prompt.rule})",
+                partial(self.answer, prompt.key, option.value, Via.DECIDED),
+            )
+            for option in prompt.options
+            if option.enabled
+        ]
+
     @on(PromptPanel.Answered)
     def _answered(self, event: PromptPanel.Answered) -> None:
+        self.answer(event.key, event.value, event.via)
+
+    def answer(self, key: str, value: AnswerValue, via: Via) -> None:
+        """Answer the pending prompt ``key`` with ``value`` (given ``via``); an answer for
+        a prompt no longer pending (an undo took it back) is ignored, a refused one is said
+        at the prompt."""
         prompt = self.pending()
-        if prompt is None or prompt.key != event.key:
+        if prompt is None or prompt.key != key:
             return  # sent for a prompt an undo has since taken back
         refused = ("", "")
         try:
             if self.handover is not None:
-                self.handover.answer(event.value)
+                self.handover.answer(value)
                 refused = self._start()
             elif prompt.key == NEXT and self.game.prompt is None:
-                link = next(k for k in self.game.links if k.to == event.value)
+                link = next(k for k in self.game.links if k.to == value)
                 game = self.game
                 self.handover = Handover(link, link.start(game.scenario, game.state))
                 refused = self._start()
             else:
-                self.game.answer(event.value, event.via)
+                self.game.answer(value, via)
         except ArmisticeError as error:
             self.query_one(PromptPanel).say(error.reason, f"Not allowed: {prompt.label}")
         self.refresh_views()
