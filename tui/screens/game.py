@@ -42,7 +42,7 @@ from armistice.core.words import counted
 from armistice.tui import panels, saves
 from armistice.tui.handover import Handover
 from armistice.tui.keys import ALWAYS
-from armistice.tui.prompting import actor, batch_result
+from armistice.tui.prompting import RESOLVED, actor, asks_no_die, batch_result, ending
 from armistice.tui.widgets.footer import Footer
 from armistice.tui.widgets.odds import OddsPanel
 from armistice.tui.widgets.prompt import PromptPanel
@@ -156,7 +156,8 @@ class GameScreen(Screen[None]):
         self._told = len(game.log)
         self._asked: Prompt | None = game.prompt
         self.taken_back: Answer | None = None
-        self._enabled: tuple[bool | None, bool | None] = (None, None)
+        self._enabled: tuple[bool | None, ...] = ()
+        self._ending: tuple[tuple[Answer, ...] | None, str] = (None, "")
 
     @property
     def unsaved(self) -> int:
@@ -211,13 +212,15 @@ class GameScreen(Screen[None]):
         who = actor(game, game.prompt) if game.prompt is not None else None
         taken_back, self.taken_back = self.taken_back, None
         prompt_panel = self.query_one(PromptPanel)
-        prompt_panel.show(self.pending(), self.typing, game.seed, who, summary.result, taken_back)
+        prompt_panel.show(
+            self.pending(), self.typing, game.seed, who, summary.result, taken_back, self.ending()
+        )
         self.query_one(OddsPanel).show(game)
         self.announce(game)
         focus = self.focused
         if self.pending() is None and (focus is None or prompt_panel in focus.ancestors):
             self._focus_a_panel()
-        enabled = (self.check_action("roll", ()), self.check_action("undo", ()))
+        enabled = tuple(self.check_action(a, ()) for a in ("roll", "undo", "dice_mode"))
         if enabled != self._enabled:
             self._enabled = enabled
             self.refresh_bindings()
@@ -246,14 +249,21 @@ class GameScreen(Screen[None]):
             shown[0].focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Grey out what cannot be done now."""
+        """Grey out what cannot be done now; hide Roll and Dice mode while the game asks no
+        die (:func:`asks_no_die`)."""
+        if action in ("roll", "dice_mode") and asks_no_die(self.game):
+            return False
         if action == "roll":
             return (isinstance(self.game.prompt, Roll | Rolls) and not self.typing) or None
         if action == "undo":
             return bool(self.game.answers or self.handover) or None
-        if action == "dice_mode":
-            return not self.game.complete or None
         return True
+
+    def ending(self) -> str:
+        """:func:`ending` of the game, worked out once per position."""
+        if self._ending[0] != self.game.answers:
+            self._ending = (self.game.answers, ending(self.game))
+        return self._ending[1]
 
     def pending(self) -> Prompt | None:
         """What the prompt panel asks now: a fact of the link being started, or :func:`pending`."""
@@ -263,7 +273,7 @@ class GameScreen(Screen[None]):
 
     def action_unavailable(self, action: str) -> None:
         """Say briefly why ``action`` ("roll", "undo" or "dice_mode") does nothing now."""
-        self.notify(unavailable(self.game, action, self.typing), timeout=3)
+        self.notify(unavailable(self.game, action, self.typing, self.ending()), timeout=3)
 
     def menu_commands(self) -> list[SystemCommand]:
         """The actions the pending turn's menu (a decision with a clock, core/turns.py)
@@ -523,18 +533,26 @@ def reopened(game: Game, key: object, told: dict[str, Any]) -> Handover | None:
     return handover if handover.prompts else None
 
 
-def unavailable(game: Game, action: str, typing: bool) -> str:
+def unavailable(game: Game, action: str, typing: bool, ended: str = "") -> str:
     """Why ``action`` ("roll", "undo" or "dice_mode") cannot be done in ``game`` now, in a
-    line."""
+    line; ``ended`` says how a complete game ended (:func:`ending`)."""
     if action == "undo":
         return "Nothing to take back yet."
-    if action == "dice_mode":
-        return "No dice left to roll or type: every rule has been resolved."
     prompt = game.prompt
-    if typing and isinstance(prompt, Roll | Rolls):
-        return "Dice are typed in: type the value and press enter (d: rolled by the app)."
     if prompt is None:
-        return "Nothing to roll: every rule has been resolved."
+        done = ended or RESOLVED
+        what = "No dice left to roll or type" if action == "dice_mode" else "Nothing to roll"
+        return f"{what}: {done[0].lower()}{done[1:]}"
+    if typing and action == "roll" and isinstance(prompt, Roll | Rolls):
+        return "Dice are typed in: type the value and press enter (d: rolled by the app)."
+    if isinstance(prompt, Roll | Rolls):
+        return f"Nothing to roll: {prompt.label} is answered first."
+    if isinstance(prompt, Decision) and prompt.clock is not None:
+        clock = prompt.clock
+        asked = f"{clock.turn_label}, {clock.phase_label} phase asks for an action, not a die"
+        return f"No die to {'roll or type' if action == 'dice_mode' else 'roll'}: {asked}."
+    if action == "dice_mode":
+        return f"No die to roll or type now: {prompt.label} is answered first."
     return f"Nothing to roll: {prompt.label} is answered first."
 
 

@@ -25,7 +25,7 @@ from armistice.core.game import Game
 from armistice.core.odds import odds
 from armistice.core.prompts import Answer, Decision, Prompt, Roll, Rolls
 from armistice.core.tablefiles import HouseTables
-from armistice.tui.prompting import result_name
+from armistice.tui.prompting import RESOLVED, ending, result_name
 
 BAR = 7
 LINE = 30
@@ -80,7 +80,8 @@ def rendered(game: Game) -> Text:
         if enabled > 1 and (game.system.compared or 13 + 7 * enabled <= LINE):
             return by_choice(game, prompt)
     if game.complete:
-        out.append("Resolved: no dice left.", style="dim")
+        stopped = ending(game) != RESOLVED
+        out.append(f"{'Stopped' if stopped else 'Resolved'}: no dice left.", style="dim")
         return out
     out.append_text(outcome_lines(game))
     return out

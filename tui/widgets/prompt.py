@@ -23,6 +23,7 @@ from armistice.core.prompts import Answer, Decision, Fact, Prompt, Roll, Rolls, 
 from armistice.core.sides import Alignment
 from armistice.core.summary import Row
 from armistice.tui.prompting import Actor
+from armistice.tui.prompting import RESOLVED
 from armistice.tui.widgets.answering import Answered, Refused
 
 if TYPE_CHECKING:
@@ -236,7 +237,8 @@ class BatchView(Static, can_focus=True):
         self.post_message(Answered(prompt.key, answer, Via.TYPED))
 
 
-DONE = "Every rule has been resolved. s saves, n starts another."
+AFTER = "s saves, n starts another."
+DONE = f"{RESOLVED} {AFTER}"
 
 VIEWS: dict[type[Prompt], str] = {
     Decision: "prompt-decision",
@@ -339,9 +341,11 @@ class PromptPanel(ScrollableContainer, can_focus=False):
         who: Actor | None,
         result: tuple[Row, ...] = (),
         taken_back: Answer | None = None,
+        ended: str = "",
     ) -> None:
         """Render ``prompt`` (None once the game is complete: then the ``result`` rows of the
-        summary come first) and focus its control; ``who`` is the player to act.
+        summary come first, then how the game ended, ``ended``, by default that every rule
+        has been resolved) and focus its control; ``who`` is the player to act.
         ``taken_back``, the answer an undo just took back, is shown as the starting choice
         when it answered this prompt. What was said about an earlier prompt is cleared."""
         if prompt != self.shown:
@@ -352,13 +356,14 @@ class PromptPanel(ScrollableContainer, can_focus=False):
         help_ = self.query_one("#prompt-help", Static)
         body = self.query_one(ContentSwitcher)
         if prompt is None:
-            header.update(Text("Resolution complete", style="bold"))
+            stopped = bool(ended) and ended != RESOLVED
+            header.update(Text("Game stopped" if stopped else "Resolution complete", style="bold"))
             help_.update("")
             lines = Text()
             for row in result:
                 lines.append(f"{row.label}: ", style="bold")
                 lines.append(f"{row.value}" + (f" ({row.rule})" if row.rule else "") + "\n")
-            lines.append(DONE)
+            lines.append(f"{ended or RESOLVED} {AFTER}")
             self.query_one("#prompt-done", Static).update(lines)
             body.current = "prompt-done"
             self._showing = None
