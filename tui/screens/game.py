@@ -51,8 +51,9 @@ from armistice.tui.widgets.record import AssumptionsPanel, LogPanel
 WIDE = 120
 HOUSE = "House tables"
 """The fact a game's summary adds when it plays under house tables."""
-CHROME = 28
-"""Columns of the header that its icon, margins and ``armistice — `` take."""
+CHROME = 30
+"""Columns of the header that its icon (8), the room kept for a clock (10) and
+``armistice — `` (12) take."""
 
 
 class Body(Widget):
@@ -485,15 +486,20 @@ class GameScreen(Screen[None]):
 def headline(facts: tuple[tuple[str, str], ...], room: int) -> str:
     """The summary's ``facts`` (label, value) as the header shows them in ``room`` columns:
     all of them when they fit, else house tables named first (without their files) and the
-    other facts in the system's order, as many as fit."""
+    other facts in the system's order, as many as fit, each whole or, when only that fits
+    and it reads alone (not a bare number), by its value alone ("Vichy fleet moves" for
+    "Phase Vichy fleet moves")."""
     whole = " · ".join(f"{label} {value}" for label, value in facts)
     if len(whole) <= room:
         return whole
     parts = [HOUSE] if any(label == HOUSE for label, _ in facts) else []
     for label, value in facts:
-        part = f"{label} {value}"
-        if label != HOUSE and len(" · ".join([*parts, part])) <= room:
-            parts.append(part)
+        if label == HOUSE:
+            continue
+        for part in (f"{label} {value}", value if not value.isdigit() else ""):
+            if part and len(" · ".join([*parts, part])) <= room:
+                parts.append(part)
+                break
     return " · ".join(parts)
 
 

@@ -25,9 +25,12 @@ from armistice.core.game import Game
 from armistice.core.odds import odds
 from armistice.core.prompts import Answer, Decision, Prompt, Roll, Rolls
 from armistice.core.tablefiles import HouseTables
+from armistice.core.words import Word
 from armistice.tui.prompting import RESOLVED, ending, result_name
 
 BAR = 7
+LABEL = 11
+"""Cells of a bar's label."""
 LINE = 30
 """Cells in a line of the panel."""
 KEPT = 256
@@ -43,10 +46,30 @@ def short(p: Fraction, most: int = 7) -> str:
     return exact if len(exact) <= most else f"{float(p) * 100:.1f}%"
 
 
+def outcome_label(word: type[Word], label: str) -> str:
+    """A roll's result ``label`` as a bar names it: its reader's name when that fits in
+    :data:`LABEL` cells, else its short form when that does ("German" for "joins
+    Germany"), else its name (which :func:`bar` puts on a line of its own)."""
+    name = result_name(word, label)
+    if len(name) <= LABEL:
+        return name
+    try:
+        short = word(label).short
+    except ValueError:
+        return name
+    return short if len(short) <= LABEL else name
+
+
 def bar(label: str, p: Fraction, width: int = BAR) -> Text:
-    """One line of 30 cells: the label, a bar ``width`` cells long at certainty, the fraction."""
+    """One line of 30 cells: the label, a bar ``width`` cells long at certainty, the
+    fraction; a label longer than :data:`LABEL` cells goes whole on a line of its own above
+    the bar."""
     filled = round(p * width)
-    line = Text(f"{label[:11]:<11} ")
+    line = Text()
+    if len(label) > LABEL:
+        line.append(f"{label}\n")
+        label = ""
+    line.append(f"{label:<{LABEL}} ")
     line.append("█" * filled, style="bold")
     line.append("·" * (width - filled), style="dim")
     line.append(f" {short(p):>5} {float(p) * 100:3.0f}%")
@@ -71,7 +94,7 @@ def rendered(game: Game) -> Text:
     if isinstance(prompt, Roll):
         out.append("This roll\n", style="bold")
         for label, p in outcome_odds(prompt).items():
-            out.append_text(bar(result_name(game.system.outcome_word, label), p))
+            out.append_text(bar(outcome_label(game.system.outcome_word, label), p))
             out.append("\n")
     if isinstance(prompt, Rolls):
         out.append_text(batch_lines(prompt))
@@ -88,14 +111,25 @@ def rendered(game: Game) -> Text:
 
 
 def batch_lines(prompt: Rolls) -> Text:
-    """A batch of rolls: how many, and each weighted total's range, mean and likeliest value."""
+    """A batch of rolls: how many, and each weighted total's range, mean and likeliest value,
+    its label wrapped whole when the line cannot hold it with its range. Totals counted
+    only by the lowest rank rolled (``lowest_rank``: which of the nearest areas a fleet
+    may go to) are conditions for later steps, not results, and are left out."""
     out = Text()
     out.append(f"These {len(prompt.members)} rolls\n", style="bold")
     for total in prompt.totals:
+        if total.lowest_rank:
+            continue
         dist = total_odds(prompt, total.key)
         mean = sum((value * p for value, p in dist.items()), Fraction(0))
         likeliest = max(dist, key=lambda value: dist[value])
-        out.append(f"{total.label[:11]:<11} {min(dist)}-{max(dist)} {total.unit}\n")
+        span = f"{min(dist)}-{max(dist)} {total.unit}"
+        if len(total.label) + 1 + len(span) <= LINE:
+            out.append(f"{total.label} {span}\n")
+        else:
+            for part in textwrap.wrap(total.label, LINE):
+                out.append(f"{part}\n")
+            out.append(f"  {span}\n")
         out.append(
             f"  mean {float(mean):.1f}, likeliest {likeliest} "
             f"({float(dist[likeliest]) * 100:.0f}%)\n",
@@ -123,10 +157,10 @@ def outcome_lines(game: Game) -> Text:
                 out.append(f"{word(label).short} ", style="bold")
                 out.append(f"{short(p):<5} ")
         else:
-            out.append(name[: LINE - 1])
+            out.append("\n".join(textwrap.wrap(name, LINE - 1)))
             for label, p in ranked:
-                out.append(f"\n  {word(label).short[: LINE - 8]:<{LINE - 8}}", style="bold")
-                out.append(f" {short(p):>5}")
+                out.append("\n")
+                out.append_text(chance_line(word(label).short, short(p), "  ", "bold"))
         out.append("\n")
     used = {label for dist in result.marginals.values() for label in dist}
     legend = "  ".join(f"{m.short} {m.label}" for m in word if m in used and m.short != m.label)
@@ -172,7 +206,11 @@ def by_choice(game: Game, prompt: Decision) -> Text:
     keys = next(iter(table.values())).marginals
     names = game.system.key_names(game.scenario, game.tables)
     for name in keys:
-        out.append(f"{names.get(name, name)[:13]:<13}")
+        named = names.get(name, name)
+        if len(named) > 13:
+            out.append("\n".join(textwrap.wrap(named, LINE)) + "\n")
+            named = ""
+        out.append(f"{named:<13}")
         for o in chosen:
             p = table[o.value].marginals.get(name, {}).get(headline, Fraction(0))
             out.append(f" {short(p, width):>{width}}")
@@ -190,12 +228,28 @@ def compared_lines(
     chances they give (chances -> the options' labels), each line within :data:`LINE`."""
     word = game.system.outcome_word
     name = game.system.outcome_names(game.tables).get(key, key)
-    out = Text(f"{name}, by choice\n"[: LINE + 1], style="bold")
+    out = Text("\n".join(textwrap.wrap(f"{name}, by choice", LINE)) + "\n", style="bold")
     for ranked, labels in groups.items():
         for line in textwrap.wrap(", ".join(labels), LINE):
             out.append(f"{line}\n", style="bold")
         for value, p in ranked:
-            out.append(f" {word(value).label[: LINE - 7]:<{LINE - 7}} {short(p, 5):>5}\n")
+            out.append_text(chance_line(word(value).label, short(p, 5), " "))
+            out.append("\n")
+    return out
+
+
+def chance_line(label: str, chance: str, indent: str, style: str = "") -> Text:
+    """``label`` (after ``indent``, in ``style``) and ``chance`` at the right edge, within
+    :data:`LINE` cells: a label too long for one line wraps onto further ones, the chance
+    on the last."""
+    width = max(5, len(chance))
+    room = LINE - len(indent) - 1 - width
+    parts = textwrap.wrap(label, room, subsequent_indent=" ") or [""]
+    out = Text()
+    for part in parts[:-1]:
+        out.append(f"{indent}{part}\n", style=style)
+    out.append(f"{indent}{parts[-1]:<{room}}", style=style)
+    out.append(f" {chance:>{width}}")
     return out
 
 

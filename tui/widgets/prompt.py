@@ -318,13 +318,14 @@ class PromptPanel(ScrollableContainer, can_focus=False):
             self.show(*self._showing)
 
     def say(self, problem: str, title: str = "") -> None:
-        """Show ``problem`` in full under the controls and as an error notification titled
-        ``title``; an empty ``problem`` clears what was said."""
+        """Show ``problem`` in full under the controls, scrolled into view, and as an error
+        notification titled ``title``; an empty ``problem`` clears what was said."""
         self.problem = problem
         shown = self.query_one("#prompt-problem", Static)
         shown.update(Text(problem))
         shown.display = bool(problem)
         if problem:
+            self.call_after_refresh(self.scroll_to_widget, shown, animate=False)
             self.notify(problem, title=title or "Not allowed", severity="error", markup=False)
 
     @on(Refused)
