@@ -49,7 +49,10 @@ async def test_a_turn_menu_offers_no_dice_and_r_and_d_say_an_action_is_asked() -
         assert "Roll" not in footer(app) and "Dice mode" not in footer(app)
         assert "u Undo" in footer(app) and "s Save" in footer(app)
         await press(pilot, "r")
-        assert notes.seen[-1][0] == "No die to roll: Turn 4, combat phase asks for an action, not a die."
+        assert (
+            notes.seen[-1][0]
+            == "No die to roll: Turn 4, combat phase asks for an action, not a die."
+        )
         await press(pilot, "d")
         assert not screen.typing
         assert notes.seen[-1][0] == (
@@ -83,9 +86,7 @@ async def test_a_stopped_game_says_it_was_stopped_by_turn_and_phase() -> None:
         )
 
 
-async def test_a_resolution_with_dice_ahead_keeps_roll_in_view_and_drops_it_once_resolved() -> (
-    None
-):
+async def test_a_resolution_with_dice_ahead_keeps_roll_in_view_and_drops_it_once_resolved() -> None:
     app = ArmisticeApp(example())
     async with app.run_test(size=NARROW) as pilot:
         await dashboard(pilot)

@@ -5,8 +5,10 @@ when they come back from the set-up form."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from armistice.tui.app import ArmisticeApp
@@ -21,7 +23,7 @@ def saves(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     return isolate(monkeypatch, tmp_path)
 
 
-async def highlight(pilot, name: str) -> OptionList:  # type: ignore[no-untyped-def]
+async def highlight(pilot: Pilot[Any], name: str) -> OptionList:
     """Move the start screen's highlight down to the scenario ``name`` with the arrow key."""
     app = pilot.app
     await until(pilot, lambda: isinstance(app.screen, StartScreen), "the start screen")

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import Collapsible, Label, Select
 
-from armistice.tui.app import ArmisticeApp
 from armistice.core import scenario
+from armistice.tui.app import ArmisticeApp
 from armistice.tui.screens.dialogs import ChooseFile, Confirm
 from armistice.tui.widgets.form import Form
 from tests.tui.dashboard import EXAMPLE, NARROW, dashboard, example, isolate, press, text, until

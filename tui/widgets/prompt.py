@@ -22,8 +22,7 @@ from armistice.core.errors import IllegalAnswer
 from armistice.core.prompts import Answer, Decision, Fact, Prompt, Roll, Rolls, Selection, Via
 from armistice.core.sides import Alignment
 from armistice.core.summary import Row
-from armistice.tui.prompting import Actor
-from armistice.tui.prompting import RESOLVED
+from armistice.tui.prompting import RESOLVED, Actor
 from armistice.tui.widgets.answering import Answered, Refused
 
 if TYPE_CHECKING:

@@ -29,7 +29,9 @@ class LogPanel(Static):
             return
         self.written = log
         table = Table.grid(padding=(0, 1, 0, 0), expand=True)
-        table.add_column(width=max((len(e.rule) for e in log), default=1), style="bold", no_wrap=True)
+        table.add_column(
+            width=max((len(e.rule) for e in log), default=1), style="bold", no_wrap=True
+        )
         table.add_column(ratio=1)
         for entry in log:
             table.add_row(entry.rule, line(entry))
