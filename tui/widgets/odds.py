@@ -124,8 +124,9 @@ def batch_lines(prompt: Rolls) -> Text:
         mean = sum((value * p for value, p in dist.items()), Fraction(0))
         likeliest = max(dist, key=lambda value: dist[value])
         span = f"{min(dist)}-{max(dist)} {total.unit}"
-        if len(total.label) + 1 + len(span) <= LINE:
-            out.append(f"{total.label} {span}\n")
+        head = f"{total.label:<{LABEL}} {span}"
+        if len(head) <= LINE:
+            out.append(f"{head}\n")
         else:
             for part in textwrap.wrap(total.label, LINE):
                 out.append(f"{part}\n")
