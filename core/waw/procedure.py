@@ -342,8 +342,9 @@ def send(s: WawScenario, ledger: State, key: str) -> Generator[Prompt, AnswerVal
         answer = yield Decision(
             key=f"move.{key}",
             power=s.conqueror,
-            label=f"{fleet.name}: which Vichy area, {counted(steps or 0, 'step')} away, does it go to?",
+            label=f"{fleet.name}: which of the equally near Vichy areas does it go to?",
             rule=RULE,
+            help=f"Each is {counted(steps or 0, 'step')} away; the Axis player chooses.",
             options=tuple(
                 Option(a, f"{s.areas[a].name} (placed in {s.areas[s.areas[a].port].name})")
                 for a in near

@@ -103,7 +103,7 @@ def test_5_5_a_fleet_sails_by_sea_so_equally_far_coasts_are_the_axis_players_cho
     assert isinstance(prompt, Decision)
     assert (prompt.key, prompt.power) == ("move.mediterranean", "germany")
     assert [o.value for o in prompt.options] == ["french_west_africa", "syria"]
-    assert "3 steps away" in prompt.label
+    assert prompt.help == "Each is 3 steps away; the Axis player chooses."
 
 
 def test_5_5_counted_through_any_area_the_fleet_crosses_algeria() -> None:
