@@ -15,6 +15,7 @@ from armistice.core import scenario
 from armistice.core.game import Game
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.panels import SectionPanel
+from armistice.tui.screens import game as game_screen
 from armistice.tui.widgets.odds import OddsPanel
 from tests.tui.dashboard import (
     NARROW,
@@ -201,3 +202,29 @@ async def test_a_choice_of_more_options_than_the_odds_panel_can_set_side_by_side
         assert panel[0].strip() == "Chances from here"
         assert "chance by choice" not in flat(panel)
         assert all(len(line) <= 32 for line in panel)
+
+
+async def test_a_step_that_says_more_than_the_screen_holds_is_cut_to_a_count(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With room for one notice a step, the area dice (a batch notice and the fleet's move)
+    are one notice pointing to the log."""
+    monkeypatch.setattr(game_screen, "NOTICES", 1)
+    app = _app()
+    notes = Notes(app)
+    async with app.run_test(size=NARROW) as pilot:
+        await dashboard(pilot, PANELS)
+        for _ in range(3):
+            await press(pilot, "r")
+        said = [message for message, _, _ in notes.seen]
+        assert said[-1] == "and 2 more: see the Log tab"
+        assert "10 French area dice: 6 Vichy, 4 Free French (5.5)" not in said
+
+
+async def test_enter_at_a_turns_menu_takes_the_first_open_action_not_stop() -> None:
+    app = ArmisticeApp(Game(scenario.load("vichy-territories-1940")), seed=SEED)
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await dashboard(pilot, PANELS)
+        await press(pilot, "enter")
+        assert screen.game.answers[-1].value == "attack"
+        assert not screen.game.complete

@@ -108,6 +108,10 @@ def scrolling(widget: Widget) -> Widget:
     return VerticalScroll(widget, classes="scrolling")
 
 
+NOTICES = 4
+"""The most notices one step of the game puts on screen."""
+
+
 class GameScreen(Screen[None]):
     """Play one resolution. ``saved`` holds the answers of the last save (or of the game as
     opened), to tell what a quit would lose."""
@@ -229,16 +233,22 @@ class GameScreen(Screen[None]):
     def announce(self, game: Game) -> None:
         """Notify what the log gained since last time and asks to be announced: what a die
         gave, a step taken without asking. A batch of rolls just answered is one notice
-        first, how many dice gave each result (the log keeps each die)."""
+        first, how many dice gave each result (the log keeps each die). At most
+        :data:`NOTICES` notices a step, the last saying how many more the log holds, so a
+        step that changes much does not cover the screen."""
         told, asked = game.log[self._told :], self._asked
         self._told, self._asked = len(game.log), game.prompt
         last = game.answers[-1] if game.answers else None
+        said = []
         if isinstance(asked, Rolls) and told and last is not None and last.key == asked.key:
             assert isinstance(last.value, dict)
-            self.notify(batch_result(game.system, asked, last.value), timeout=6)
-        for entry in told:
-            if entry.announce:
-                self.notify(f"{entry.text} ({entry.rule})", timeout=6)
+            said.append(batch_result(game.system, asked, last.value))
+        said += [f"{entry.text} ({entry.rule})" for entry in told if entry.announce]
+        if len(said) > NOTICES:
+            more = len(said) - NOTICES + 1
+            said = [*said[: NOTICES - 1], f"and {more} more: see the Log tab"]
+        for line in said:
+            self.notify(line, timeout=6)
 
     def _focus_a_panel(self) -> None:
         """Give the focus to the first panel in view (nothing is asked any more)."""

@@ -113,7 +113,8 @@ def batch_lines(prompt: Rolls) -> Text:
     only by the lowest rank rolled (``lowest_rank``: which of the nearest areas a fleet
     may go to) are conditions for later steps, not results, and are left out."""
     out = Text()
-    out.append(f"These {len(prompt.members)} rolls\n", style="bold")
+    count = len(prompt.members)
+    out.append("This roll\n" if count == 1 else f"These {count} rolls\n", style="bold")
     for total in (t for t in prompt.totals if t.reported):
         dist = total_odds(prompt, total.key)
         mean = sum((value * p for value, p in dist.items()), Fraction(0))

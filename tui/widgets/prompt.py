@@ -36,14 +36,17 @@ class DecisionView(OptionList):
 
     def show(self, prompt: Decision, restore: str | None = None) -> None:
         """List ``prompt``'s options with ``restore`` (the choice of an answer just taken
-        back) highlighted, else the default, else the first."""
+        back) highlighted, else the default, else the first; at a turn's menu of actions,
+        whose default stops the game, the first action open instead, so Enter never stops
+        a game by accident."""
         self.prompt = prompt
         self.clear_options()
         for option in prompt.options:
             label = option.label + (f"  ({option.reason})" if not option.enabled else "")
             self.add_option(Option(label, id=option.value, disabled=not option.enabled))
         values = [o.value for o in prompt.options]
-        chosen = restore if restore in values else prompt.default
+        first = next((o.value for o in prompt.options if o.enabled), prompt.default)
+        chosen = restore if restore in values else first if prompt.clock else prompt.default
         self.highlighted = values.index(chosen) if chosen in values else 0
 
 
