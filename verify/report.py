@@ -16,8 +16,10 @@ from armistice.core.words import counted
 from armistice.verify.model import Result, Strength, Verdict
 from armistice.verify.runner import SuiteRun
 
+NAME = 32
+"""Cells of the console table's property column."""
 HEADER = (
-    f"{'property':<32} {'rules':<22} {'verdict':<9} {'strength':<10} {'cases':>7} "
+    f"{'property':<{NAME}} {'rules':<22} {'verdict':<9} {'strength':<10} {'cases':>7} "
     f"{'time':>9}  rlimit (baseline)"
 )
 
@@ -28,7 +30,8 @@ def heading(run: SuiteRun) -> str:
 
 
 def row(r: Result, baseline: dict[str, int]) -> str:
-    """One line of the console table; ``baseline`` maps property names to stored rlimits."""
+    """One line of the console table (two for a name longer than its column: the name, then
+    the rest under the columns); ``baseline`` maps property names to stored rlimits."""
     rules = " ".join(r.rules)
     rules = rules if len(rules) <= 22 else rules[:21] + "…"
     effort = (
@@ -36,8 +39,9 @@ def row(r: Result, baseline: dict[str, int]) -> str:
         if r.name in baseline
         else (str(r.rlimit) if r.rlimit else "-")
     )
+    name = r.name if len(r.name) <= NAME else f"{r.name}\n{'':<{NAME}}"
     return (
-        f"{r.name:<32} {rules:<22} {r.verdict.value:<9} {r.strength.value:<10} "
+        f"{name:<{NAME}} {rules:<22} {r.verdict.value:<9} {r.strength.value:<10} "
         f"{_cases(r):>7} {r.seconds * 1e3:6.1f} ms  {effort}"
     )
 

@@ -219,3 +219,16 @@ def test_properties_demoted_by_edited_tables_are_named_with_the_reason() -> None
         "0 of 0 invariants proved, 0 not; 1 finding (1 property holding the tables to the "
         "book: findings, not invariants, with edited tables); 0.50 s"
     )
+
+
+def test_a_property_name_longer_than_its_column_keeps_the_columns_in_line() -> None:
+    long = Result(
+        "every_fleet_and_area_takes_what_its_die_gives",
+        ("5.5",),
+        Verdict.PROVED,
+        "",
+        strength=Strength.EXHAUSTIVE,
+    )
+    name, rest = report.row(long, {}).split("\n")
+    assert name == long.name
+    assert rest.index("5.5") == report.HEADER.index("rules")

@@ -318,5 +318,6 @@ def odds_sum_to_one() -> list[Result]:
             "checked maps from their start, default readings",
             strength=Strength.EXHAUSTIVE,
             bounds={"map": (1, len(checked))},
+            cases=len(checked),
         )
     ]
