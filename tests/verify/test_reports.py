@@ -228,6 +228,7 @@ def test_a_property_name_longer_than_its_column_keeps_the_columns_in_line() -> N
         Verdict.PROVED,
         "",
         strength=Strength.EXHAUSTIVE,
+        bounds={"die": (1, 6)},
     )
     name, rest = report.row(long, {}).split("\n")
     assert name == long.name
