@@ -75,14 +75,21 @@ def open_game(
 
 def _choices(decisions: dict[str, str], asked: set[str]) -> Policy:
     """The odds policy that answers each prompt named in ``decisions`` (``--decide`` texts)
-    and takes the defaults of the rest; adds every key it is asked about to ``asked``. The
-    actions of an open-ended game are keyed by their number, so ``action.1=attack`` takes
-    the first action; those not named take their default, which stops the game."""
+    and takes the defaults of the rest; adds every key it is asked about to ``asked``. A
+    turn's menu of actions named there is answered once at its turn and phase (a menu asked
+    again under the same key takes its default, which stops the game); the World at War
+    menus are keyed by the action's number, so ``action.1=attack`` takes the first."""
+    menus: set[tuple[str, Any]] = set()
 
     def choose(prompt: Prompt) -> AnswerValue | None:
         asked.add(prompt.key)
         text = decisions.get(prompt.key)
-        return None if text is None else parse_decision(prompt, text)
+        clock = getattr(prompt, "clock", None)
+        if text is None or (clock is not None and (prompt.key, clock) in menus):
+            return None
+        if clock is not None:
+            menus.add((prompt.key, clock))
+        return parse_decision(prompt, text)
 
     return choose
 
