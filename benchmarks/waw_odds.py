@@ -1,7 +1,7 @@
 """World at War 5.5 on the bundled map: exact odds against sampling. Prints figures; asserts
 nothing.
 
-Run: python benchmarks/waw_odds.py [--games N]
+Run: .venv/bin/python benchmarks/waw_odds.py [--games N]
 
 1. The exact odds of the fall of France from its start (each fleet's fate, each area's side,
    the distribution of the Axis income from Vichy areas), through the generic odds engine:
