@@ -23,7 +23,12 @@ def occupied(g: Game | None = None) -> Game:
     return g
 
 
-def settle(g: Game, holders: dict[str, str] | None = None, zones: dict[str, str] | None = None, die: int = 4) -> Game:
+def settle(
+    g: Game,
+    holders: dict[str, str] | None = None,
+    zones: dict[str, str] | None = None,
+    die: int = 4,
+) -> Game:
     """Answer the settlement: ``holders`` per territory (else the default), ``zones`` per
     sea zone (else the default), every ship die ``die``."""
     while g.prompt is not None and g.prompt.key.split(".")[1] in ("occupation", "zone", "ships"):
@@ -47,7 +52,9 @@ def test_3_an_allied_power_may_not_declare_an_occupation() -> None:
 def test_3_the_occupier_may_enter_french_territory_in_its_combat_move() -> None:
     g = until(game(), "germany", Phase.COMBAT_MOVE)
     answer(g, "occupy")
-    ok, why = rules.may_move(g.scenario, g.state, "germany:infantry", "france", "southern_france", False)
+    ok, why = rules.may_move(
+        g.scenario, g.state, "germany:infantry", "france", "southern_france", False
+    )
     assert (ok, why) == (True, "Germany occupies France: it may enter any French territory (3)")
 
 
@@ -56,7 +63,9 @@ def test_3_french_units_do_not_defend_against_an_occupation() -> None:
     g = until(game(), "germany", Phase.COMBAT_MOVE)
     answer(g, "occupy", "end_phase", "battle")
     options = {o.value: o for o in g.prompt.options}  # type: ignore[union-attr]
-    assert options["southern_france"].reason.startswith("French units do not defend against an occupation")
+    assert options["southern_france"].reason.startswith(
+        "French units do not defend against an occupation"
+    )
 
 
 def test_3_a_territory_with_an_axis_land_unit_is_captured_the_others_join_free_france() -> None:
@@ -66,7 +75,11 @@ def test_3_a_territory_with_an_axis_land_unit_is_captured_the_others_join_free_f
     settle(g)
     t = g.state
     south = t.territories["southern_france"]
-    assert (south.status, south.controller, south.units) == (Fate.CAPTURED, "germany", ("germany:infantry",))
+    assert (south.status, south.controller, south.units) == (
+        Fate.CAPTURED,
+        "germany",
+        ("germany:infantry",),
+    )
     algeria = t.territories["algeria"]
     assert (algeria.status, algeria.controller) == (Fate.FREE_FRENCH, "united_kingdom")
     assert algeria.units == ("united_kingdom:infantry", "united_kingdom:infantry")
@@ -90,8 +103,14 @@ def test_3_every_remaining_french_ship_meets_its_fate_zone_by_zone() -> None:
 
 def test_3_a_ship_die_of_1_gives_the_ship_to_the_axis_power_rolling() -> None:
     g = settle(occupied(), die=1)
-    assert (g.state.ships["lamotte_picquet"].fate, g.state.ships["lamotte_picquet"].by) == (Fate.CAPTURED, "japan")
-    assert (g.state.ships["le_fantasque"].fate, g.state.ships["le_fantasque"].by) == (Fate.CAPTURED, "italy")
+    assert (g.state.ships["lamotte_picquet"].fate, g.state.ships["lamotte_picquet"].by) == (
+        Fate.CAPTURED,
+        "japan",
+    )
+    assert (g.state.ships["le_fantasque"].fate, g.state.ships["le_fantasque"].by) == (
+        Fate.CAPTURED,
+        "italy",
+    )
 
 
 def test_3_the_occupier_takes_ships_in_empty_zones_under_the_other_reading() -> None:

@@ -35,7 +35,10 @@ def test_4_french_markers_go_where_the_allies_hold_now_not_where_the_axis_does()
         area = t.territories[key]
         assert (area.status, area.controller, area.marker) == (Fate.LIBERATED, "france", True), key
     for key in ("southern_france", "tunisia"):
-        assert (t.territories[key].status, t.territories[key].controller) == (Fate.CAPTURED, "germany")
+        assert (t.territories[key].status, t.territories[key].controller) == (
+            Fate.CAPTURED,
+            "germany",
+        )
     # The Allied units standing in a territory that takes a marker stay.
     assert t.territories["algeria"].units == ("united_states:infantry", "united_states:armour")
 
@@ -80,7 +83,9 @@ def test_4_the_british_turn_may_not_start_without_adding_the_french_turn_when_du
 
 def test_4_liberation_is_refused_outside_the_start_of_the_british_turn() -> None:
     g = game()
-    with pytest.raises(RuleRestriction, match=r"only at the start of the United Kingdom's turn \(4\)"):
+    with pytest.raises(
+        RuleRestriction, match=r"only at the start of the United Kingdom's turn \(4\)"
+    ):
         answer(g, "liberate")
     g = until(game(LIBERATED), "united_kingdom", Phase.START)
     answer(g, "liberate")
@@ -102,7 +107,9 @@ def test_4_france_plays_its_own_turn_after_the_united_kingdom_and_once_a_round()
 
 def test_4_liberated_french_units_move_in_frances_turn() -> None:
     g = until(answer(game(LIBERATED), "liberate"), "france", Phase.COMBAT_MOVE)
-    ok, _ = rules.may_move(g.scenario, g.state, "france:infantry", "french_indo_china", "kwangtung", False)
+    ok, _ = rules.may_move(
+        g.scenario, g.state, "france:infantry", "french_indo_china", "kwangtung", False
+    )
     assert ok
 
 
@@ -117,5 +124,11 @@ def test_4_paris_held_by_a_neutral_france_does_not_liberate_it() -> None:
 def test_4_liberated_frances_income_is_a_named_reading() -> None:
     t = answer(game(LIBERATED), "liberate").state
     assert t.income_to == "france"
-    assert rules.france_income(game(LIBERATED).scenario, t) == 6 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1
-    assert answer(game(LIBERATED, france_income="britain"), "liberate").state.income_to == "united_kingdom"
+    assert (
+        rules.france_income(game(LIBERATED).scenario, t)
+        == 6 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1
+    )
+    assert (
+        answer(game(LIBERATED, france_income="britain"), "liberate").state.income_to
+        == "united_kingdom"
+    )
