@@ -140,7 +140,7 @@ class Game:
     def _begin(self, system: systems.RuleSystem, scenario: Any) -> None:
         self.system = system
         self.scenario = scenario
-        self.sides: Sides = system.sides.assigned(scenario.players, scenario.name)
+        self.sides: Sides = system.sides_of(scenario, scenario.name)
         self._summary: tuple[Any, Summary] | None = None
         self._ledger: Ledger[Any] = Ledger(
             system.initial_state(scenario), self.assumptions, self._tables_of(system)

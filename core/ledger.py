@@ -22,7 +22,8 @@ class LogEntry(msgspec.Struct, frozen=True):
     """One line of the log: the ``rule`` number, what happened in our words,
     the assumption used as ``key=value`` (empty when none), and whether the dashboard also
     ``announce``s it: what a die gave, and each step the engine took without asking anyone
-    (a forced choice, a roll not asked because it cannot change anything)."""
+    (a forced choice, a roll not asked because it cannot change anything). The dice of a
+    batch are not announced one by one: the dashboard announces the batch as a whole."""
 
     rule: str
     text: str

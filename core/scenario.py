@@ -252,7 +252,7 @@ def _decoded(raw: Mapping[str, Any], source: str) -> tuple[Any, systems.RuleSyst
     if name != system.key:
         raw = {**raw, "system": system.key}
     scenario = convert(raw, system.scenario_type, source)
-    system.sides.assigned(scenario.players, source)
+    system.sides_of(scenario, source)
     return scenario, system
 
 

@@ -84,7 +84,9 @@ class RuleSystem:
     * ``initial_state(scenario)`` is the state before any rule runs; ``procedure`` is the
       generator that resolves the rules, yielding prompts; it reads the game's tables from
       its ledger (``ledger.tables``).
-    * ``sides`` are the powers and the default players who answer for them.
+    * ``sides`` are the powers and the default players who answer for them; or, for a
+      system whose scenarios declare their own powers, ``scenario_sides(scenario)`` gives
+      them (see :meth:`sides_of`).
     * ``assumptions`` are its named interpretations; ``tables()`` its published rule tables,
       loaded; ``table_files`` how to read edited copies of them (house tables, see
       :mod:`armistice.core.tablefiles`), None for a system whose tables are not files.
@@ -147,6 +149,7 @@ class RuleSystem:
     table_files: TableFiles | None = None
     compared: str = ""
     entity_names: Callable[[Any], Mapping[str, str]] | None = None
+    scenario_sides: Callable[[Any], Sides] | None = None
 
     def key_names(self, scenario: Any, tables: Any) -> dict[str, str]:
         """A reader's name for each outcome key: ``outcome_names(tables)``, then
@@ -155,6 +158,13 @@ class RuleSystem:
         if self.entity_names is not None:
             named.update(self.entity_names(scenario))
         return named
+
+    def sides_of(self, scenario: Any, source: str) -> Sides:
+        """The powers of ``scenario`` (``scenario_sides``, else ``sides``) handed to its
+        players as its ``players`` table says. Raises ScenarioError naming ``source`` and
+        the ``players`` field for an unknown power, one given twice or one nobody plays."""
+        base = self.scenario_sides(scenario) if self.scenario_sides else self.sides
+        return base.assigned(scenario.players, source)
 
 
 REGISTRY: Registry[RuleSystem] = Registry(GROUP, RuleSystem, lambda system: system.key)

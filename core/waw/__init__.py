@@ -14,7 +14,7 @@ from armistice.core.waw.later import KEY as LATER_KEY
 from armistice.core.waw.later import hand_over
 from armistice.core.waw.procedure import resolve
 from armistice.core.waw.results import entities, fates, names, outcome, outcome_names
-from armistice.core.waw.scenario import WawScenario, check
+from armistice.core.waw.scenario import WawScenario, check, sides
 from armistice.core.waw.state import initial_state
 from armistice.core.waw.summary import TITLE, rules_help, summarize
 from armistice.core.waw.words import LATER, SIDES, AreaSide, FleetFate
@@ -44,4 +44,5 @@ SYSTEM = RuleSystem(
     help=rules_help,
     links=(Link(LATER_KEY, "Vichy territories for the rest of the game", LATER, hand_over),),
     memoryless=True,
+    scenario_sides=sides,
 )

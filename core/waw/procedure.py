@@ -278,7 +278,7 @@ def turn(s: WawScenario, ledger: State, area: str, side: AreaSide, die: int) -> 
     name = s.areas[area].name
     if side is AreaSide.FREE_FRENCH:
         changed = msgspec.structs.replace(before, side=side, die=die)
-        ledger.note(RULE, f"{name}: the British player rolls {die}, Free French", announce=True)
+        ledger.note(RULE, f"{name}: the British player rolls {die}, Free French")
     else:
         units: dict[str, tuple[str, ...]] = {}
         interned = list(ledger.state.interned)
@@ -293,7 +293,7 @@ def turn(s: WawScenario, ledger: State, area: str, side: AreaSide, die: int) -> 
         changed = msgspec.structs.replace(before, side=side, die=die, units=units)
         _set(ledger, interned=tuple(interned))
         used = FOREIGN if any(p != FRANCE for p in before.units) else None
-        ledger.note(RULE, f"{name}: the British player rolls {die}, Vichy", used, announce=True)
+        ledger.note(RULE, f"{name}: the British player rolls {die}, Vichy", used)
     _set(ledger, areas={**ledger.state.areas, area: changed})
 
 
@@ -308,11 +308,15 @@ def send(s: WawScenario, ledger: State, key: str) -> Generator[Prompt, AnswerVal
     if not near:
         _fleet(ledger, key, fate=FleetFate.FREE_FRENCH, owner=FRANCE)
         ledger.note(
-            RULE, f"{fleet.name}: no Vichy area to go to; it stays and turns Free French", MOVE_TIME
+            RULE,
+            f"{fleet.name}: no Vichy area to go to; it stays and turns Free French",
+            MOVE_TIME,
+            announce=True,
         )
         return
     chosen = near[0]
-    if len({s.areas[a].port for a in near}) > 1:
+    asked = len({s.areas[a].port for a in near}) > 1
+    if asked:
         answer = yield Decision(
             key=f"move.{key}",
             power=s.conqueror,
@@ -331,6 +335,7 @@ def send(s: WawScenario, ledger: State, key: str) -> Generator[Prompt, AnswerVal
         RULE,
         f"{fleet.name} goes to {s.areas[chosen].name}, {counted(steps or 0, 'step')} away, placed in {s.areas[port].name}",
         MOVE_TIME,
+        announce=not asked,
     )
 
 

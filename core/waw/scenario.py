@@ -15,8 +15,8 @@ import msgspec
 from armistice.core.errors import ScenarioError
 from armistice.core.fields import about
 from armistice.core.scenario import ScenarioBase
-from armistice.core.sides import Alignment
-from armistice.core.waw.words import BRITAIN, FRANCE, GERMANY, RULE, SIDES, Kind, Ocean
+from armistice.core.sides import Alignment, Player, Power, Sides
+from armistice.core.waw.words import BRITAIN, FRANCE, GERMANY, RULE, Kind, Ocean
 
 _Strict = {"frozen": True, "forbid_unknown_fields": True}
 
@@ -123,6 +123,28 @@ class MapScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_only
         return self.areas[area].vichy_marker or self.marker_power
 
 
+PLAYERS = (("axis", "Axis", Alignment.AXIS), ("allies", "Allies", Alignment.ALLIED))
+"""The default players (key, label, the side whose every power they play)."""
+
+
+def sides(s: MapScenario) -> Sides:
+    """The powers the scenario puts at war, each on the side it says, and the default
+    players: the Axis player plays every Axis power, the Allied player every Allied one
+    (a power the scenario adds, such as Canada, included). Neutral powers answer nothing."""
+    powers = tuple(
+        Power(k, e.label, e.alignment)
+        for k, e in s.powers.items()
+        if e.alignment is not Alignment.NEUTRAL
+    )
+    return Sides(
+        powers,
+        tuple(
+            Player(key, label, tuple(p.key for p in powers if p.alignment is side))
+            for key, label, side in PLAYERS
+        ),
+    )
+
+
 class WawScenario(MapScenario, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """A fall of France on a World at War map (5.5)."""
 
@@ -156,8 +178,6 @@ def check_map(s: MapScenario, source: str) -> None:
     ):
         _power(s, source, f"powers.{name}", name, side)
     _power(s, source, "conqueror", s.conqueror, Alignment.AXIS)
-    if s.conqueror not in {p.key for p in SIDES.powers}:
-        _fail(source, "conqueror", f"{s.conqueror} cannot answer the prompts of {RULE}")
     _power(s, source, "marker_power", s.marker_power, Alignment.AXIS)
     if not s.french_areas:
         _fail(source, "areas", f"mark at least one French area (french = true) for {RULE}")

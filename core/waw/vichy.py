@@ -1,9 +1,12 @@
 """World at War 5.6, treatment of Vichy territories: the procedure ``waw.vichy``, which a
-finished fall of France (``waw``) leads on into."""
+finished fall of France (``waw``) leads on into. It shares the fall of France's game,
+sides and words, and plays turn after turn on the map 5.5 left."""
 
 from __future__ import annotations
 
-from armistice.core.systems import RuleSystem
+from dataclasses import replace
+
+from armistice.core import waw
 from armistice.core.waw.later import (
     ACTIONS,
     ASSUMPTIONS,
@@ -16,31 +19,26 @@ from armistice.core.waw.later import (
     rules_help,
     summarize,
 )
-from armistice.core.waw.results import names
 from armistice.core.waw.territories import VichyScenario, check_territories, start
-from armistice.core.waw.words import SIDES, AreaSide, FleetFate, Turn
+from armistice.core.waw.words import Turn
 
-SYSTEM = RuleSystem(
+SYSTEM = replace(
+    waw.SYSTEM,
     key=KEY,
-    game="waw",
     title=TITLE,
     scenario_type=VichyScenario,
     check=check_territories,
     initial_state=start,
     procedure=play,
-    sides=SIDES,
     assumptions=ASSUMPTIONS,
-    tables=dict,
     outcome=outcome,
     outcome_names=lambda _tables: {},
-    outcome_word=FleetFate,
-    headline=FleetFate.VICHY,
     summary=summarize,
     entities=entities,
-    entity_names=names,
     fates=fates,
-    fate_words=(FleetFate, AreaSide),
     help=rules_help,
     phases=Turn,
     actions=ACTIONS,
+    links=(),
+    memoryless=False,
 )

@@ -8,7 +8,7 @@ names itself.
 
 from __future__ import annotations
 
-from armistice.core.sides import Alignment, Player, Power, Sides
+from armistice.core.sides import Player, Sides
 from armistice.core.words import Word
 
 RULE = "5.5"
@@ -87,19 +87,6 @@ class Turn(Word):
     INCOME = "income", "collect income"
 
 
-SIDES = Sides(
-    powers=(
-        Power(GERMANY, "Germany", Alignment.AXIS),
-        Power("italy", "Italy", Alignment.AXIS),
-        Power("japan", "Japan", Alignment.AXIS),
-        Power(FRANCE, "France", Alignment.ALLIED),
-        Power(BRITAIN, "Britain", Alignment.ALLIED),
-        Power("united_states", "the United States", Alignment.ALLIED),
-    ),
-    players=(
-        Player("axis", "Axis", (GERMANY, "italy", "japan")),
-        Player("allies", "Allies", (FRANCE, BRITAIN, "united_states")),
-    ),
-)
-"""The powers that may answer a prompt of 5.5 and their default players; a scenario's own
-``powers`` table says which side every power of the map is on."""
+SIDES = Sides(powers=(), players=(Player("axis", "Axis", ()), Player("allies", "Allies", ())))
+"""The players of World at War with no powers yet: each scenario's ``powers`` table says
+which powers there are and which side each is on (see ``scenario.sides``)."""

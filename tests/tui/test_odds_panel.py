@@ -15,6 +15,7 @@ from armistice.tui.app import ArmisticeApp
 from armistice.tui.widgets.odds import LINE, rendered
 from tests.awaw import vichy
 from tests.tui.dashboard import NARROW, SEED, dashboard, example, isolate, press, screen_text
+from tests.waw.maps import load, small
 
 
 @pytest.fixture
@@ -32,6 +33,7 @@ async def test_58_31_vichy_choice_shows_each_colonys_free_french_chance_both_way
         assert "Free French chance by choice" in shown
         row = next(line for line in shown.splitlines() if line.startswith("Lebanon-Syria"))
         assert row.split()[-2:] == ["1/6", "2/3"]
+        assert "1 Establish Vichy France" in shown
 
 
 async def test_58_531_pending_die_shows_its_exact_odds(saves: Path) -> None:
@@ -120,3 +122,15 @@ async def test_77_the_odds_of_a_roll_reached_by_a_link_are_worked_out(saves: Pat
             "1/6",
             "2/3",
         ]
+
+
+def test_5_5_choice_columns_are_numbered_and_named_by_the_options_labels() -> None:
+    """The Axis player's pick between two equally near Vichy areas: the columns are the
+    options in the prompt's order, named under the table by their labels, not their keys."""
+    game = Game(load(small()))
+    game.answer(5)
+    game.answer({"area.oran": 1, "area.bone": 2, "area.dakar": 3})
+    lines = rendered(game).plain.splitlines()
+    assert lines[1].split() == ["1", "2"]
+    assert lines[2].split() == ["Toulon", "fleet", "1", "1"]
+    assert lines[3:] == ["1 Oran (placed in Gulf)", "2 Bone (placed in Strait)"]

@@ -99,7 +99,9 @@ def test_fall_of_france_resolved_80x24(snap_compare: Callable[..., bool]) -> Non
     assert snap_compare(_app(), terminal_size=NARROW, run_before=_resolved)
 
 
-async def test_a_batch_of_area_dice_is_one_notice_and_the_log_keeps_each_die() -> None:
+async def test_a_batch_of_area_dice_is_one_notice_then_the_fleet_move_and_the_log_keeps_each_die() -> (
+    None
+):
     app = _app()
     notes = Notes(app)
     async with app.run_test(size=NARROW) as pilot:
@@ -111,8 +113,9 @@ async def test_a_batch_of_area_dice_is_one_notice_and_the_log_keeps_each_die() -
             "Atlantic fleet: France rolls 4, scuttled (5.5)",
             "Mediterranean fleet: France rolls 5, Vichy (5.5)",
             "10 French area dice: 6 Vichy, 4 Free French (5.5)",
+            "Mediterranean fleet goes to Algeria, 1 step away, placed in Western Mediterranean (5.5)",
         ]
-        logged = [e.text for e in screen.game.log if e.announce]
+        logged = [e.text for e in screen.game.log]
         assert "Morocco: the British player rolls 4, Free French" in logged
         assert "Society Islands: the British player rolls 5, Free French" in logged
 

@@ -50,3 +50,19 @@ def test_every_area_and_its_units_change_in_the_one_step_after_the_dice() -> Non
     assert all(a.side is AreaSide.VICHY and a.marker for a in after.areas.values())
     assert all("france" not in a.units for a in after.areas.values())
     assert all(a.income_to == a.marker for a in after.areas.values())
+
+
+def test_sides_come_from_the_scenario_the_allied_player_answers_for_an_added_allied_power() -> None:
+    """Canada, added by the scenario, is an Allied power the Allied player answers for;
+    Italy made Allied by the scenario is played by the Allied player too."""
+    raw = bundled("vichy-territories-1940")
+    raw["powers"]["canada"] = {"label": "Canada", "alignment": "allied"}
+    raw["powers"]["italy"]["alignment"] = "allied"
+    game = Game(load(raw))
+    for value in ("attack", "canada", "area:syria"):
+        game.answer(value)
+    assert game.prompt is not None and game.prompt.power == "canada"
+    assert game.player(game.prompt).key == "allies"
+    assert game.sides.player_of("italy").key == "allies"
+    assert [p.key for p in game.sides.players] == ["axis", "allies"]
+    assert game.sides.player_of("japan").key == "axis"

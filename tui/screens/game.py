@@ -222,15 +222,14 @@ class GameScreen(Screen[None]):
 
     def announce(self, game: Game) -> None:
         """Notify what the log gained since last time and asks to be announced: what a die
-        gave, a step taken without asking. A batch of rolls just answered is one notice,
-        how many dice gave each result; the log keeps each die."""
+        gave, a step taken without asking. A batch of rolls just answered is one notice
+        first, how many dice gave each result (the log keeps each die)."""
         told, asked = game.log[self._told :], self._asked
         self._told, self._asked = len(game.log), game.prompt
         last = game.answers[-1] if game.answers else None
         if isinstance(asked, Rolls) and told and last is not None and last.key == asked.key:
             assert isinstance(last.value, dict)
             self.notify(batch_result(game.system.outcome_word, asked, last.value), timeout=6)
-            return
         for entry in told:
             if entry.announce:
                 self.notify(f"{entry.text} ({entry.rule})", timeout=6)

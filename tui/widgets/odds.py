@@ -152,7 +152,8 @@ def by_choice(game: Game, prompt: Decision) -> Text:
     """For a pending decision, the odds under each enabled option (later open choices at
     their defaults), so the choices can be compared: the chance of each value of the
     system's ``compared`` outcome key, options that give the same chances together; else
-    the headline result's chance in each outcome key, one column per option."""
+    the headline result's chance in each outcome key, one numbered column per option,
+    the numbers named under the table."""
     chosen = [o for o in prompt.options if o.enabled]
     table = {o.value: odds(game, _once(prompt.key, o.value)) for o in chosen}
     key = game.system.compared
@@ -166,7 +167,7 @@ def by_choice(game: Game, prompt: Decision) -> Text:
     headline = game.system.outcome_word(game.system.headline)
     out = Text(f"{headline.label} chance by choice\n", style="bold")
     width = min(6, (LINE - 13) // len(chosen) - 1)
-    out.append(f"{'':<13}" + "".join(f" {o.value[:width]:>{width}}" for o in chosen) + "\n")
+    out.append(f"{'':<13}" + "".join(f" {i:>{width}}" for i in range(1, len(chosen) + 1)) + "\n")
     keys = next(iter(table.values())).marginals
     names = game.system.key_names(game.scenario, game.tables)
     for name in keys:
@@ -175,6 +176,9 @@ def by_choice(game: Game, prompt: Decision) -> Text:
             p = table[o.value].marginals.get(name, {}).get(headline, Fraction(0))
             out.append(f" {short(p, width):>{width}}")
         out.append("\n")
+    for number, option in enumerate(chosen, 1):
+        for line in textwrap.wrap(f"{number} {option.label}", LINE, subsequent_indent="  "):
+            out.append(f"{line}\n", style="dim")
     return out
 
 
