@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from armistice.core.aa50.assumptions import ASSUMPTIONS
 from armistice.core.aa50.procedure import ACTIONS, play
-from armistice.core.aa50.scenario import Aa50Scenario, check
+from armistice.core.aa50.scenario import Aa50Scenario, check, sides
 from armistice.core.aa50.state import initial_state
 from armistice.core.aa50.summary import (
     TITLE,
@@ -49,4 +49,5 @@ SYSTEM = RuleSystem(
     help=rules_help,
     phases=Phase,
     actions=ACTIONS,
+    scenario_sides=sides,
 )

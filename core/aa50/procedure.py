@@ -43,7 +43,6 @@ from armistice.core.aa50.words import (
     LIBERATION,
     NEUTRAL,
     OCCUPATION,
-    SIDES,
     Domain,
     Fate,
     Phase,
@@ -92,12 +91,6 @@ SHIP_DIE = (
 )
 
 
-def who(power: str) -> str:
-    """The prompt power for ``power``: itself when a player answers for it, else empty (a
-    power the scenario adds answers through either player)."""
-    return power if power in {p.key for p in SIDES.powers} else ""
-
-
 def _pick(
     ledger: Book,
     key: str,
@@ -110,7 +103,7 @@ def _pick(
     """A decision of the current action, keyed by the action's number."""
     return Decision(
         key=f"{ledger.state.actions}.{key}",
-        power=who(power),
+        power=power,
         label=label,
         rule=rule,
         options=tuple(options),
@@ -122,7 +115,7 @@ def turn_decision(s: Aa50Scenario, t: Aa50State, key: str) -> Decision:
     """The decision of the power whose turn it is: each action open now, or refused with
     the rule that forbids it; ending the start of the British turn is refused while
     France's turn is due."""
-    base = actions(key, who(t.power), t.clock(s.label(t.power)), ACTIONS, PHASES, NEUTRAL)
+    base = actions(key, t.power, t.clock(s.label(t.power)), ACTIONS, PHASES, NEUTRAL)
     due, _ = rules.may_liberate(s, t)
     options = []
     for option in base.options:
@@ -261,7 +254,7 @@ def invade(s: Aa50Scenario, ledger: Book) -> Steps:
     open_ = rules.french(t)
     answer = yield Selection(
         key=f"{t.actions}.invade.territories",
-        power=who(t.power),
+        power=t.power,
         label=f"{s.label(t.power)} invades which French territories?",
         rule=INVASION,
         items=tuple(SelectionItem(k, s.called(k)) for k in open_),
@@ -418,7 +411,7 @@ def french_losses(s: Aa50Scenario, ledger: Book, target: str, taken: bool) -> St
     if ships:
         answer = yield Selection(
             key=f"{t.actions}.battle.sunk",
-            power=who(t.power),
+            power=t.power,
             label=f"Which French ships based at {s.called(target)} were sunk in the battle?",
             rule=INVASION,
             items=tuple(SelectionItem(k, s.ships[k].name) for k in ships),
@@ -441,7 +434,7 @@ def french_losses(s: Aa50Scenario, ledger: Book, target: str, taken: bool) -> St
     kinds = {u: french.count(u) for u in dict.fromkeys(french)}
     answer = yield Selection(
         key=f"{t.actions}.battle.lost",
-        power=who(t.power),
+        power=t.power,
         label=f"Which French units in {s.called(target)} were lost?",
         rule=INVASION,
         items=tuple(SelectionItem(u, f"French {rules.unit_kind(u)}", n) for u, n in kinds.items()),
@@ -532,7 +525,7 @@ def roll_ships(
             rule=INVASION,
             dice=D6,
             outcomes=SHIP_DIE,
-            power=who(roller),
+            power=roller,
         )
         for k in ships
     )
@@ -548,7 +541,7 @@ def roll_ships(
         rule=INVASION,
         members=members,
         totals=(total,),
-        power=who(roller),
+        power=roller,
         help="1: captured by the Axis power rolling; 2-6: scuttled",
     )
     assert isinstance(answer, dict)

@@ -94,6 +94,6 @@ SIDES = Sides(
         Player("allies", "Allies", ("soviet_union", BRITAIN, "united_states", FRANCE)),
     ),
 )
-"""The powers of the Anniversary game that may answer a prompt and their default players
-(the British player plays France once it is liberated); a scenario's own ``powers`` table
-says which side every power is on, and a power it adds answers through either player."""
+"""The powers of the Anniversary game and their default players, for a reader who has no
+scenario at hand; a game takes its powers and players from its scenario's ``powers``
+table (:func:`armistice.core.aa50.scenario.sides`)."""

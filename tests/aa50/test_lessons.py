@@ -45,7 +45,8 @@ def test_an_extra_axis_power_from_the_scenario_rolls_for_the_ships() -> None:
     g = captured(invaded("morocco", g=game(document)), "morocco")
     assert g.prompt.default == "warship:hungary"  # type: ignore[union-attr]
     answer(g, "warship:hungary")
-    assert isinstance(g.prompt, Rolls) and g.prompt.power == ""  # either player rolls for it
+    assert isinstance(g.prompt, Rolls) and g.prompt.power == "hungary"
+    assert g.player(g.prompt) is not None and g.player(g.prompt).key == "axis"  # type: ignore[union-attr]
 
 
 def test_frances_units_are_no_allied_presence_before_liberation() -> None:
