@@ -72,10 +72,10 @@ def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
         if o.enabled and o.value != STOP
     )
     dice: list[Row] = []
-    for zone in dict.fromkeys(t.ships[k].at for k in rules.neutral_ships(t)):
-        here = [k for k in rules.neutral_ships(t) if t.ships[k].at == zone]
+    for port in dict.fromkeys(s.ships[k].port for k in rules.neutral_ships(t)):
+        here = rules.based(t, s, port)
         for n, p in rules.captured_odds(len(here)).items():
-            dice.append(Row(f"{s.called(zone)}: {n} of {len(here)}", str(p), INVASION))
+            dice.append(Row(f"{s.called(port)}: {n} of {len(here)}", str(p), INVASION))
     moves = tuple(Row(str(i + 1), line, NEUTRAL) for i, line in enumerate(t.moves))
     removed = tuple(Row(str(i + 1), line, OCCUPATION) for i, line in enumerate(t.removed))
     return Summary(
@@ -119,7 +119,7 @@ def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
                 "dice",
                 "Ships captured if an Axis warship is there",
                 INVASION,
-                ("Sea zone: captured", "Chance"),
+                ("Ships of: captured", "Chance"),
                 tuple(dice),
                 "no French ship at stake",
                 "Odds",
