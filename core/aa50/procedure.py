@@ -53,6 +53,7 @@ from armistice.core.ledger import Ledger
 from armistice.core.prompts import (
     AnswerValue,
     Decision,
+    Fact,
     Option,
     Prompt,
     Roll,
@@ -404,50 +405,53 @@ def battle(s: Aa50Scenario, ledger: Book) -> Steps:
 
 
 def french_losses(s: Aa50Scenario, ledger: Book, target: str, taken: bool) -> Steps:
-    """The French units and ships the battle cost: every French unit of a captured
-    territory; the ships based there sunk in it (asked); the units lost otherwise (asked)."""
+    """The French units and ships the battle cost, as the players report them: each ship
+    based there sunk or not; for a territory not captured, how many French units of each
+    kind were lost (a captured territory loses them all)."""
     t = ledger.state
-    ships = rules.based(t, s, target)
-    if ships:
-        answer = yield Selection(
-            key=f"{t.actions}.battle.sunk",
-            power=t.power,
-            label=f"Which French ships based at {s.called(target)} were sunk in the battle?",
-            rule=INVASION,
-            items=tuple(SelectionItem(k, s.ships[k].name) for k in ships),
-            required=len(ships),
-            unit="ships",
-            minimum=0,
+    sunk = []
+    for ship in rules.based(t, s, target):
+        said = yield _pick(
+            ledger,
+            f"battle.sunk.{ship}",
+            t.power,
+            f"Was {s.ships[ship].name} sunk in the battle for {s.called(target)}?",
+            [Option("no", "no"), Option("yes", "yes, sunk")],
+            INVASION,
+            "no",
         )
-        assert isinstance(answer, dict)
-        sunk = tuple(k for k in ships if answer.get(k))
-        if sunk:
-            ledger.state = rules.sink(ledger.state, sunk)
-            ledger.note(INVASION, f"sunk in battle: {', '.join(s.ships[k].name for k in sunk)}")
+        if said == "yes":
+            sunk.append(ship)
+    if sunk:
+        ledger.state = rules.sink(ledger.state, tuple(sunk))
+        ledger.note(INVASION, f"sunk in battle: {', '.join(s.ships[k].name for k in sunk)}")
     french = [
         u
         for u in ledger.state.territories[target].units
         if rules.side(s, t, rules.unit_power(u)) is Alignment.NEUTRAL
     ]
-    if taken or not french:
+    if taken:
         return
-    kinds = {u: french.count(u) for u in dict.fromkeys(french)}
-    answer = yield Selection(
-        key=f"{t.actions}.battle.lost",
-        power=t.power,
-        label=f"Which French units in {s.called(target)} were lost?",
-        rule=INVASION,
-        items=tuple(SelectionItem(u, f"French {rules.unit_kind(u)}", n) for u, n in kinds.items()),
-        required=len(french),
-        unit="units",
-        minimum=0,
-    )
-    assert isinstance(answer, dict)
-    if answer:
-        ledger.state = rules.lose(ledger.state, target, answer)
+    lost: dict[str, int] = {}
+    for unit in dict.fromkeys(french):
+        count = yield Fact(
+            key=f"{t.actions}.battle.lost.{rules.unit_kind(unit)}",
+            power=t.power,
+            label=f"How many French {rules.unit_kind(unit)} were lost in {s.called(target)}?",
+            rule=INVASION,
+            unit="units",
+            low=0,
+            high=french.count(unit),
+            default=0,
+        )
+        assert isinstance(count, int)
+        if count:
+            lost[unit] = count
+    if lost:
+        ledger.state = rules.lose(ledger.state, target, lost)
         ledger.note(
             INVASION,
-            f"French units lost in {s.called(target)}: {counted(sum(answer.values()), 'unit')}",
+            f"French units lost in {s.called(target)}: {counted(sum(lost.values()), 'unit')}",
         )
 
 

@@ -22,11 +22,11 @@ def invaded(*targets: str, g: Game | None = None) -> Game:
     return g
 
 
-def captured(g: Game, target: str, sunk: dict[str, int] | None = None) -> Game:
-    """``target`` reported captured, ``sunk`` its ships lost in the battle."""
+def captured(g: Game, target: str, sunk: tuple[str, ...] = ()) -> Game:
+    """``target`` reported captured, ``sunk`` the ships based there lost in the battle."""
     answer(g, "battle", target, "taken")
-    if g.prompt is not None and g.prompt.key.endswith("battle.sunk"):
-        answer(g, sunk or {})
+    while g.prompt is not None and ".battle.sunk." in g.prompt.key:
+        answer(g, "yes" if g.prompt.key.rsplit(".", 1)[1] in sunk else "no")
     return g
 
 
@@ -86,7 +86,7 @@ def test_2_only_the_ships_based_at_the_captured_territory_meet_their_fate() -> N
 
 
 def test_2_ships_sunk_in_the_battle_are_sunk_and_not_rolled_for() -> None:
-    g = captured(invaded("southern_france"), "southern_france", {"strasbourg": 1})
+    g = captured(invaded("southern_france"), "southern_france", ("strasbourg",))
     answer(g, "warship:italy")
     assert isinstance(g.prompt, Rolls)
     assert [m.key.rsplit(".", 1)[1] for m in g.prompt.members] == ["dunkerque"]
@@ -139,7 +139,10 @@ def test_2_a_zone_of_axis_submarines_only_rolled_for_under_the_dice_reading() ->
 
 def test_2_a_failed_invasion_removes_the_french_units_reported_lost() -> None:
     g = invaded("algeria")
-    answer(g, "battle", "algeria", "held", {}, {"france:infantry": 1})
+    answer(g, "battle", "algeria", "held", "no")
+    assert g.prompt.key.endswith("battle.lost.infantry")  # type: ignore[union-attr]
+    assert (g.prompt.low, g.prompt.high, g.prompt.default) == (0, 2, 0)  # type: ignore[union-attr]
+    answer(g, 1)
     area = g.state.territories["algeria"]
     assert (area.status, area.units) == (Fate.FRENCH, ("france:infantry",))
     assert g.state.ships["provence"].fate is Fate.FRENCH

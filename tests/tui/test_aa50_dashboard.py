@@ -49,7 +49,15 @@ async def test_the_british_combat_move_shows_the_invasion_as_a_command() -> None
 async def test_the_ship_dice_and_their_odds_are_shown_and_rolled() -> None:
     g = until(game(), "united_kingdom", Phase.COMBAT_MOVE)
     answer(
-        g, "invade", {"southern_france": 1}, "end_phase", "battle", "southern_france", "taken", {}
+        g,
+        "invade",
+        {"southern_france": 1},
+        "end_phase",
+        "battle",
+        "southern_france",
+        "taken",
+        "no",
+        "no",
     )
     answer(g, "warship:italy")
     app = ArmisticeApp(g, seed=1)

@@ -11,7 +11,7 @@ from typing import Any
 
 from armistice.core import scenario
 from armistice.core.game import Game
-from armistice.core.prompts import Answer, AnswerValue, Decision, Rolls, Selection, Via
+from armistice.core.prompts import Answer, AnswerValue, Decision, Fact, Rolls, Selection, Via
 
 SETUPS = ("france-neutral-1941", "paris-liberated-1943")
 """The bundled setups the properties are checked on."""
@@ -38,7 +38,8 @@ def _at_action(game: Game) -> bool:
 
 def ends(start: Game, decisions: bool = True) -> Iterator[Game]:
     """Each end of the action under way at ``start``: every enabled option of each question
-    (only the default when ``decisions`` is False), every selection at none and at all, each
+    (only the default when ``decisions`` is False), every reported count at its least and
+    its most, every selection at none and at all, each
     die at the first face of each result class, every combination of a batch's members."""
     stack: list[tuple[Answer, ...]] = [start.answers]
     while stack:
@@ -55,6 +56,8 @@ def ends(start: Game, decisions: bool = True) -> Iterator[Game]:
             faces = [[o.faces[0] for o in m.outcomes] for m in prompt.members]
             values = [dict(zip(keys, pick, strict=True)) for pick in itertools.product(*faces)]
             via = Via.TYPED
+        elif isinstance(prompt, Fact):
+            values = [prompt.low, prompt.high]
         elif isinstance(prompt, Selection):
             values = (
                 [{}, prompt.default_answer()] if prompt.least == 0 else [prompt.default_answer()]
