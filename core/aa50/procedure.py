@@ -294,24 +294,22 @@ def move_unit(s: Aa50Scenario, ledger: Book) -> Steps:
     lets it; a French unit, or a destination the rule forbids, is refused with the rule."""
     t = ledger.state
     any_ = ledger.assume(SCOPE) is Scope.ANY
+
+    def movable(place: str, unit: str) -> bool:
+        return rules.unit_power(unit) == t.power and not rules.neutral_unit(t, place, unit)
+
     places = [
         k
         for k in s.places
-        if any(
-            rules.unit_power(u) == t.power
-            or rules.side(s, t, rules.unit_power(u)) is Alignment.NEUTRAL
-            for u in rules.units_at(t, k)
-        )
+        if any(movable(k, u) or rules.neutral_unit(t, k, u) for u in rules.units_at(t, k))
     ]
-    if not any(rules.unit_power(u) == t.power for k in places for u in rules.units_at(t, k)):
+    if not any(movable(k, u) for k in places for u in rules.units_at(t, k)):
         ledger.note(NEUTRAL, f"{s.label(t.power)} has no unit on the map to move")
         return
     starts = [
         Option(k, s.called(k))
-        if any(rules.unit_power(u) == t.power for u in rules.units_at(t, k))
-        else Option(
-            k, s.called(k), False, f"French units never move before France is liberated ({NEUTRAL})"
-        )
+        if any(movable(k, u) for u in rules.units_at(t, k))
+        else Option(k, s.called(k), False, rules.NEVER_MOVE)
         for k in places
     ]
     start = str((yield _pick(ledger, "move.from", t.power, "From where?", starts, NEUTRAL)))
@@ -319,8 +317,8 @@ def move_unit(s: Aa50Scenario, ledger: Book) -> Steps:
     for unit in dict.fromkeys(rules.units_at(t, start)):
         power = rules.unit_power(unit)
         refused = ""
-        if rules.side(s, t, power) is Alignment.NEUTRAL:
-            refused = f"French units never move before France is liberated ({NEUTRAL})"
+        if rules.neutral_unit(t, start, unit):
+            refused = rules.NEVER_MOVE
         elif power != t.power:
             refused = f"only {s.label(t.power)}'s units move in its turn ({NEUTRAL})"
         units.append(
@@ -425,11 +423,7 @@ def french_losses(s: Aa50Scenario, ledger: Book, target: str, taken: bool) -> St
     if sunk:
         ledger.state = rules.sink(ledger.state, tuple(sunk))
         ledger.note(INVASION, f"sunk in battle: {', '.join(s.ships[k].name for k in sunk)}")
-    french = [
-        u
-        for u in ledger.state.territories[target].units
-        if rules.side(s, t, rules.unit_power(u)) is Alignment.NEUTRAL
-    ]
+    french = [u for u in ledger.state.territories[target].units if rules.neutral_unit(t, target, u)]
     if taken:
         return
     lost: dict[str, int] = {}

@@ -36,6 +36,8 @@ from armistice.core.aa50.words import (
 )
 from armistice.core.sides import Alignment
 
+NEVER_MOVE = f"neutral French units never move ({NEUTRAL})"
+"""Why a French unit may not move before liberation, or after it in a neutral territory."""
 CAPTURED_FACE = 1
 """The face of an Axis player's die that captures a French ship; any other scuttles it."""
 
@@ -69,6 +71,15 @@ def hostile_to(s: Aa50Scenario, t: Aa50State) -> tuple[str, ...]:
     if t.france_active:
         return powers_on(s, t, Alignment.AXIS)
     return tuple(p for p in s.powers if p in t.invasions)
+
+
+def neutral_unit(t: Aa50State, place: str, unit: str) -> bool:
+    """Whether ``unit`` standing in ``place`` is a neutral French unit: any French unit
+    before liberation; after it, one standing in a territory still neutral."""
+    if unit_power(unit) != FRANCE:
+        return False
+    area = t.territories.get(place)
+    return not t.france_active or (area is not None and area.status is Fate.FRENCH)
 
 
 def unit_power(unit: str) -> str:
@@ -126,8 +137,8 @@ def may_move(
     occupation (its aircraft may fly over, not stop); an Allied power enters French
     territory only to attack it under an invasion; French ships never block a sea zone."""
     power = unit_power(unit)
-    if side(s, t, power) is Alignment.NEUTRAL:
-        return False, f"French units never move before France is liberated ({NEUTRAL})"
+    if neutral_unit(t, start, unit):
+        return False, NEVER_MOVE
     if power != t.power:
         return False, f"only {s.label(t.power)}'s units move in its turn ({NEUTRAL})"
     if to not in s.places[start].adjacent:
@@ -198,7 +209,7 @@ def regroup(
     removed: list[str] = []
     for unit in units_at(t, place):
         power, kind = unit_power(unit), unit_kind(unit)
-        if side(s, t, power) is Alignment.NEUTRAL:
+        if neutral_unit(t, place, unit):
             stays, goes = bool(french_to), french_to
         else:
             stays, goes = others_stay or side(s, t, power) is keep, power

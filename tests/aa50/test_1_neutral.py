@@ -15,13 +15,11 @@ from tests.aa50.board import answer, game, until
 def test_1_a_french_unit_may_not_move_before_liberation() -> None:
     g = until(game(), "germany", Phase.COMBAT_MOVE)
     answer(g, "move")
-    with pytest.raises(
-        RuleRestriction, match=r"French units never move before France is liberated \(1\)"
-    ):
+    with pytest.raises(RuleRestriction, match=r"neutral French units never move \(1\)"):
         answer(g, "southern_france")
     s, t = g.scenario, g.state
     ok, why = rules.may_move(s, t, "france:infantry", "southern_france", "france", False)
-    assert (ok, why) == (False, "French units never move before France is liberated (1)")
+    assert (ok, why) == (False, "neutral French units never move (1)")
 
 
 def test_1_the_axis_may_not_enter_french_territory_in_combat_movement() -> None:

@@ -132,3 +132,17 @@ def test_4_liberated_frances_income_is_a_named_reading() -> None:
         answer(game(LIBERATED, france_income="britain"), "liberate").state.income_to
         == "united_kingdom"
     )
+
+
+def test_4_a_territory_left_neutral_keeps_neutral_units_that_do_not_move_and_lose_a_battle() -> None:
+    g = answer(game(LIBERATED, still_neutral="stay"), "liberate", "end_phase")
+    ok, why = rules.may_move(
+        g.scenario, g.state, "france:infantry", "french_indo_china", "kwangtung", False
+    )
+    assert (ok, why) == (False, "neutral French units never move (1)")
+    answer(g, "invade", {"french_indo_china": 1}, "end_phase", "battle", "french_indo_china")
+    answer(g, "taken", "no", "warship:japan", {f"{g.state.actions}.ship.lamotte_picquet": 1})
+    area = g.state.territories["french_indo_china"]
+    assert (area.status, area.controller, area.units) == (Fate.CAPTURED, "united_kingdom", ())
+    ship = g.state.ships["lamotte_picquet"]
+    assert (ship.fate, ship.by, ship.allied) == (Fate.CAPTURED, "japan", False)
