@@ -134,7 +134,7 @@ def test_4_liberated_frances_income_is_a_named_reading() -> None:
     )
 
 
-def test_4_a_territory_left_neutral_keeps_neutral_units_that_do_not_move_and_lose_a_battle() -> None:
+def test_4_units_of_a_territory_left_neutral_never_move_and_lose_its_battle() -> None:
     g = answer(game(LIBERATED, still_neutral="stay"), "liberate", "end_phase")
     ok, why = rules.may_move(
         g.scenario, g.state, "france:infantry", "french_indo_china", "kwangtung", False
