@@ -152,3 +152,12 @@ def test_resolve_json_gives_the_state_and_the_odds(capsys: pytest.CaptureFixture
 def test_places_are_land_or_sea() -> None:
     s = scenario.load(SETUP)
     assert {p.kind for p in s.places.values()} == {Kind.LAND, Kind.SEA}
+
+
+def test_the_command_line_refuses_an_action_outside_its_phase_with_exit_2(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert run(["resolve", SETUP, "--decide", "action.1=invade"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.endswith("'invade' is not allowed: only in the combat move phase (2)")
+    assert len(err.splitlines()) == 1
