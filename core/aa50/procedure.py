@@ -230,10 +230,13 @@ def liberate(s: Aa50Scenario, ledger: Book) -> Steps:
         for k, a in after.territories.items()
         if a.marker and not t.territories[k].marker
     ]
-    ledger.note(LIBERATION, f"French markers on: {', '.join(marked) or 'none'}", UNLISTED)
-    if any(s.places[k].unlisted for k in s.french):
+    ledger.note(LIBERATION, f"French markers on: {', '.join(marked) or 'none'}")
+    for key in (k for k in s.french if s.places[k].unlisted):
+        marked_now = after.territories[key].marker
         ledger.note(
-            LIBERATION, "an initially French territory off the rule's list was read so", UNLISTED
+            LIBERATION,
+            f"{s.called(key)}, off the rule's list: {'a French marker' if marked_now else 'no marker'}",
+            UNLISTED,
         )
     still = rules.french(after)
     if rules.french(t):
@@ -399,7 +402,7 @@ def battle(s: Aa50Scenario, ledger: Book) -> Steps:
         announce=True,
     )
     if french:
-        yield from ship_fates(s, ledger, rules.based(ledger.state, s, target), t.power, INVASION)
+        yield from ship_fates(s, ledger, rules.based(s, ledger.state, target), t.power, INVASION)
 
 
 def french_losses(s: Aa50Scenario, ledger: Book, target: str, taken: bool) -> Steps:
@@ -408,7 +411,7 @@ def french_losses(s: Aa50Scenario, ledger: Book, target: str, taken: bool) -> St
     kind were lost (a captured territory loses them all)."""
     t = ledger.state
     sunk = []
-    for ship in rules.based(t, s, target):
+    for ship in rules.based(s, t, target):
         said = yield _pick(
             ledger,
             f"battle.sunk.{ship}",

@@ -270,7 +270,7 @@ def sink(t: Aa50State, ships: tuple[str, ...]) -> Aa50State:
     return msgspec.structs.replace(t, ships={**t.ships, **changed})
 
 
-def based(t: Aa50State, s: Aa50Scenario, place: str) -> tuple[str, ...]:
+def based(s: Aa50Scenario, t: Aa50State, place: str) -> tuple[str, ...]:
     """The neutral French ships based at the port of territory ``place``."""
     return tuple(k for k in neutral_ships(t) if s.ships[k].port == place)
 

@@ -50,6 +50,11 @@ def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
     hostile = rules.hostile_to(s, t)
     standing = (
         Row("France", "an Allied power" if t.france_active else "neutral", LIBERATION),
+        Row(
+            "Neutral French units",
+            "never move nor attack; ships never block",
+            NEUTRAL,
+        ),
         Row("The French fight", ", ".join(s.label(p) for p in hostile) or "nobody", INVASION),
         Row("Turn order", ", ".join(s.label(p) for p in t.turn_order), LIBERATION),
         Row(
@@ -73,7 +78,7 @@ def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
     )
     dice: list[Row] = []
     for port in dict.fromkeys(s.ships[k].port for k in rules.neutral_ships(t)):
-        here = rules.based(t, s, port)
+        here = rules.based(s, t, port)
         for n, p in rules.captured_odds(len(here)).items():
             dice.append(Row(f"{s.called(port)}: {n} of {len(here)}", str(p), INVASION))
     moves = tuple(Row(str(i + 1), line, NEUTRAL) for i, line in enumerate(t.moves))
