@@ -178,7 +178,9 @@ def children(struct: type[msgspec.Struct], path: str) -> tuple[str, ...]:
     else:
         prefix = ""
     return tuple(
-        f.name for f in rows if f.path.startswith(prefix) and "." not in f.path[len(prefix) :]
+        f.name
+        for f in rows
+        if f.name and f.path.startswith(prefix) and "." not in f.path[len(prefix) :]
     )
 
 

@@ -177,7 +177,9 @@ class Game:
                 prompt = self._prompt
                 if self._unasked(answer, prompt):
                     continue
-                if prompt is not None and answer.key != prompt.key:
+                if prompt is None:
+                    raise GameOver(answer.key, "the game is complete by then; nothing asks it")
+                if answer.key != prompt.key:
                     raise IllegalAnswer(
                         answer.key, f"answers {answer.key!r} but the game asks {prompt.key!r}"
                     )
@@ -357,6 +359,10 @@ class Game:
         if earlier and link.earlier is not None:
             given = link.earlier(given, self.scenario, self.state)
         told = None
+        if link.facts is None and given:
+            raise ScenarioError(
+                "facts", next(iter(given)), f"{key} takes no facts: the finished game tells it all"
+            )
         start = link.start(self.scenario, self.state)
         if link.facts is not None:
             told = convert(overlay(msgspec.to_builtins(start), given), link.facts, "facts")

@@ -204,7 +204,7 @@ class _Walk:
                 self.label(roll)
             for member, by_label in member_odds(prompt).items():
                 tally.rolls[member].update(by_label)
-            for total in prompt.totals:
+            for total in (t for t in prompt.totals if t.reported):
                 self.named.setdefault(total.key, (total.label, total.unit))
                 tally.totals[total.key].update(total_odds(prompt, total.key))
             children = [(b.probability, b.answer) for b in branches(prompt)]

@@ -207,6 +207,9 @@ class Total(msgspec.Struct, frozen=True):
     With ``lowest_rank``, only the weights of the lowest ``rank`` among those the members
     rolled count (ties all count; 0 when no member rolled a weighted outcome): "the nearest
     areas that turned Vichy", with each area's distance as its rank.
+
+    ``reported`` is False for a total kept only as a condition later steps depend on (which
+    areas a fleet may be sent to), not a result to show: the odds leave it out.
     """
 
     key: str
@@ -214,6 +217,7 @@ class Total(msgspec.Struct, frozen=True):
     unit: str
     weights: tuple[Weight, ...]
     lowest_rank: bool = False
+    reported: bool = True
 
     @classmethod
     def table(
@@ -223,9 +227,11 @@ class Total(msgspec.Struct, frozen=True):
         unit: str,
         weights: Mapping[str, Mapping[str, int]],
         ranks: Mapping[str, int] | None = None,
+        reported: bool = True,
     ) -> Total:
         """A total from ``weights``: member key -> outcome label -> value (in ``unit``). Given
-        ``ranks`` (member key -> rank), only the lowest rank rolled counts (``lowest_rank``)."""
+        ``ranks`` (member key -> rank), only the lowest rank rolled counts (``lowest_rank``);
+        ``reported`` as for the struct."""
         return cls(
             key,
             label,
@@ -236,6 +242,7 @@ class Total(msgspec.Struct, frozen=True):
                 for outcome, value in by_outcome.items()
             ),
             lowest_rank=ranks is not None,
+            reported=reported,
         )
 
     def weight(self, member: str, outcome: str) -> int:

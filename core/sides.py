@@ -8,7 +8,7 @@ hand the powers out differently in its ``players`` table.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import msgspec
 
@@ -105,3 +105,20 @@ class Sides(msgspec.Struct, frozen=True):
                 if any(owner.get(p.key) == k for p in self.powers)
             ),
         )
+
+
+SIDE_PLAYERS = (("axis", "Axis", Alignment.AXIS), ("allies", "Allies", Alignment.ALLIED))
+"""The two players of a game played by side (key, label, the side whose powers they play)."""
+
+
+def by_side(powers: Iterable[Power]) -> Sides:
+    """``powers`` played by side: the Axis player plays every Axis power, the Allied player
+    every Allied one; a neutral power is left out (it answers nothing)."""
+    at_war = tuple(p for p in powers if p.alignment is not Alignment.NEUTRAL)
+    return Sides(
+        at_war,
+        tuple(
+            Player(key, label, tuple(p.key for p in at_war if p.alignment is side))
+            for key, label, side in SIDE_PLAYERS
+        ),
+    )

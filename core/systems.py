@@ -159,6 +159,17 @@ class RuleSystem:
             named.update(self.entity_names(scenario))
         return named
 
+    def word(self, value: str) -> Word | None:
+        """The word ``value`` spells: among ``outcome_word``, then each of ``fate_words`` (a
+        system whose outcomes mix kinds, fleets' fates and areas' sides), or None (a die
+        face, a number)."""
+        for kind in (self.outcome_word, *self.fate_words):
+            try:
+                return kind(value)
+            except ValueError:
+                continue
+        return None
+
     def sides_of(self, scenario: Any, source: str) -> Sides:
         """The powers of ``scenario`` (``scenario_sides``, else ``sides``) handed to its
         players as its ``players`` table says. Raises ScenarioError naming ``source`` and

@@ -9,7 +9,7 @@ current phase are refused with the rule that forbids them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import msgspec
 
@@ -44,21 +44,27 @@ def actions(
     specs: Sequence[ActionSpec],
     phase_names: dict[str, str],
     rule: str,
+    closed: Mapping[str, str] | None = None,
 ) -> Decision:
     """The decision of ``power`` at ``clock``: each of ``specs`` (allowed now, or refused
-    naming the phases and the rule that allow it), then "end this phase" and "stop here".
+    naming the phases and the rule that allow it, or refused for the reason ``closed``
+    gives it: action key -> why the game state rules it out now), then "end this phase"
+    and "stop here".
 
     ``phase_names`` maps phase values to labels; ``rule`` is the rule of the turn sequence.
     """
+    shut = closed or {}
     options = [
-        Option(s.key, s.label)
-        if s.allowed(clock)
-        else Option(
+        Option(
             s.key,
             s.label,
             enabled=False,
             reason=f"only in the {' or '.join(phase_names[p] for p in s.phases)} phase ({s.rule})",
         )
+        if not s.allowed(clock)
+        else Option(s.key, s.label, enabled=False, reason=shut[s.key])
+        if s.key in shut
+        else Option(s.key, s.label)
         for s in specs
     ]
     options.append(Option(END_PHASE, f"End the {clock.phase_label} phase"))

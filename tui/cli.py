@@ -76,15 +76,13 @@ def open_game(
 def _choices(decisions: dict[str, str], asked: set[str]) -> Policy:
     """The odds policy that answers each prompt named in ``decisions`` (``--decide`` texts)
     and takes the defaults of the rest; adds every key it is asked about to ``asked``. The
-    actions of an open-ended game (asked again and again under one key) take their default,
-    which stops the game."""
+    actions of an open-ended game are keyed by their number, so ``action.1=attack`` takes
+    the first action; those not named take their default, which stops the game."""
 
     def choose(prompt: Prompt) -> AnswerValue | None:
         asked.add(prompt.key)
         text = decisions.get(prompt.key)
-        if text is None or getattr(prompt, "clock", None) is not None:
-            return None
-        return parse_decision(prompt, text)
+        return None if text is None else parse_decision(prompt, text)
 
     return choose
 
@@ -304,6 +302,12 @@ def odds(
             raise
         raise IllegalAnswer(f"--decide {error.where}", error.reason) from None
     for key in sorted(decisions.keys() - asked):
+        if key in result.rolls:
+            raise IllegalAnswer(
+                f"--decide {key}",
+                "a die: the odds take each of its results; to fix it, play it with "
+                "resolve --dice and ask the odds of the save",
+            )
         listed = ", ".join(sorted(asked)) or "nothing"
         raise IllegalAnswer(f"--decide {key}", f"never asked; from here the game asks: {listed}")
     if as_json:
@@ -322,15 +326,15 @@ def odds(
         width = max(len(key) for key in result.defaults)
         for key in result.defaults:
             click.echo(f"  {key:<{width}}  {result.labels[key]}")
-    word, names = game.system.outcome_word, game.system.key_names(game.scenario, game.tables)
+    system, names = game.system, game.system.key_names(game.scenario, game.tables)
     shown = [
         label for dists in (result.rolls, result.marginals) for d in dists.values() for label in d
     ]
-    width = max([14, *(len(result_name(word, label)) for label in shown)])
+    width = max([14, *(len(result_name(system, label)) for label in shown)])
     for key, dist in result.rolls.items():
         click.echo(f"\n{result.labels[key]}")
         for label, p in dist.items():
-            click.echo(f"  {result_name(word, label):<{width}} {_percent(p)}")
+            click.echo(f"  {result_name(system, label):<{width}} {_percent(p)}")
     for key, total in result.totals.items():
         click.echo(f"\nTotal {key}: {total.label} ({total.unit})")
         for value, p in total.distribution.items():
@@ -339,10 +343,10 @@ def odds(
     for key, dist in result.marginals.items():
         click.echo(f"  {names.get(key, key)}")
         for label, p in sorted(dist.items(), key=lambda kv: -kv[1]):
-            click.echo(f"    {result_name(word, label):<{width}} {_percent(p)}")
+            click.echo(f"    {result_name(system, label):<{width}} {_percent(p)}")
     click.echo("\nJoint outcomes")
     for outcome, p in result.outcomes:
-        listed = ", ".join(f"{names.get(k, k)} {result_name(word, v)}" for k, v in outcome)
+        listed = ", ".join(f"{names.get(k, k)} {result_name(system, v)}" for k, v in outcome)
         click.echo(
             textwrap.fill(
                 listed, 78, initial_indent=f"  {_percent(p)}  ", subsequent_indent=" " * 20

@@ -12,7 +12,7 @@ from armistice.core.errors import IllegalAnswer
 from armistice.core.game import Game
 from armistice.core.prompts import AnswerValue, Decision, Fact, Prompt, Roll, Rolls, Selection
 from armistice.core.sides import Alignment
-from armistice.core.words import Word
+from armistice.core.systems import RuleSystem
 
 
 class Actor(NamedTuple):
@@ -36,21 +36,25 @@ def actor(game: Game, prompt: Prompt) -> Actor:
     return Actor(player.label, game.sides.power(prompt.power).label, lead)
 
 
-def result_name(word: type[Word], label: str) -> str:
-    """How a reader sees a roll's result ``label``: the label of the system's outcome word
-    it spells, or ``label`` itself (a die face, a result that is no outcome word)."""
-    try:
-        return word(label).label
-    except ValueError:
-        return label
+def result_name(system: RuleSystem, label: str) -> str:
+    """How a reader sees a roll's result or outcome ``label``: the label of the word it
+    spells in ``system`` (:meth:`RuleSystem.word`), or ``label`` itself (a die face)."""
+    word = system.word(label)
+    return word.label if word else label
 
 
-def batch_result(word: type[Word], prompt: Rolls, value: Mapping[str, int]) -> str:
+def short_name(system: RuleSystem, label: str) -> str:
+    """The short form of the word ``label`` spells in ``system``, or ``label`` itself."""
+    word = system.word(label)
+    return word.short if word else label
+
+
+def batch_result(system: RuleSystem, prompt: Rolls, value: Mapping[str, int]) -> str:
     """A batch's dice in one line: how many, and how many gave each result, in the order
     the dice list their results ("10 French area dice: 7 Vichy, 3 Free French (5.5)")."""
     counts = Counter(prompt.outcomes_of(value).values())
     order = dict.fromkeys(o.label for m in prompt.members for o in m.outcomes)
-    said = ", ".join(f"{counts[k]} {result_name(word, k)}" for k in order if counts[k])
+    said = ", ".join(f"{counts[k]} {result_name(system, k)}" for k in order if counts[k])
     return f"{len(prompt.members)} {prompt.label}: {said} ({prompt.rule})"
 
 

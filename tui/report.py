@@ -32,8 +32,9 @@ def render(game: Game, with_log: bool = False) -> str:
     if summary.result:
         out += ["", "Result"]
         width = max(len(row.label) for row in summary.result)
+        values = max(len(row.value) for row in summary.result)
         for row in summary.result:
-            out += _single(row, width)
+            out += _single(row, width, row.value.rjust(values) if values <= 12 else None)
     for section in summary.sections:
         if section.rows:
             out += ["", *section_lines(section)]

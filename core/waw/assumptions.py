@@ -99,6 +99,29 @@ MOVE_TIME = Assumption(
 )
 
 
+class FleetPath(Word):
+    """How the distance from a fleet to a Vichy area is counted."""
+
+    BY_SEA = "by_sea"
+    ANY_AREA = "any_area"
+
+
+PATH = Assumption(
+    key="waw.fleet_path",
+    rule=RULE,
+    question="How is the nearest Vichy area to a fleet that rolled 5 counted?",
+    kind=FleetPath,
+    choices=(
+        Choice(
+            "by_sea",
+            "in steps through sea areas from the fleet's own, plus one step ashore: a fleet sails",
+        ),
+        Choice("any_area", "in steps through any adjacent areas, land or sea"),
+    ),
+    why="the rule says the nearest Vichy land/sea area without saying how distance is counted",
+)
+
+
 class PacificVichy(Word):
     """What a French area under a Japanese marker is once it rolls Vichy."""
 
@@ -139,5 +162,30 @@ FOREIGN = Assumption(
 )
 
 
-ASSUMPTIONS = (SHORTFALL, ORDER, ELSEWHERE, MOVE_TIME, PACIFIC, FOREIGN)
+class AlliedHeld(Word):
+    """Whether a French area another Allied power holds is rolled for."""
+
+    ROLLED = "rolled"
+    KEPT = "kept"
+
+
+ALLIED_HELD = Assumption(
+    key="waw.allied_held_areas",
+    rule=RULE,
+    question="A French area held by an Allied power other than France: is it rolled for?",
+    kind=AlliedHeld,
+    choices=(
+        Choice(
+            "rolled",
+            "yes, as every French area the Axis does not hold; if it turns Vichy its holder "
+            "loses its income",
+        ),
+        Choice("kept", "no: it stays with its Allied holder"),
+    ),
+    why="the rule rolls every French area the Axis does not hold, and moves only France's "
+    "and the Axis' income",
+)
+
+
+ASSUMPTIONS = (SHORTFALL, ORDER, ELSEWHERE, MOVE_TIME, PATH, PACIFIC, FOREIGN, ALLIED_HELD)
 """Every named reading of the World at War fall of France, in rule order."""

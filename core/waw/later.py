@@ -20,7 +20,7 @@ from armistice.core.waw import territories as rules
 from armistice.core.waw.scenario import WawScenario
 from armistice.core.waw.state import VICHY_TROOPS, WawState
 from armistice.core.waw.territories import AreaAfter, FleetAfter, Territories, VichyScenario
-from armistice.core.waw.words import CAPTORS, LATER, RULE, AreaSide, FleetFate, Turn
+from armistice.core.waw.words import CAPTORS, FRANCE, LATER, RULE, AreaSide, FleetFate, Turn
 from armistice.core.words import Word
 
 KEY: Final = "waw.vichy"
@@ -108,7 +108,91 @@ GUESTS = Assumption(
     ),
     why="the rule turns areas over and says nothing of other powers' units in them",
 )
-ASSUMPTIONS = (OTHER_CAPTOR, LONELY, CAPTURED, GUESTS)
+
+
+class Counted(Word):
+    """Whether the Free French's own captures count toward freeing a Vichy fleet."""
+
+    COUNT = "count"
+    NOT = "not"
+
+
+FREED_BY = Assumption(
+    key="waw.free_french_captures",
+    rule=LATER,
+    question="Do areas the Free French capture count among the Vichy areas the Allies must "
+    "capture to free a Vichy fleet next to them?",
+    kind=Counted,
+    choices=(
+        Choice("count", "yes: 5.6 names the Free French among the Allies who capture Vichy areas"),
+        Choice(
+            "not",
+            "no: France's own units are no Allied presence; only another Allied power's capture counts",
+        ),
+    ),
+    why="the rule says the Allies must capture every adjacent Vichy area without saying "
+    "whether the Free French are among them",
+)
+
+
+class Retaken(Word):
+    """Who holds a French area the Axis held (not Vichy) once an Allied power takes it."""
+
+    FREE_FRENCH = "free_french"
+    CAPTOR = "captor"
+
+
+RETAKEN = Assumption(
+    key="waw.retaken_area",
+    rule=LATER,
+    question="An Allied power captures a French area the Axis held (not a Vichy area): who holds it?",
+    kind=Retaken,
+    choices=(
+        Choice("free_french", "it reverts to Free French, as a captured Vichy area does"),
+        Choice("captor", "the Allied power that captured it"),
+    ),
+    why="5.6 returns captured Vichy areas to the Free French and says nothing of French "
+    "areas the Axis held",
+)
+
+
+class Troops(Word):
+    """What becomes of the Vichy troops in an area an Axis power gains by politics."""
+
+    STAY_VICHY = "stay_vichy"
+    JOIN = "join"
+
+
+POLITICS_TROOPS = Assumption(
+    key="waw.politics_troops",
+    rule=RULE,
+    question="An Axis power gains a Vichy area by political influence: what of the Vichy "
+    "troops in it?",
+    kind=Troops,
+    choices=(
+        Choice(
+            "stay_vichy",
+            "they stay Vichy, as the fleet sent there does: freed when the Allies take the "
+            "area back, and removed from play when an Axis attack frees Vichy France",
+        ),
+        Choice("join", "they join the power that gained the area"),
+    ),
+    why="5.5 says only that a Vichy fleet sent to the area stays Vichy",
+)
+ASSUMPTIONS = (OTHER_CAPTOR, LONELY, CAPTURED, GUESTS, FREED_BY, RETAKEN, POLITICS_TROOPS)
+
+
+def readings(ledger: Ledger[Any]) -> rules.Readings:
+    """The game's values of the readings the 5.6 rule functions take."""
+    return rules.Readings(
+        other_captor_keeps=ledger.assume(OTHER_CAPTOR) is OtherCaptor.CAPTOR,
+        vichy_join=ledger.assume(CAPTURED) is Captured.FREE_FRENCH,
+        free_french_frees=ledger.assume(FREED_BY) is Counted.COUNT,
+        retaken_to_captor=ledger.assume(RETAKEN) is Retaken.CAPTOR,
+        others_stay=ledger.assume(GUESTS) is Guests.STAY,
+        politics_join=ledger.assume(POLITICS_TROOPS) is Troops.JOIN,
+    )
+
 
 ACTIONS = (
     ActionSpec("attack", "Attack a Vichy area or fleet", LATER, (Turn.COMBAT,)),
@@ -153,7 +237,7 @@ def play(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]
     actions open then, until they end the phase; they may stop at any prompt."""
     if ledger.assume(LONELY) is Lonely.FREE_FRENCH:
         before = rules.vichy_fleets(ledger.state)
-        ledger.state = rules.released(s, ledger.state, lonely_free=True)
+        ledger.state = rules.released(s, ledger.state, readings(ledger), lonely_free=True)
         for key in before:
             if ledger.state.fleets[key].fate is FleetFate.FREE_FRENCH:
                 ledger.note(
@@ -166,7 +250,9 @@ def play(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]
             ledger.state = msgspec.structs.replace(ledger.state, clock=clock)
             while True:
                 step = ledger.state.actions + 1
-                answer = yield actions(f"action.{step}", "", clock, ACTIONS, PHASES, LATER)
+                answer = yield actions(
+                    f"action.{step}", "", clock, ACTIONS, PHASES, LATER, closed(s, ledger.state)
+                )
                 ledger.state = msgspec.structs.replace(ledger.state, actions=step)
                 if answer == STOP:
                     ledger.note(LATER, f"the players stop in turn {turn}, {phase.label}")
@@ -178,28 +264,41 @@ def play(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]
         turn += 1
 
 
+def closed(s: VichyScenario, t: Territories) -> dict[str, str]:
+    """The actions the game rules out now, each with why: the income already collected
+    this turn, nothing left to attack, take back or gain by politics, no unit to move."""
+    shut = {}
+    if t.clock is not None and t.collected == t.clock.turn:
+        shut["collect"] = f"the Axis has collected this turn's income from Vichy areas ({LATER})"
+    if not rules.vichy_areas(t) and not rules.vichy_fleets(t):
+        shut["attack"] = "no Vichy area or fleet is left"
+    if not any(a.side is AreaSide.AXIS for a in t.areas.values()):
+        shut["retake"] = "the Axis holds no French area"
+    if not any(s.areas[k].politics for k in rules.vichy_areas(t)):
+        shut["politics"] = f"no Vichy area can be gained by political influence now ({RULE})"
+    if not any(a.units for a in t.areas.values()):
+        shut["move"] = "no unit stands in a French area"
+    return shut
+
+
 def attack(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]:
     """5.6: a power attacks a Vichy area or fleet; the players report the battle."""
     t = ledger.state
     targets = [(f"area:{k}", s.areas[k].name) for k in rules.vichy_areas(t)]
     targets += [(f"fleet:{k}", s.fleets[k].name) for k in rules.vichy_fleets(t)]
-    if not targets:
-        ledger.note(LATER, "no Vichy area or fleet is left to attack")
-        return
     powers = [(p, e.label) for p, e in s.powers.items() if e.alignment is not Alignment.NEUTRAL]
     attacker = str((yield _pick(ledger, "attack.by", "", "Who attacks?", powers)))
     target = str(
         (yield _pick(ledger, "attack.target", attacker, "Which Vichy area or fleet?", targets))
     )
     if s.side(attacker) is Alignment.AXIS:
-        stay = ledger.assume(GUESTS) is Guests.STAY
-        before = len(ledger.state.interned)
-        ledger.state = rules.axis_attack(s, ledger.state, attacker, target, stay)
+        before = ledger.state
+        ledger.state = rules.axis_attack(s, before, attacker, target, readings(ledger))
         ledger.note(
             LATER,
             f"{s.label(attacker)} attacks {_name(s, target)}: every Vichy area and fleet turns Free French",
         )
-        _removed(s, ledger, before, GUESTS)
+        _removed(s, ledger, len(before.interned), GUESTS)
     yield from fight(s, ledger, attacker, target)
 
 
@@ -223,22 +322,48 @@ def fight(
         help="Fight the battle on the board; armistice records its result."
         + (f" In the area: {said} (Vichy troops defend against anyone, {LATER})." if said else ""),
     )
-    keeps = ledger.assume(OTHER_CAPTOR) is OtherCaptor.CAPTOR
-    join = ledger.assume(CAPTURED) is Captured.FREE_FRENCH
-    before = len(ledger.state.interned)
-    ledger.state = rules.battle(s, ledger.state, attacker, target, result == "taken", keeps, join)
-    _removed(s, ledger, before, CAPTURED)
-    now = (
-        ledger.state.areas[key].side.label
-        if kind == "area"
-        else ledger.state.fleets[key].fate.label
-    )
-    used = (
-        OTHER_CAPTOR
-        if kind == "area" and attacker not in CAPTORS and s.side(attacker) is Alignment.ALLIED
-        else None
-    )
+    before = ledger.state
+    taken = result == "taken"
+    ledger.state = rules.battle(s, before, attacker, target, taken, readings(ledger))
+    after = ledger.state
+    allied = s.side(attacker) is Alignment.ALLIED
+    if kind == "area":
+        was = before.areas[key].side
+        used: Assumption[Any] | None = None
+        if taken and allied and was is AreaSide.VICHY and attacker not in CAPTORS:
+            used = OTHER_CAPTOR
+        elif taken and allied and was is not AreaSide.VICHY:
+            used = RETAKEN
+        now = after.areas[key].side.label
+    else:
+        used, now = None, after.fleets[key].fate.label
     ledger.note(LATER, f"{_name(s, target)}: attack {result}; now {now}", used, announce=True)
+    vichy_there = (
+        any(u.startswith(f"{VICHY_TROOPS}:") for u in before.areas[key].units)
+        if kind == "area"
+        else False
+    )
+    _removed(s, ledger, len(before.interned), CAPTURED if allied and vichy_there else None)
+    _freed(s, ledger, before, key if kind == "area" else "")
+
+
+def _freed(s: VichyScenario, ledger: Book, before: Territories, taken: str) -> None:
+    """Log each Vichy fleet the last battle freed, and why."""
+    for key, fleet in ledger.state.fleets.items():
+        if before.fleets[key].fate is FleetFate.VICHY and fleet.fate is FleetFate.FREE_FRENCH:
+            if fleet.sent_to == taken and rules.gained_by_politics(s, before, taken):
+                why = f"the Allies took back {s.areas[taken].name}, where it was sent"
+                ledger.note(RULE, f"{s.fleets[key].name}: {why}; Free French", announce=True)
+                continue
+            by_france = any(
+                ledger.state.areas[a].captured_by == FRANCE for a in rules.neighbours(s, key)
+            )
+            ledger.note(
+                LATER,
+                f"{s.fleets[key].name}: every Vichy area next to it is in Allied hands; Free French",
+                FREED_BY if by_france else None,
+                announce=True,
+            )
 
 
 def retake(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]:
@@ -249,9 +374,6 @@ def retake(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, Non
         for k, a in ledger.state.areas.items()
         if a.side is AreaSide.AXIS
     ]
-    if not held:
-        ledger.note(LATER, "the Axis holds no French area")
-        return
     allies = [(p, e.label) for p, e in s.powers.items() if e.alignment is Alignment.ALLIED]
     attacker = str((yield _pick(ledger, "retake.by", "", "Which Allied power attacks?", allies)))
     target = str((yield _pick(ledger, "retake.target", attacker, "Which area?", held)))
@@ -261,16 +383,16 @@ def retake(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, Non
 def gain(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]:
     """5.5: an Axis power gains a Vichy area the map lets it gain by political influence."""
     open_ = [(k, s.areas[k].name) for k in rules.vichy_areas(ledger.state) if s.areas[k].politics]
-    if not open_:
-        ledger.note(RULE, "no Vichy area can be gained by political influence now")
-        return
-    area = str((yield _pick(ledger, "politics.area", "", "Which area is gained?", open_, RULE)))
+    gainers = {s.areas[k].politics for k, _ in open_}
+    who = gainers.pop() if len(gainers) == 1 else ""
+    area = str((yield _pick(ledger, "politics.area", who, "Which area is gained?", open_, RULE)))
     before = len(ledger.state.interned)
-    stay = ledger.assume(GUESTS) is Guests.STAY
-    ledger.state = rules.politics(s, ledger.state, area, stay)
+    troops = any(u.startswith(f"{VICHY_TROOPS}:") for u in ledger.state.areas[area].units)
+    ledger.state = rules.politics(s, ledger.state, area, readings(ledger))
     ledger.note(
         RULE,
         f"{s.label(s.areas[area].politics)} gains {s.areas[area].name} by politics; a Vichy fleet there stays Vichy",
+        POLITICS_TROOPS if troops else None,
     )
     _removed(s, ledger, before, GUESTS)
 
@@ -279,8 +401,9 @@ def _power(s: VichyScenario, power: str) -> str:
     return "Vichy" if power == VICHY_TROOPS else s.label(power)
 
 
-def _removed(s: VichyScenario, ledger: Book, before: int, reading: Assumption[Any]) -> None:
-    """Log the units the last step removed from play."""
+def _removed(s: VichyScenario, ledger: Book, before: int, reading: Assumption[Any] | None) -> None:
+    """Log the units the last step removed from play, citing the ``reading`` that removed
+    them (None: the rules themselves did)."""
     for line in ledger.state.interned[before:]:
         area, _, unit = line.partition(": ")
         power, _, kind = unit.partition(" ")
@@ -294,9 +417,6 @@ def move_unit(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, 
     forces never move, and the Axis never enters a Vichy area (the move is refused,
     naming the rule)."""
     held = [(k, s.areas[k].name) for k, a in ledger.state.areas.items() if a.units]
-    if not held:
-        ledger.note(LATER, "no unit stands in a French area")
-        return
     start = str((yield _pick(ledger, "move.from", "", "From which French area?", held)))
     units = rules.grouped(ledger.state.areas[start].units)
     kinds = [
@@ -304,10 +424,14 @@ def move_unit(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, 
     ]
     unit = str((yield _pick(ledger, "move.unit", "", "Which unit?", kinds)))
     power, _, kind = unit.partition(":")
-    near = [(a, s.areas[a].name) for a in s.areas[start].adjacent]
-    to = str((yield _pick(ledger, "move.to", "", "To which adjacent area?", near)))
-    ok, why = rules.may_move(s, ledger.state, power, start, to)
-    moved = f"{_power(s, power)} {kind} from {s.areas[start].name} to {s.areas[to].name}"
+    if power == VICHY_TROOPS:
+        ok, why, to = False, "Vichy forces may not move", ""
+        moved = f"Vichy {kind} in {s.areas[start].name}"
+    else:
+        near = [(a, s.areas[a].name) for a in s.areas[start].adjacent]
+        to = str((yield _pick(ledger, "move.to", power, "To which adjacent area?", near)))
+        ok, why = rules.may_move(s, ledger.state, power, start, to)
+        moved = f"{_power(s, power)} {kind} from {s.areas[start].name} to {s.areas[to].name}"
     if ok:
         ledger.state = rules.move(ledger.state, power, kind, start, to)
         line = f"moved: {moved}"
@@ -319,7 +443,8 @@ def move_unit(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, 
 
 def ask(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]:
     """5.6: may a unit of a power be built in, or move through or over, an area?"""
-    powers = [(p, e.label) for p, e in s.powers.items()] + [("vichy", "Vichy forces")]
+    powers = [(p, e.label) for p, e in s.powers.items() if e.alignment is not Alignment.NEUTRAL]
+    powers.append((VICHY_TROOPS, "Vichy forces"))
     power = str((yield _pick(ledger, "ask.power", "", "Whose unit?", powers)))
     area = str(
         (
@@ -343,14 +468,19 @@ def ask(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]:
 
 
 def collect(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]:
-    """5.6: each Axis power adds the IPCs of the Vichy areas under its markers to its money."""
-    gained = rules.income(s, ledger.state)
-    bank = dict(ledger.state.bank)
+    """5.6: once a turn, each Axis power adds the IPCs of the Vichy areas under its markers
+    to its money (the share of its income level those areas make up)."""
+    t = ledger.state
+    gained = rules.income(s, t)
+    bank = dict(t.bank)
     for power, value in gained.items():
         bank[power] = bank.get(power, 0) + value
-    ledger.state = msgspec.structs.replace(ledger.state, bank=bank)
-    said = ", ".join(f"{s.label(p)} {v} IPCs" for p, v in gained.items()) or "nothing"
-    ledger.note(LATER, f"Axis income from Vichy areas: {said}")
+    turn = t.clock.turn if t.clock else s.turn
+    ledger.state = msgspec.structs.replace(t, bank=bank, collected=turn)
+    said = ", ".join(
+        f"{s.label(p)} {v} of its {t.ipc.get(p, 0)} IPCs of income" for p, v in gained.items()
+    )
+    ledger.note(LATER, f"Axis income from Vichy areas in turn {turn}: {said or 'nothing'}")
     return
     yield  # a generator like the other actions
 

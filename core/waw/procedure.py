@@ -26,14 +26,18 @@ from armistice.core.prompts import (
 from armistice.core.sides import Alignment
 from armistice.core.waw import board
 from armistice.core.waw.assumptions import (
+    ALLIED_HELD,
     ELSEWHERE,
     FOREIGN,
     MOVE_TIME,
     ORDER,
     PACIFIC,
+    PATH,
     SHORTFALL,
+    AlliedHeld,
     Elsewhere,
     FleetOrder,
+    FleetPath,
     Foreign,
     MoveTime,
     PacificVichy,
@@ -201,7 +205,8 @@ def area_batch(s: WawScenario, ledger: State, areas: tuple[str, ...]) -> Rolls:
         for k, f in ledger.state.fleets.items()
         if f.fate is FleetFate.VICHY and not f.sent_to
     )
-    return _area_batch(s, areas, waiting, ledger.assume(PACIFIC))
+    by_sea = ledger.assume(PATH) is FleetPath.BY_SEA
+    return _area_batch(s, areas, waiting, ledger.assume(PACIFIC), by_sea)
 
 
 @per_scenario
@@ -210,6 +215,7 @@ def _area_batch(
     areas: tuple[str, ...],
     waiting: tuple[tuple[str, str], ...],
     pacific: PacificVichy,
+    by_sea: bool,
 ) -> Rolls:
     members = tuple(
         Roll(
@@ -231,12 +237,13 @@ def _area_batch(
         Total.table(VICHY_AREAS, "Vichy areas", "areas", count),
     ]
     for key, at in waiting:
-        far = board.distances(s, at)
-        ranks = {f"area.{a}": far[a] for a in reachable}
-        for area in reachable:
-            one = {f"area.{a}": {vichy: int(a == area)} for a in reachable}
+        far = board.distances(s, at, by_sea)
+        reached = [a for a in reachable if a in far]
+        ranks = {f"area.{a}": far[a] for a in reached}
+        for area in reached:
+            one = {f"area.{a}": {vichy: int(a == area)} for a in reached}
             label = f"{s.fleets[key].name}: {s.areas[area].name} among the nearest Vichy"
-            totals.append(Total.table(nearness(key, area), label, "areas", one, ranks))
+            totals.append(Total.table(nearness(key, area), label, "areas", one, ranks, False))
     return Rolls(
         key="areas",
         label="French area dice",
@@ -256,7 +263,18 @@ def nearness(fleet: str, area: str) -> str:
 
 
 def roll_areas(s: WawScenario, ledger: State) -> Generator[Prompt, AnswerValue, None]:
-    """5.5: the British player rolls once for every French area not already Axis-held."""
+    """5.5: the British player rolls once for every French area not already Axis-held (an
+    area another Allied power holds by the reading ``waw.allied_held_areas``)."""
+    kept = ledger.assume(ALLIED_HELD) is AlliedHeld.KEPT
+    for key, standing in ledger.state.areas.items():
+        if kept and standing.side is AreaSide.FRENCH and standing.income_to != FRANCE:
+            changed = msgspec.structs.replace(standing, side=AreaSide.ALLIED)
+            _set(ledger, areas={**ledger.state.areas, key: changed})
+            ledger.note(
+                RULE,
+                f"{s.areas[key].name} is held by {s.label(standing.income_to)} and is not rolled",
+                ALLIED_HELD,
+            )
     areas = tuple(k for k, a in ledger.state.areas.items() if a.side is AreaSide.FRENCH)
     if areas:
         prompt = area_batch(s, ledger, areas)
@@ -288,6 +306,8 @@ def turn(s: WawScenario, ledger: State, area: str, side: AreaSide, die: int) -> 
                 units[VICHY_TROOPS] = units.get(VICHY_TROOPS, ()) + kinds
             elif foreign is Foreign.INTERNED:
                 interned += [f"{area}: {power} {kind}" for kind in kinds]
+                for kind in kinds:
+                    ledger.note(RULE, f"{name}: {s.label(power)} {kind} interned", FOREIGN)
             else:
                 units[power] = kinds
         changed = msgspec.structs.replace(before, side=side, die=die, units=units)
@@ -299,12 +319,14 @@ def turn(s: WawScenario, ledger: State, area: str, side: AreaSide, die: int) -> 
 
 def send(s: WawScenario, ledger: State, key: str) -> Generator[Prompt, AnswerValue, None]:
     """5.5: fleet ``key`` (Vichy) goes to the nearest Vichy area, counted in steps from its
-    sea area, and is placed in that area's port; the Axis player picks among equally near
-    areas with different ports. With no Vichy area it stays and turns Free French."""
+    sea area (by the reading ``waw.fleet_path``), and is placed in that area's port; the
+    Axis player picks among equally near areas. With no Vichy area it stays and turns Free
+    French."""
     fleet = s.fleets[key]
     pacific = ledger.assume(PACIFIC)
     open_ = [a for a in candidates(s, ledger.state) if counts_as_vichy(s, a, pacific)]
-    steps, near = board.nearest(s, fleet.at, open_)
+    by_sea = ledger.assume(PATH) is FleetPath.BY_SEA
+    steps, near = board.nearest(s, fleet.at, open_, by_sea)
     if not near:
         _fleet(ledger, key, fate=FleetFate.FREE_FRENCH, owner=FRANCE)
         ledger.note(
@@ -315,7 +337,7 @@ def send(s: WawScenario, ledger: State, key: str) -> Generator[Prompt, AnswerVal
         )
         return
     chosen = near[0]
-    asked = len({s.areas[a].port for a in near}) > 1
+    asked = len(near) > 1
     if asked:
         answer = yield Decision(
             key=f"move.{key}",
@@ -334,7 +356,7 @@ def send(s: WawScenario, ledger: State, key: str) -> Generator[Prompt, AnswerVal
     ledger.note(
         RULE,
         f"{fleet.name} goes to {s.areas[chosen].name}, {counted(steps or 0, 'step')} away, placed in {s.areas[port].name}",
-        MOVE_TIME,
+        PATH,
         announce=not asked,
     )
 
@@ -343,9 +365,13 @@ def move_fleets(s: WawScenario, ledger: State) -> Generator[Prompt, AnswerValue,
     """5.5: the fleets that rolled 5 move now, when the reading ``MOVE_TIME`` waits for the
     area dice."""
     if ledger.assume(MOVE_TIME) is MoveTime.AFTER_AREAS:
-        for key, fleet in ledger.state.fleets.items():
-            if fleet.fate is FleetFate.VICHY and not fleet.sent_to:
-                yield from send(s, ledger, key)
+        waiting = [
+            k for k, f in ledger.state.fleets.items() if f.fate is FleetFate.VICHY and not f.sent_to
+        ]
+        if waiting:
+            ledger.note(RULE, "the fleets that rolled 5 move now, after the area dice", MOVE_TIME)
+        for key in waiting:
+            yield from send(s, ledger, key)
     _set(ledger, phase=Phase.MARKERS)
 
 

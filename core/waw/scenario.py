@@ -15,7 +15,7 @@ import msgspec
 from armistice.core.errors import ScenarioError
 from armistice.core.fields import about
 from armistice.core.scenario import ScenarioBase
-from armistice.core.sides import Alignment, Player, Power, Sides
+from armistice.core.sides import Alignment, Power, Sides, by_side
 from armistice.core.waw.words import BRITAIN, FRANCE, GERMANY, RULE, Kind, Ocean
 
 _Strict = {"frozen": True, "forbid_unknown_fields": True}
@@ -123,26 +123,10 @@ class MapScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_only
         return self.areas[area].vichy_marker or self.marker_power
 
 
-PLAYERS = (("axis", "Axis", Alignment.AXIS), ("allies", "Allies", Alignment.ALLIED))
-"""The default players (key, label, the side whose every power they play)."""
-
-
 def sides(s: MapScenario) -> Sides:
-    """The powers the scenario puts at war, each on the side it says, and the default
-    players: the Axis player plays every Axis power, the Allied player every Allied one
-    (a power the scenario adds, such as Canada, included). Neutral powers answer nothing."""
-    powers = tuple(
-        Power(k, e.label, e.alignment)
-        for k, e in s.powers.items()
-        if e.alignment is not Alignment.NEUTRAL
-    )
-    return Sides(
-        powers,
-        tuple(
-            Player(key, label, tuple(p.key for p in powers if p.alignment is side))
-            for key, label, side in PLAYERS
-        ),
-    )
+    """The powers the scenario puts at war, each on the side it says, played by side (a
+    power the scenario adds, such as Canada, included; see :func:`by_side`)."""
+    return by_side(Power(k, e.label, e.alignment) for k, e in s.powers.items())
 
 
 class WawScenario(MapScenario, frozen=True, forbid_unknown_fields=True, kw_only=True):

@@ -64,7 +64,13 @@ def summarize(s: WawScenario, state: WawState, _tables: object = None) -> Summar
             ),
             Row("Vichy areas", str(vichy), RULE),
             Row("Vichy fleets", str(ships), RULE),
-            Row("Axis income from Vichy", f"{gained} IPCs", RULE, total=True),
+            Row(
+                "Axis income gained",
+                f"{gained} IPCs",
+                RULE,
+                "from areas that rolled Vichy",
+                total=True,
+            ),
         )
     return Summary(
         TITLE,
@@ -103,7 +109,7 @@ money and its income drops by {CUT}; those {CUT} go to nobody.
 
 **Fleets.** France rolls a die for each of its fleets in the Atlantic and the
 Mediterranean: 1 the fleet goes over to Germany, 2-4 it is scuttled, 5 it turns Vichy and
-sails to the nearest Vichy area (counted in steps through adjacent areas; the Axis picks
+sails to the nearest Vichy area (counted in steps by sea, then one ashore; the Axis picks
 between equally near ones; with no Vichy area it turns Free French), 6 it goes Free French
 under British control. After a 6 the British player rolls for the Mediterranean fleet.
 

@@ -75,9 +75,9 @@ class VichyScenario(MapScenario, frozen=True, forbid_unknown_fields=True, kw_onl
 class Territories(msgspec.Struct, frozen=True):
     """Where the game stands under 5.6: the ``clock``, the income chart (``ipc``) and IPCs
     in hand (``bank``), each French area and fleet, the questions answered, how many
-    ``actions`` the players have taken (each action's prompts are keyed by its number) and
+    ``actions`` the players have taken (each action's prompts are keyed by its number),
     the units removed from play when their area changed side (``interned``: ``area: power
-    kind``)."""
+    kind``) and the last turn whose income from Vichy areas the Axis ``collected``."""
 
     ipc: dict[str, int]
     bank: dict[str, int]
@@ -87,40 +87,109 @@ class Territories(msgspec.Struct, frozen=True):
     answered: tuple[str, ...] = ()
     actions: int = 0
     interned: tuple[str, ...] = ()
+    collected: int = 0
+
+
+class Readings(msgspec.Struct, frozen=True):
+    """The readings of 5.6 the rule functions below take, as the game's named assumptions
+    set them: a Vichy area captured by an Allied power 5.6 does not name stays the
+    captor's (``other_captor_keeps``); Vichy troops in an area the Allies capture turn
+    Free French with it (``vichy_join``), else are removed; the Free French's own
+    captures count toward freeing a Vichy fleet (``free_french_frees``); a French area
+    the Axis held, not Vichy, stays with the Allied power that captures it
+    (``retaken_to_captor``), else turns Free French; another side's units stay in an area
+    that changes side without a battle (``others_stay``); Vichy troops in an area gained
+    by politics join the power that gained it (``politics_join``), else stay Vichy as the
+    fleet does."""
+
+    other_captor_keeps: bool = False
+    vichy_join: bool = True
+    free_french_frees: bool = True
+    retaken_to_captor: bool = False
+    others_stay: bool = False
+    politics_join: bool = False
+
+
+BOOK = Readings()
+"""The readings every assumption's default gives."""
 
 
 def check_territories(
     s: VichyScenario, source: str, _tables: object = None, _readings: object = None
 ) -> None:
-    """The map's checks, then: every French area and fleet listed once, with known powers
-    and sea areas. Raises ScenarioError naming the field."""
+    """The map's checks, then: every French area and fleet listed once, each where 5.5 can
+    have left it (no area or fleet still to roll; a Vichy area under an Axis power's
+    marker; each area held by a power of its side), with known powers and areas. Raises
+    ScenarioError naming the field."""
     from armistice.core.errors import ScenarioError
 
     check_map(s, source)
-    if set(s.french_after) != set(s.french_areas):
-        raise ScenarioError(source, "french_after", "list each French area of the map once")
-    if set(s.fleets_after) != set(s.fleets):
-        raise ScenarioError(source, "fleets_after", "list each French fleet of the map once")
+    _listed(source, "french_after", set(s.french_after), set(s.french_areas), "French area")
+    _listed(source, "fleets_after", set(s.fleets_after), set(s.fleets), "French fleet")
     for key, area in s.french_after.items():
+        field = f"french_after.{key}"
         for name, power in (
             ("holder", area.holder),
             ("marker", area.marker),
             ("captured_by", area.captured_by),
         ):
             if power and power not in s.powers:
-                raise ScenarioError(
-                    source, f"french_after.{key}.{name}", f"unknown power {power!r}"
-                )
+                raise ScenarioError(source, f"{field}.{name}", f"unknown power {power!r}")
+        why = _misplaced(s, area)
+        if why:
+            raise ScenarioError(source, f"{field}.{why[0]}", why[1])
         for i, unit in enumerate(area.units):
             power = unit.partition(":")[0]
             if power != VICHY_TROOPS and power not in s.powers:
-                raise ScenarioError(
-                    source, f"french_after.{key}.units[{i}]", f"unknown power {power!r}"
-                )
+                raise ScenarioError(source, f"{field}.units[{i}]", f"unknown power {power!r}")
     for key, fleet in s.fleets_after.items():
+        field = f"fleets_after.{key}"
         where = s.areas.get(fleet.at)
         if where is None or where.kind is not Kind.SEA:
-            raise ScenarioError(source, f"fleets_after.{key}.at", f"{fleet.at!r} is not a sea area")
+            raise ScenarioError(source, f"{field}.at", f"{fleet.at!r} is not a sea area")
+        if fleet.fate is FleetFate.FRENCH:
+            raise ScenarioError(source, f"{field}.fate", "5.5 has rolled every French fleet")
+        if fleet.sent_to and fleet.sent_to not in s.french_after:
+            raise ScenarioError(
+                source, f"{field}.sent_to", f"{fleet.sent_to!r} is not a French area of the map"
+            )
+        if fleet.owner and fleet.owner != VICHY_TROOPS and fleet.owner not in s.powers:
+            raise ScenarioError(source, f"{field}.owner", f"unknown power {fleet.owner!r}")
+
+
+def _listed(source: str, field: str, given: set[str], known: set[str], what: str) -> None:
+    """Refuse a table that does not list each of ``known`` once, naming the first key
+    unknown or missing."""
+    from armistice.core.errors import ScenarioError
+
+    unknown, missing = sorted(given - known), sorted(known - given)
+    if unknown:
+        raise ScenarioError(source, f"{field}.{unknown[0]}", f"not a {what} of the map")
+    if missing:
+        raise ScenarioError(source, field, f"{missing[0]} is missing: list each {what} once")
+
+
+SIDE_OF = {
+    AreaSide.FREE_FRENCH: Alignment.ALLIED,
+    AreaSide.ALLIED: Alignment.ALLIED,
+    AreaSide.AXIS: Alignment.AXIS,
+    AreaSide.VICHY: Alignment.AXIS,
+}
+"""The side of the power that holds an area on each side after 5.5 (a Vichy area's
+income goes to the Axis power whose marker is on it)."""
+
+
+def _misplaced(s: VichyScenario, area: AreaAfter) -> tuple[str, str] | None:
+    """The field and reason an area's standing cannot follow 5.5, or None."""
+    if area.side is AreaSide.FRENCH:
+        return "side", "5.5 has rolled every French area: vichy, free_french, axis or allied"
+    if area.side is AreaSide.VICHY and (
+        not area.marker or s.side(area.marker) is not Alignment.AXIS
+    ):
+        return "marker", "a Vichy area carries the control marker of an Axis power"
+    if area.holder and s.side(area.holder) is not SIDE_OF[area.side]:
+        return "holder", f"a {area.side.label} area is held by an {SIDE_OF[area.side].label} power"
+    return None
 
 
 def start(s: VichyScenario) -> Territories:
@@ -141,35 +210,43 @@ def vichy_fleets(t: Territories) -> tuple[str, ...]:
 def may_enter(
     s: VichyScenario, t: Territories, power: str, area: str, build: bool
 ) -> tuple[bool, str]:
-    """5.6: whether a unit of ``power`` may be built in (``build``) or move through or over
-    ``area``, and why. The Axis may do neither in a Vichy area; a sea area is never blocked
-    by Vichy ships; Vichy units themselves never move."""
+    """5.6: whether a unit of ``power`` (``vichy`` for Vichy forces) may be built in
+    (``build``) or move through or over ``area``, and why. Vichy forces are never moved or
+    built; the Axis may neither build in nor pass a Vichy area; the Allies may only attack
+    one; Vichy ships never block a sea area; elsewhere 5.6 forbids nothing and the game's
+    usual rules decide."""
     if power == VICHY_TROOPS:
-        return False, "Vichy forces may not move"
+        return False, "Vichy forces never move and no one builds them"
+    if s.side(power) is Alignment.NEUTRAL:
+        return False, f"{s.label(power)} is neutral and takes no part in the war"
     state = t.areas.get(area)
     if state is not None and state.side is AreaSide.VICHY:
         if s.side(power) is Alignment.AXIS:
             what = "build in" if build else "move through or over"
             return False, f"the Axis may never {what} a Vichy area"
         if build:
-            return False, "no power but its holder builds in an area; a Vichy area has none"
-        return True, "an Allied unit may attack it; Vichy troops defend against anyone"
-    if s.areas[area].kind is Kind.SEA:
+            return False, "a Vichy area is no Allied territory to build in"
+        return True, "5.6 forbids passage only to the Axis; a unit that stops there attacks it"
+    if s.areas[area].kind is Kind.SEA and not build:
         ships = [k for k, f in t.fleets.items() if f.fate is FleetFate.VICHY and f.at == area]
-        if ships and not build:
+        if ships:
             return True, "Vichy ships are neutral and never block a sea area"
-    return True, "no Vichy rule stands in the way"
+    return True, "5.6 does not forbid it; the game's usual rules decide"
 
 
 def may_move(s: VichyScenario, t: Territories, power: str, start: str, to: str) -> tuple[bool, str]:
     """5.6: whether a unit of ``power`` (``vichy`` for Vichy troops) in area ``start`` may
     move to the adjacent area ``to``, and why: Vichy forces never move; the Axis may not
-    enter a Vichy area (:func:`may_enter`)."""
+    enter a Vichy area (:func:`may_enter`); an Allied unit enters one only by attacking
+    it (the attack action, whose battle the players report)."""
     if power == VICHY_TROOPS:
         return False, "Vichy forces may not move"
     if to not in s.areas[start].adjacent:
         return False, f"{s.areas[to].name} is not adjacent to {s.areas[start].name}"
-    return may_enter(s, t, power, to, build=False)
+    ok, why = may_enter(s, t, power, to, build=False)
+    if ok and to in t.areas and t.areas[to].side is AreaSide.VICHY:
+        return False, "entering a Vichy area is an attack: its Vichy troops defend (attack it)"
+    return ok, why
 
 
 def move(t: Territories, power: str, kind: str, start: str, to: str) -> Territories:
@@ -228,22 +305,30 @@ def regroup(
 
 
 def axis_attack(
-    s: VichyScenario, t: Territories, attacker: str, target: str, others_stay: bool = False
+    s: VichyScenario, t: Territories, attacker: str, target: str, r: Readings = BOOK
 ) -> Territories:
     """5.6: an Axis attack on a Vichy area or fleet (``area:KEY`` or ``fleet:KEY``) turns
     every Vichy area and fleet Free French at once, their IPCs back to France and every
     Vichy unit in them France's (another Axis power's units there are removed unless
-    ``others_stay``); a fleet sent to an area ``attacker`` could have gained by politics,
-    and attacked there, joins Britain. The battle itself follows (:func:`battle`)."""
+    ``r.others_stay``); Vichy troops left in an Axis area (gained by politics) are freed
+    too, and as Free French in Axis territory removed from play; a fleet sent to an area
+    ``attacker`` could have gained by politics, and attacked there, joins Britain. The
+    battle itself follows (:func:`battle`)."""
     ipc = dict(t.ipc)
     areas = dict(t.areas)
     interned = list(t.interned)
     for key in vichy_areas(t):
         area = areas[key]
         _shift(ipc, s.areas[key].ipc, area.holder, FRANCE)
-        units, removed = regroup(s, key, area.units, Alignment.ALLIED, FRANCE, others_stay)
+        units, removed = regroup(s, key, area.units, Alignment.ALLIED, FRANCE, r.others_stay)
         areas[key] = AreaAfter(AreaSide.FREE_FRENCH, FRANCE, units=units)
         interned += removed
+    for key, area in t.areas.items():
+        stranded = [u for u in area.units if u.startswith(f"{VICHY_TROOPS}:")]
+        if area.side is AreaSide.AXIS and stranded:
+            kept = tuple(u for u in area.units if u not in stranded)
+            areas[key] = msgspec.structs.replace(area, units=kept)
+            interned += [f"{key}: {FRANCE} {u.partition(':')[2]}" for u in stranded]
     kind, _, name = target.partition(":")
     fleets = dict(t.fleets)
     for key in vichy_fleets(t):
@@ -254,15 +339,19 @@ def axis_attack(
     return msgspec.structs.replace(t, ipc=ipc, areas=areas, fleets=fleets, interned=tuple(interned))
 
 
-def captured(s: VichyScenario, area: str, captor: str, other_captor_keeps: bool) -> AreaAfter:
+def captured(s: VichyScenario, t: Territories, area: str, captor: str, r: Readings) -> AreaAfter:
     """5.6: who holds ``area`` once ``captor`` takes it: an Axis captor holds it as Axis
-    territory; the British, the Free French or the U.S. make it Free French; another
-    Allied captor makes it Free French, or keeps it when ``other_captor_keeps``."""
+    territory; a Vichy area taken by the British, the Free French or the U.S. turns Free
+    French; another Allied captor makes it Free French, or keeps it when
+    ``r.other_captor_keeps``; a French area the Axis held (not Vichy) stays with its Allied
+    captor when ``r.retaken_to_captor``, else turns Free French."""
     if s.side(captor) is Alignment.AXIS:
         return AreaAfter(AreaSide.AXIS, captor)
-    if captor in CAPTORS or not other_captor_keeps:
-        return AreaAfter(AreaSide.FREE_FRENCH, FRANCE, captured_by=captor)
-    return AreaAfter(AreaSide.ALLIED, captor, captured_by=captor)
+    vichy = t.areas[area].side is AreaSide.VICHY
+    keeps = (captor not in CAPTORS and r.other_captor_keeps) if vichy else r.retaken_to_captor
+    if keeps and captor != FRANCE:
+        return AreaAfter(AreaSide.ALLIED, captor, captured_by=captor)
+    return AreaAfter(AreaSide.FREE_FRENCH, FRANCE, captured_by=captor)
 
 
 def battle(
@@ -271,15 +360,14 @@ def battle(
     attacker: str,
     target: str,
     taken: bool,
-    other_captor_keeps: bool,
-    vichy_join: bool = True,
+    r: Readings = BOOK,
 ) -> Territories:
     """5.6: the result of a battle the players fought: ``taken`` gives a captured area to
     whoever :func:`captured` says and sinks a fleet; a failed attack changes nothing (an
     area attacked by the Allies stays Vichy). In a captured area the units of the losing
     side are removed, every one; Vichy troops there, when the Allies capture it, turn
-    Free French with it if ``vichy_join``, else are removed. Fleets the capture frees
-    follow."""
+    Free French with it if ``r.vichy_join``, else are removed. Fleets the capture frees
+    follow (:func:`released`)."""
     if not taken:
         return t
     kind, _, name = target.partition(":")
@@ -290,26 +378,38 @@ def battle(
         }
         return msgspec.structs.replace(t, fleets=fleets)
     ipc = dict(t.ipc)
-    after = captured(s, name, attacker, other_captor_keeps)
+    after = captured(s, t, name, attacker, r)
     _shift(ipc, s.areas[name].ipc, t.areas[name].holder, after.holder)
     side = s.side(attacker)
-    vichy_to = FRANCE if side is Alignment.ALLIED and vichy_join else ""
+    vichy_to = FRANCE if side is Alignment.ALLIED and r.vichy_join else ""
     units, removed = regroup(s, name, t.areas[name].units, side, vichy_to, False)
     after = msgspec.structs.replace(after, units=units)
     changed = msgspec.structs.replace(
         t, ipc=ipc, areas={**t.areas, name: after}, interned=(*t.interned, *removed)
     )
-    return released(s, liberate(changed, name, attacker, s))
+    if gained_by_politics(s, t, name):
+        changed = liberate(changed, name, attacker, s)
+    return released(s, changed, r)
+
+
+def gained_by_politics(s: VichyScenario, t: Territories, area: str) -> bool:
+    """Whether ``area`` is held by the power that gained it by political influence (5.5):
+    it carries that power's marker, which a capture by force does not put there."""
+    here = t.areas[area]
+    return (
+        here.side is AreaSide.AXIS and bool(here.marker) and here.marker == s.areas[area].politics
+    )
 
 
 def liberate(t: Territories, area: str, captor: str, s: VichyScenario) -> Territories:
-    """5.5: the Allies taking an area Japan gained by politics free the Vichy fleet sent
-    there: it joins the Allies (Free French)."""
+    """5.5: the Allies taking an area an Axis power gained by politics free the Vichy
+    fleet sent there: it joins the Allies (Free French). Call only for such an area
+    (:func:`gained_by_politics`, before the capture)."""
     if s.side(captor) is not Alignment.ALLIED:
         return t
     fleets = dict(t.fleets)
     for key, fleet in t.fleets.items():
-        if fleet.fate is FleetFate.VICHY and fleet.sent_to == area and s.areas[area].politics:
+        if fleet.fate is FleetFate.VICHY and fleet.sent_to == area:
             fleets[key] = msgspec.structs.replace(fleet, fate=FleetFate.FREE_FRENCH, owner=FRANCE)
     return msgspec.structs.replace(t, fleets=fleets)
 
@@ -324,10 +424,13 @@ def neighbours(s: VichyScenario, fleet: str) -> tuple[str, ...]:
     )
 
 
-def released(s: VichyScenario, t: Territories, lonely_free: bool = False) -> Territories:
-    """5.6: each Vichy fleet all of whose adjacent Vichy areas the Allies (other than France)
-    have captured turns Free French. A fleet with no adjacent Vichy area turns Free French
-    only when ``lonely_free``."""
+def released(
+    s: VichyScenario, t: Territories, r: Readings = BOOK, lonely_free: bool = False
+) -> Territories:
+    """5.6: each Vichy fleet all of whose adjacent Vichy areas the Allies have captured
+    turns Free French (the Free French's own captures count only when
+    ``r.free_french_frees``). A fleet with no adjacent Vichy area turns Free French only
+    when ``lonely_free``."""
     fleets = dict(t.fleets)
     for key in vichy_fleets(t):
         around = neighbours(s, key)
@@ -335,7 +438,7 @@ def released(s: VichyScenario, t: Territories, lonely_free: bool = False) -> Ter
             a
             for a in around
             if t.areas[a].captured_by
-            and t.areas[a].captured_by != FRANCE
+            and (r.free_french_frees or t.areas[a].captured_by != FRANCE)
             and s.side(t.areas[a].captured_by) is Alignment.ALLIED
         ]
         if (around and len(allied) == len(around)) or (not around and lonely_free):
@@ -345,17 +448,16 @@ def released(s: VichyScenario, t: Territories, lonely_free: bool = False) -> Ter
     return msgspec.structs.replace(t, fleets=fleets)
 
 
-def politics(s: VichyScenario, t: Territories, area: str, others_stay: bool = False) -> Territories:
+def politics(s: VichyScenario, t: Territories, area: str, r: Readings = BOOK) -> Territories:
     """5.5: the power named by the map gains ``area`` by political influence: it becomes
-    that power's territory, its IPCs with it; a Vichy fleet sent there stays Vichy, and so
-    do the Vichy troops in it; another side's units there are removed unless
-    ``others_stay``."""
+    that power's territory, its IPCs with it; a Vichy fleet sent there stays Vichy; the
+    Vichy troops in it join the gainer when ``r.politics_join``, else stay Vichy; another
+    side's units there are removed unless ``r.others_stay``."""
     gainer = s.areas[area].politics
     ipc = dict(t.ipc)
     _shift(ipc, s.areas[area].ipc, t.areas[area].holder, gainer)
-    units, removed = regroup(
-        s, area, t.areas[area].units, Alignment.AXIS, VICHY_TROOPS, others_stay
-    )
+    troops = gainer if r.politics_join else VICHY_TROOPS
+    units, removed = regroup(s, area, t.areas[area].units, Alignment.AXIS, troops, r.others_stay)
     areas = {**t.areas, area: AreaAfter(AreaSide.AXIS, gainer, marker=gainer, units=units)}
     return msgspec.structs.replace(t, ipc=ipc, areas=areas, interned=(*t.interned, *removed))
 

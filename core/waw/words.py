@@ -8,7 +8,7 @@ names itself.
 
 from __future__ import annotations
 
-from armistice.core.sides import Player, Sides
+from armistice.core.sides import by_side
 from armistice.core.words import Word
 
 RULE = "5.5"
@@ -87,6 +87,6 @@ class Turn(Word):
     INCOME = "income", "collect income"
 
 
-SIDES = Sides(powers=(), players=(Player("axis", "Axis", ()), Player("allies", "Allies", ())))
+SIDES = by_side(())
 """The players of World at War with no powers yet: each scenario's ``powers`` table says
 which powers there are and which side each is on (see ``scenario.sides``)."""

@@ -82,7 +82,7 @@ def reference(game: Game, choose: Policy | None = None, budget: int = 100_000) -
             labels = {m.key: o.label for m, (o, _) in zip(prompt.members, picked, strict=True)}
             for member_key, label in labels.items():
                 found.rolls[member_key][label] += weight * p
-            for total in prompt.totals:
+            for total in (t for t in prompt.totals if t.reported):
                 found.totals[total.key][total.of(labels)] += weight * p
             value = {m.key: o.faces[0] for m, (o, _) in zip(prompt.members, picked, strict=True)}
             walk([*path, Answer(prompt.key, value, Via.ROLLED)], weight * p)

@@ -276,6 +276,21 @@ def test_an_answer_of_a_save_given_to_another_game_names_the_save_and_its_entry(
     assert line == f"{path}: answers[0] (establish_vichy): the game asks 'named_by' here"
 
 
+def test_an_answer_left_over_after_the_game_ends_names_its_entry_and_key(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "long.json"
+    path.write_text(
+        edited_save(save_text(capsys, tmp_path), lambda d: d["answers"].append(d["answers"][-1]))
+    )
+    count = len(json.loads(path.read_text())["answers"]) - 1
+    line = refusal(capsys, FAMILIES["save"](path))
+    key = json.loads(path.read_text())["answers"][-1]["key"]
+    assert (
+        line == f"{path}: answers[{count}] ({key}): the game is complete by then; nothing asks it"
+    )
+
+
 def _newer(capsys: pytest.CaptureFixture[str], folder: Path) -> str:
     return edited_save(save_text(capsys, folder), _set(["version"], 99))
 

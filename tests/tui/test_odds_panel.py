@@ -16,6 +16,7 @@ from armistice.tui.widgets.odds import LINE, rendered
 from tests.awaw import vichy
 from tests.tui.dashboard import NARROW, SEED, dashboard, example, isolate, press, screen_text
 from tests.waw.maps import load, small
+from tests.waw.test_5_6_vichy import act, game, indo_china
 
 
 @pytest.fixture
@@ -134,3 +135,13 @@ def test_5_5_choice_columns_are_numbered_and_named_by_the_options_labels() -> No
     assert lines[1].split() == ["1", "2"]
     assert lines[2].split() == ["Toulon", "fleet", "1", "1"]
     assert lines[3:] == ["1 Oran (placed in Gulf)", "2 Bone (placed in Strait)"]
+
+
+def test_5_6_an_area_the_axis_holds_reads_axis_in_the_odds_panel() -> None:
+    """Outcomes of World at War 5.6 mix fleets' fates and areas' sides: each is named by
+    its own word (Japan holding Indo-China after politics reads "Axis")."""
+    g = act(game(indo_china()), "politics", "french_indo_china")
+    lines = rendered(g).plain.splitlines()
+    at = lines.index("French Indo-China")
+    assert lines[at + 1].split() == ["Axis", "1"]
+    assert lines[lines.index("Mediterranean fleet") + 1].split() == ["Vichy", "1"]

@@ -73,7 +73,7 @@ async def test_5_5_and_5_6_in_the_dashboard() -> None:
         offered = {o.value: o.enabled for o in screen.game.prompt.options}
         assert offered == {
             "attack": True,
-            "retake": True,
+            "retake": False,
             "politics": True,
             "move": True,
             "ask": True,

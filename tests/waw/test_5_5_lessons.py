@@ -21,6 +21,20 @@ def test_sides_come_from_the_scenario_an_extra_allied_power_holding_a_french_are
     assert game.state.ipc["canada"] == 4
 
 
+def test_a_french_area_an_allied_power_holds_is_kept_by_the_other_reading() -> None:
+    raw = bundled("italy-conquers-1941")
+    raw["areas"]["syria"]["control"] = "canada"
+    raw["income"]["canada"] = 5
+    game = play(
+        raw,
+        {**SCUTTLE, "fleet.far_east": 3, "area.syria": 1},
+        assumptions={"waw.allied_held_areas": "kept"},
+    )
+    syria = game.state.areas["syria"]
+    assert (syria.side, syria.income_to, syria.die) == (AreaSide.ALLIED, "canada", None)
+    assert game.state.ipc["canada"] == 5
+
+
 def test_sides_come_from_the_scenario_an_area_held_by_an_extra_axis_power_is_not_rolled() -> None:
     raw = bundled()
     raw["powers"]["hungary"] = {"label": "Hungary", "alignment": "axis"}

@@ -14,8 +14,8 @@ from armistice.tui.cli import run
 from tests.waw.maps import bundled, load, small
 
 
-def edit(change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
-    raw = bundled()
+def edit(change: Callable[[dict[str, Any]], None], name: str | None = None) -> dict[str, Any]:
+    raw = bundled(name) if name else bundled()
     change(raw)
     return raw
 
@@ -55,14 +55,19 @@ CASES = [
 ]
 
 
+def refused(raw: dict[str, Any], field: str, reason: str) -> None:
+    """``raw`` is refused as ``edited.toml``, naming ``field``, for ``reason``."""
+    with pytest.raises(ScenarioError) as caught:
+        load(raw, "edited.toml")
+    assert caught.value.where == f"edited.toml: {field}"
+    assert reason in caught.value.reason
+
+
 @pytest.mark.parametrize(("change", "field", "reason"), CASES)
 def test_bad_maps_are_refused_naming_the_field(
     change: Callable[[dict[str, Any]], None], field: str, reason: str
 ) -> None:
-    with pytest.raises(ScenarioError) as caught:
-        load(edit(change), "edited.toml")
-    assert caught.value.where == f"edited.toml: {field}"
-    assert reason in caught.value.reason
+    refused(edit(change), field, reason)
 
 
 def test_a_map_cut_in_two_is_refused() -> None:
@@ -88,4 +93,59 @@ def test_the_command_line_refuses_a_one_way_adjacency_with_exit_2(
     assert err == (
         f"armistice: error: {path}: areas.egypt.adjacent: "
         "adjacency must go both ways: syria does not list egypt\n"
+    )
+
+
+AFTER_CASES = [
+    (
+        lambda r: r["french_after"].update(atlantis=r["french_after"].pop("morocco")),
+        "french_after.atlantis",
+        "not a French area of the map",
+    ),
+    (
+        lambda r: r["french_after"].pop("morocco"),
+        "french_after",
+        "morocco is missing",
+    ),
+    (
+        lambda r: r["french_after"]["morocco"].update(side="french"),
+        "french_after.morocco.side",
+        "5.5 has rolled every French area",
+    ),
+    (
+        lambda r: r["french_after"]["morocco"].update(holder="germany"),
+        "french_after.morocco.holder",
+        "a Free French area is held by an Allied power",
+    ),
+    (
+        lambda r: r["french_after"]["syria"].update(marker="britain"),
+        "french_after.syria.marker",
+        "the control marker of an Axis power",
+    ),
+    (
+        lambda r: r["fleets_after"]["mediterranean"].update(sent_to="atlantis"),
+        "fleets_after.mediterranean.sent_to",
+        "'atlantis' is not a French area of the map",
+    ),
+    (
+        lambda r: r["fleets_after"]["mediterranean"].update(fate="french"),
+        "fleets_after.mediterranean.fate",
+        "5.5 has rolled every French fleet",
+    ),
+]
+
+
+@pytest.mark.parametrize(("change", "field", "reason"), AFTER_CASES)
+def test_5_6_positions_5_5_cannot_leave_are_refused_naming_the_field(
+    change: Callable[[dict[str, Any]], None], field: str, reason: str
+) -> None:
+    refused(edit(change, "vichy-territories-1940"), field, reason)
+
+
+def test_an_unknown_area_field_lists_the_fields_known_there() -> None:
+    known = "name, kind, adjacent, ipc, control, french, port, ocean, vichy_marker, units"
+    refused(
+        edit(lambda r: r["areas"]["morocco"].update(colour="red")),
+        "areas.morocco.colour",
+        f"unknown field; known here: {known}, politics",
     )

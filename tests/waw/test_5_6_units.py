@@ -76,8 +76,38 @@ def test_5_6_an_axis_capture_removes_the_french_units_in_the_area() -> None:
 def test_5_5_vichy_troops_stay_vichy_when_japan_gains_their_area_by_politics() -> None:
     g = act(game(indo_china()), "politics", "french_indo_china")
     assert g.state.areas["french_indo_china"].units == ("vichy:infantry",)
+    assert g.log[-1].assumption == "waw.politics_troops=stay_vichy"
     act(g, "retake", "united_states", "area:french_indo_china", "taken")
     assert g.state.areas["french_indo_china"].units == ("france:infantry",)
+
+
+def test_5_5_vichy_troops_join_japan_by_the_other_reading() -> None:
+    g = act(game(indo_china(), politics_troops="join"), "politics", "french_indo_china")
+    assert g.state.areas["french_indo_china"].units == ("japan:infantry",)
+
+
+def test_5_6_an_axis_attack_frees_the_vichy_troops_left_in_a_japanese_area_too() -> None:
+    """They turn Free French with the fleet sent there; standing in Japanese territory,
+    they are removed from play: no Vichy unit is left anywhere."""
+    g = act(game(indo_china()), "politics", "french_indo_china")
+    act(g, "attack", "germany", "area:syria")
+    assert g.state.areas["french_indo_china"].units == ()
+    assert "french_indo_china: france infantry" in g.state.interned
+    assert not any(u.startswith("vichy:") for a in g.state.areas.values() for u in a.units)
+    assert g.state.fleets["mediterranean"].fate.value == "free_french"
+
+
+def test_5_6_a_french_area_the_axis_held_goes_free_french_or_to_its_captor_by_the_reading() -> None:
+    raw = bundled(NAME)
+    raw["french_after"]["morocco"].update(side="axis", holder="italy", units=[])
+    g = act(game(raw), "retake", "britain", "area:morocco", "taken")
+    morocco = g.state.areas["morocco"]
+    assert (morocco.side, morocco.holder) == (AreaSide.FREE_FRENCH, "france")
+    assert any(e.assumption == "waw.retaken_area=free_french" for e in g.log)
+    kept = act(game(raw, retaken_area="captor"), "retake", "britain", "area:morocco", "taken")
+    morocco = kept.state.areas["morocco"]
+    assert (morocco.side, morocco.holder) == (AreaSide.ALLIED, "britain")
+    assert kept.state.ipc["britain"] == g.state.ipc["britain"] + 1
 
 
 def move(g: Any, start: str, unit: str, to: str) -> str:
@@ -87,13 +117,14 @@ def move(g: Any, start: str, unit: str, to: str) -> str:
 
 def test_5_6_a_vichy_unit_never_moves_the_engine_refuses_it() -> None:
     g = game()
-    said = move(g, "algeria", "vichy:infantry", "morocco")
-    assert said == "refused: Vichy infantry from Algeria to Morocco: Vichy forces may not move"
+    act(g, "move", "algeria", "vichy:infantry")
+    said = g.state.answered[-1]
+    assert said == "refused: Vichy infantry in Algeria: Vichy forces may not move"
     assert g.state.areas["algeria"].units == VICHY_ALGERIA
     assert g.log[-1].rule == "5.6" and g.log[-1].announce
 
 
-def test_5_6_an_axis_unit_may_not_move_into_a_vichy_area_and_an_allied_one_may() -> None:
+def test_5_6_no_unit_moves_into_a_vichy_area_the_allies_enter_one_only_by_attacking() -> None:
     raw = bundled(NAME)
     raw["french_after"]["morocco"].update(side="axis", holder="italy", units=["italy:armor"])
     g = game(raw)
@@ -103,8 +134,12 @@ def test_5_6_an_axis_unit_may_not_move_into_a_vichy_area_and_an_allied_one_may()
     assert move(g, "morocco", "italy:armor", "eastern_atlantic").startswith("moved: ")
     assert g.state.areas["morocco"].units == ()
     free = game()
-    assert move(free, "morocco", "france:infantry", "algeria").startswith("moved: ")
-    assert free.state.areas["algeria"].units == (*VICHY_ALGERIA, "france:infantry")
+    said = move(free, "morocco", "france:infantry", "algeria")
+    assert said == (
+        "refused: France infantry from Morocco to Algeria: entering a Vichy area is an "
+        "attack: its Vichy troops defend (attack it)"
+    )
+    assert free.state.areas["algeria"].units == VICHY_ALGERIA
 
 
 def test_5_6_the_move_offers_only_areas_with_units_and_the_adjacent_areas() -> None:
@@ -119,11 +154,11 @@ def test_5_6_the_move_offers_only_areas_with_units_and_the_adjacent_areas() -> N
     ]
     act(g, "algeria")
     assert [o.value for o in g.prompt.options] == ["vichy:infantry", "vichy:fighter"]
-    act(g, "vichy:fighter")
+    g = act(game(), "move", "morocco", "france:infantry")
     assert [o.value for o in g.prompt.options] == [
-        "morocco",
-        "libya",
+        "algeria",
         "french_west_africa",
+        "eastern_atlantic",
         "western_mediterranean",
     ]
 

@@ -58,7 +58,7 @@ def test_5_6_the_axis_may_not_build_in_or_move_through_a_vichy_area() -> None:
     assert ask(g, "britain", "algeria", "move").startswith("Britain: may move through Algeria")
     assert (
         ask(g, "vichy", "algeria", "move")
-        == "Vichy: may not move through Algeria: Vichy forces may not move"
+        == "Vichy: may not move through Algeria: Vichy forces never move and no one builds them"
     )
     sea = ask(g, "germany", "western_mediterranean", "move")
     assert sea.endswith("Vichy ships are neutral and never block a sea area")
@@ -117,10 +117,45 @@ def test_5_6_a_vichy_fleet_turns_free_french_once_the_allies_take_every_adjacent
     assert g.state.fleets["mediterranean"].fate is FleetFate.FREE_FRENCH
 
 
-def test_5_6_frances_own_capture_is_no_allied_presence_for_the_fleet() -> None:
+def test_5_6_a_free_french_capture_frees_the_fleet_by_default_and_not_by_the_other_reading() -> (
+    None
+):
     g = act(game(), "attack", "france", "area:algeria", "taken")
     assert g.state.areas["algeria"].side is AreaSide.FREE_FRENCH
-    assert g.state.fleets["mediterranean"].fate is FleetFate.VICHY
+    assert g.state.fleets["mediterranean"].fate is FleetFate.FREE_FRENCH
+    freed = g.log[-1]
+    assert freed.text == (
+        "Mediterranean fleet: every Vichy area next to it is in Allied hands; Free French"
+    )
+    assert (freed.assumption, freed.announce) == ("waw.free_french_captures=count", True)
+    strict = act(game(free_french_captures="not"), "attack", "france", "area:algeria", "taken")
+    assert strict.state.fleets["mediterranean"].fate is FleetFate.VICHY
+
+
+def test_5_6_the_axis_collects_the_vichy_income_once_a_turn() -> None:
+    g = act(game(), END_PHASE, "collect")
+    options = {o.value: o for o in g.prompt.options}
+    assert not options["collect"].enabled
+    assert options["collect"].reason == (
+        "the Axis has collected this turn's income from Vichy areas (5.6)"
+    )
+    assert g.log[-1].text == (
+        "Axis income from Vichy areas in turn 4: Germany 7 of its 47 IPCs of income, "
+        "Japan 1 of its 31 IPCs of income"
+    )
+    act(g, END_PHASE)
+    assert g.prompt.clock.turn == 5
+    act(g, END_PHASE, "collect")
+    assert g.state.bank["germany"] == 3 + 7 + 7
+
+
+def test_5_6_politics_is_closed_once_no_vichy_area_can_be_gained() -> None:
+    g = act(game(indo_china()), "politics", "french_indo_china")
+    options = {o.value: o for o in g.prompt.options}
+    assert not options["politics"].enabled
+    assert options["politics"].reason == (
+        "no Vichy area can be gained by political influence now (5.5)"
+    )
 
 
 def test_5_6_a_fleet_with_no_adjacent_vichy_area_follows_the_reading() -> None:
@@ -160,6 +195,19 @@ def test_5_5_the_allies_taking_indo_china_back_free_the_fleet_and_the_area_goes_
     assert (fleet.fate, fleet.owner) == (FleetFate.FREE_FRENCH, "france")
 
 
+def test_5_5_the_indo_china_clause_needs_the_political_gain_first() -> None:
+    """A fleet sent to Indo-China that Japan never gained by politics is freed by 5.6's
+    rule alone: while another adjacent Vichy area stands, it stays Vichy."""
+    raw = indo_china()
+    raw["areas"]["south_china_sea"]["adjacent"].append("fiji_islands")
+    raw["areas"]["fiji_islands"]["adjacent"].append("south_china_sea")
+    g = act(game(raw), "attack", "britain", "area:french_indo_china", "taken")
+    assert g.state.areas["fiji_islands"].side is AreaSide.VICHY
+    assert g.state.fleets["mediterranean"].fate is FleetFate.VICHY
+    act(g, "attack", "britain", "area:fiji_islands", "taken")
+    assert g.state.fleets["mediterranean"].fate is FleetFate.FREE_FRENCH
+
+
 def test_5_5_japan_attacking_indo_china_sends_the_fleet_there_to_britain() -> None:
     g = act(game(indo_china()), "attack", "japan", "area:french_indo_china")
     fleet = g.state.fleets["mediterranean"]
@@ -197,3 +245,8 @@ def test_5_6_a_capture_elsewhere_leaves_a_fleet_with_no_adjacent_vichy_area_vich
     raw["fleets_after"]["mediterranean"]["at"] = "central_mediterranean"
     g = act(game(raw), "attack", "britain", "area:syria", "taken")
     assert g.state.fleets["mediterranean"].fate is FleetFate.VICHY
+
+
+def test_5_5_the_political_gain_is_asked_of_the_power_that_may_make_it() -> None:
+    g = act(game(indo_china()), "politics")
+    assert g.prompt is not None and (g.prompt.key, g.prompt.power) == ("1.politics.area", "japan")

@@ -229,7 +229,7 @@ class GameScreen(Screen[None]):
         last = game.answers[-1] if game.answers else None
         if isinstance(asked, Rolls) and told and last is not None and last.key == asked.key:
             assert isinstance(last.value, dict)
-            self.notify(batch_result(game.system.outcome_word, asked, last.value), timeout=6)
+            self.notify(batch_result(game.system, asked, last.value), timeout=6)
         for entry in told:
             if entry.announce:
                 self.notify(f"{entry.text} ({entry.rule})", timeout=6)

@@ -203,12 +203,11 @@ def summary_text(game: Game) -> Group:
         parts.append(table)
     result = odds(game)
     names = game.system.key_names(game.scenario, game.tables)
-    word = game.system.outcome_word
     if result.marginals:
         parts.append(Text.assemble(("\nOdds", "bold"), (" (decisions at their defaults)", "dim")))
     for key, dist in result.marginals.items():
         chances = sorted(dist.items(), key=lambda kv: -kv[1])
-        line = ", ".join(f"{result_name(word, label)} {_percent(p)}" for label, p in chances)
+        line = ", ".join(f"{result_name(game.system, label)} {_percent(p)}" for label, p in chances)
         parts.append(Text(f"{names.get(key, key)}: {line}"))
     return Group(*parts)
 

@@ -25,7 +25,7 @@ from armistice.core.game import Game
 from armistice.core.odds import odds
 from armistice.core.prompts import Answer, Decision, Prompt, Roll, Rolls
 from armistice.core.tablefiles import HouseTables
-from armistice.tui.prompting import result_name
+from armistice.tui.prompting import result_name, short_name
 
 BAR = 7
 LINE = 30
@@ -71,7 +71,7 @@ def rendered(game: Game) -> Text:
     if isinstance(prompt, Roll):
         out.append("This roll\n", style="bold")
         for label, p in outcome_odds(prompt).items():
-            out.append_text(bar(result_name(game.system.outcome_word, label), p))
+            out.append_text(bar(result_name(game.system, label), p))
             out.append("\n")
     if isinstance(prompt, Rolls):
         out.append_text(batch_lines(prompt))
@@ -90,7 +90,7 @@ def batch_lines(prompt: Rolls) -> Text:
     """A batch of rolls: how many, and each weighted total's range, mean and likeliest value."""
     out = Text()
     out.append(f"These {len(prompt.members)} rolls\n", style="bold")
-    for total in prompt.totals:
+    for total in (t for t in prompt.totals if t.reported):
         dist = total_odds(prompt, total.key)
         mean = sum((value * p for value, p in dist.items()), Fraction(0))
         likeliest = max(dist, key=lambda value: dist[value])
@@ -106,7 +106,7 @@ def batch_lines(prompt: Rolls) -> Text:
 def outcome_lines(game: Game) -> Text:
     """Each outcome key's values with their chances, then a legend of the short names."""
     result = odds(game)
-    word = game.system.outcome_word
+    system = game.system
     out = Text()
     out.append("Chances from here\n", style="bold")
     if result.defaults:
@@ -114,21 +114,22 @@ def outcome_lines(game: Game) -> Text:
     names = game.system.key_names(game.scenario, game.tables)
     for key, dist in result.marginals.items():
         ranked = sorted(dist.items(), key=lambda kv: -kv[1])
-        inline = sum(len(word(label).short) + len(short(p)) + 2 for label, p in ranked)
+        inline = sum(len(short_name(system, label)) + len(short(p)) + 2 for label, p in ranked)
         name = names.get(key, key)
         if len(name) <= 13 and 14 + inline <= LINE:
             out.append(f"{name:<13} ")
             for label, p in ranked:
-                out.append(f"{word(label).short} ", style="bold")
+                out.append(f"{short_name(system, label)} ", style="bold")
                 out.append(f"{short(p):<5} ")
         else:
             out.append(name[: LINE - 1])
             for label, p in ranked:
-                out.append(f"\n  {word(label).short[: LINE - 8]:<{LINE - 8}}", style="bold")
+                out.append(f"\n  {short_name(system, label)[: LINE - 8]:<{LINE - 8}}", style="bold")
                 out.append(f" {short(p):>5}")
         out.append("\n")
-    used = {label for dist in result.marginals.values() for label in dist}
-    legend = "  ".join(f"{m.short} {m.label}" for m in word if m in used and m.short != m.label)
+    used = [system.word(label) for dist in result.marginals.values() for label in dist]
+    words = dict.fromkeys(w for w in used if w is not None and w.short != w.label)
+    legend = "  ".join(f"{w.short} {w.label}" for w in words)
     out.append(legend, style="dim")
     return out
 
@@ -187,14 +188,15 @@ def compared_lines(
 ) -> Text:
     """The chance of each value of outcome ``key`` under the options, grouped by the
     chances they give (chances -> the options' labels), each line within :data:`LINE`."""
-    word = game.system.outcome_word
     name = game.system.outcome_names(game.tables).get(key, key)
     out = Text(f"{name}, by choice\n"[: LINE + 1], style="bold")
     for ranked, labels in groups.items():
         for line in textwrap.wrap(", ".join(labels), LINE):
             out.append(f"{line}\n", style="bold")
         for value, p in ranked:
-            out.append(f" {word(value).label[: LINE - 7]:<{LINE - 7}} {short(p, 5):>5}\n")
+            out.append(
+                f" {result_name(game.system, value)[: LINE - 7]:<{LINE - 7}} {short(p, 5):>5}\n"
+            )
     return out
 
 

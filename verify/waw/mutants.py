@@ -16,11 +16,13 @@ from armistice.verify.waw.properties import AXIS_ATTACK, CONSERVED, ODDS, ONE_FA
 _nearest = board.nearest
 
 
-def _farthest(s: Any, start: str, candidates: Any) -> tuple[int | None, tuple[str, ...]]:
-    far = board.distances(s, start)
+def _farthest(
+    s: Any, start: str, candidates: Any, by_sea: bool = True
+) -> tuple[int | None, tuple[str, ...]]:
+    far = board.distances(s, start, by_sea)
     reach = [c for c in candidates if c in far]
     if not reach:
-        return _nearest(s, start, candidates)
+        return _nearest(s, start, candidates, by_sea)
     top = max(far[c] for c in reach)
     return top, tuple(c for c in reach if far[c] == top)
 

@@ -210,7 +210,7 @@ def axis_attack_frees_everything() -> list[Result]:
     problems, counted = [], 0
     for power, target, taken in itertools.product(axis, targets, (True, False)):
         counted += 1
-        after = rules.battle(s, rules.axis_attack(s, t, power, target), power, target, taken, False)
+        after = rules.battle(s, rules.axis_attack(s, t, power, target), power, target, taken)
         left = [f"{k} still Vichy" for k in (*rules.vichy_areas(after), *rules.vichy_fleets(after))]
         left += [
             f"units in {k} still Vichy"
