@@ -116,15 +116,15 @@ def turn_decision(s: Aa50Scenario, t: Aa50State, key: str) -> Decision:
     """The decision of the power whose turn it is: each action open now, or refused with
     the rule that forbids it; ending the start of the British turn is refused while
     France's turn is due."""
-    base = actions(key, t.power, t.clock(s.label(t.power)), ACTIONS, PHASES, NEUTRAL)
-    due, _ = rules.may_liberate(s, t)
-    options = []
-    for option in base.options:
-        reason = option.reason if not option.enabled else _refusal(s, t, option.value)
-        if option.value == END_PHASE and due:
-            reason = f"Paris is held by the Allies: France's turn is added first ({LIBERATION})"
-        options.append(Option(option.value, option.label, not reason, reason))
-    return msgspec.structs.replace(base, options=tuple(options))
+    closed = {a.key: why for a in ACTIONS if (why := _refusal(s, t, a.key))}
+    base = actions(key, t.power, t.clock(s.label(t.power)), ACTIONS, PHASES, NEUTRAL, closed)
+    if not rules.may_liberate(s, t)[0]:
+        return base
+    due = f"Paris is held by the Allies: France's turn is added first ({LIBERATION})"
+    options = tuple(
+        Option(o.value, o.label, False, due) if o.value == END_PHASE else o for o in base.options
+    )
+    return msgspec.structs.replace(base, options=options)
 
 
 def _refusal(s: Aa50Scenario, t: Aa50State, action: str) -> str:

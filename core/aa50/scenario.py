@@ -27,7 +27,7 @@ from armistice.core.aa50.words import (
 from armistice.core.errors import ScenarioError
 from armistice.core.fields import about
 from armistice.core.scenario import ScenarioBase
-from armistice.core.sides import Alignment, Player, Power, Sides
+from armistice.core.sides import Alignment, Power, Sides, by_side
 
 _Strict = {"frozen": True, "forbid_unknown_fields": True}
 
@@ -163,26 +163,13 @@ class Aa50Scenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_onl
         return self.starts or self.turn_order[0]
 
 
-PLAYERS = (("axis", "Axis", Alignment.AXIS), ("allies", "Allies", Alignment.ALLIED))
-"""The default players (key, label, the side whose every power they play)."""
-
-
 def sides(s: Aa50Scenario) -> Sides:
-    """The powers of the scenario, each on the side it says, France on the Allied side
-    (it answers only once liberated, played by the Allied player with the United
-    Kingdom); the Axis player plays every Axis power, the Allied player every Allied one
-    (a power the scenario adds, such as ANZAC, included). Other neutrals answer nothing."""
-    powers = tuple(
+    """The powers of the scenario played by side, France on the Allied side (it answers
+    only once liberated, played by the Allied player with the United Kingdom); a power the
+    scenario adds, such as ANZAC, plays with its side. Other neutrals answer nothing."""
+    return by_side(
         Power(k, e.label, Alignment.ALLIED if k == FRANCE else e.alignment)
         for k, e in s.powers.items()
-        if k == FRANCE or e.alignment is not Alignment.NEUTRAL
-    )
-    return Sides(
-        powers,
-        tuple(
-            Player(key, label, tuple(p.key for p in powers if p.alignment is side))
-            for key, label, side in PLAYERS
-        ),
     )
 
 
