@@ -284,3 +284,34 @@ def test_a_scenario_file_naming_vichy_against_the_table_is_refused(
     err = capsys.readouterr().err
     assert f"{path}: named_by: the Western Allies may not name Vichy France now" in err
     assert "held by U.S. ground forces in France, Morocco, Algeria or Tunisia (77)" in err
+
+
+def test_77_a_vichy_named_again_after_a_deactivation_leads_on_to_another_roll() -> None:
+    """Winter 1942, d10 table: the Western Allies roll 9 (a -1: deactivated, the Allies take
+    the Vichy hexes); named again under the reading that allows it, the Axis rolls 1 (a -3:
+    Allied ally). The Allies still hold the hexes, and the next roll takes that as it is."""
+    readings = {
+        "awaw.vichy.die": "d10",
+        "awaw.vichy.friendly_and_enemy": "roller",
+        "awaw.vichy.named_after_deactivation": "yes",
+    }
+    game = Game(scenario.load("vichy-1942-allied-roll"), assumptions=readings, seed=0)
+    game.answer("western_allies")
+    game.answer(9)
+    roll = game.state.vichy_diplomacy
+    assert (roll.result, roll.alignment.value, roll.hex_control.value) == (
+        "-1",
+        "deactivated",
+        "allied",
+    )
+    game.next("awaw.vichy", {})
+    game.answer("axis")
+    game.answer(1)
+    roll = game.state.vichy_diplomacy
+    assert (roll.result, roll.alignment.value, roll.hex_control.value) == (
+        "-3",
+        "allied_ally",
+        "allied",
+    )
+    game.next("awaw.vichy", {})
+    assert game.prompt is not None and game.prompt.key == "named_by"

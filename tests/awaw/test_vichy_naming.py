@@ -83,7 +83,6 @@ def test_77_with_nobody_to_name_vichy_the_game_ends_without_a_roll() -> None:
         ({"alignment": "axis_ally"}, "policy", "follows a 10 result; set policy 10"),
         ({"alignment": "allied_ally"}, "policy", "follows a -3 result; set policy -3"),
         ({"hex_control": "axis"}, "hex_control", "8"),
-        ({"hex_control": "allied"}, "hex_control", "-1"),
         ({"policy": "8"}, "hex_control", "gives Germany the Vichy hexes"),
         ({"colonies": {"corsica": {}}}, "colonies.corsica", "not a French colony"),
         (
@@ -184,3 +183,16 @@ def test_77_a_deactivated_vichy_nobody_may_name_is_left_to_its_roll_to_note() ->
     file is not refused, and the roll says nobody names it."""
     game = Game(make(alignment="deactivated", vichy_units=[]))
     assert game.complete and "Nobody may name Vichy France now" in game.log[-1].text
+
+
+def test_the_allies_hold_the_vichy_hexes_after_a_deactivation_or_a_revival_the_reading_allows() -> (
+    None
+):
+    """A Vichy France not deactivated with the Allies in its hexes can only be one named
+    again after a deactivation: refused under the default reading, taken under the other."""
+    allied = make(hex_control="allied")
+    with pytest.raises(ScenarioError) as error:
+        Game(allied)
+    assert error.value.field == "hex_control" and "-1" in error.value.reason
+    revived = Game(allied, assumptions={"awaw.vichy.named_after_deactivation": "yes"})
+    assert revived.prompt is not None and revived.prompt.key == "named_by"

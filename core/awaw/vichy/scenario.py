@@ -29,6 +29,7 @@ from armistice.core.awaw.board import (
     Unit,
 )
 from armistice.core.awaw.vichy import naming
+from armistice.core.awaw.vichy.assumptions import AFTER_DEACTIVATION, YesNo
 from armistice.core.awaw.vichy.tables import Tables
 from armistice.core.awaw.vichy.words import Alignment, HexControl, Policy
 from armistice.core.awaw.words import Factors, Region
@@ -148,7 +149,8 @@ def check(
             fail("vichy_units", "Vichy France was not established (58.31): it has no units")
         if s.colonies:
             fail("colonies", "Vichy France was not established (58.31): it has no colonies")
-    _check_standing(s, fail)
+    revived = readings is None or AFTER_DEACTIVATION.read(readings) is YesNo.YES
+    _check_standing(s, fail, revived)
     for name in s.colonies:
         if name not in COLONIES:
             fail(f"colonies.{name}", f"not a French colony; one of: {', '.join(COLONIES)}")
@@ -175,8 +177,9 @@ def check(
         fail("named_by", f"{s.named_by.label} may not name Vichy France now: {refused}")
 
 
-def _check_standing(s: VichyScenario, fail: naming.Fail) -> None:
-    """The alignment, policy and hex control agree with each other."""
+def _check_standing(s: VichyScenario, fail: naming.Fail, revived: bool) -> None:
+    """The alignment, policy and hex control agree with each other (the Allies may keep
+    the hexes of a Vichy France named again after a deactivation, when ``revived``)."""
     by_policy = {
         Policy.ALLIED_ALLY: Alignment.ALLIED_ALLY,
         Policy.ALLIED_ASSOCIATED: Alignment.ALLIED_ASSOCIATED,
@@ -205,4 +208,5 @@ def _check_standing(s: VichyScenario, fail: naming.Fail) -> None:
     if s.policy is Policy.GERMAN_HEXES and s.hex_control is not HexControl.AXIS:
         fail("hex_control", "an 8's policy in effect gives Germany the Vichy hexes")
     if s.hex_control is HexControl.ALLIED and s.alignment is not Alignment.DEACTIVATED:
-        fail("hex_control", "the Allies control the Vichy hexes only after a -1 result")
+        if not revived:
+            fail("hex_control", "the Allies control the Vichy hexes only after a -1 result")
