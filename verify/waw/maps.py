@@ -1,6 +1,9 @@
 """The maps the World at War suite checks: the bundled scenarios, and a small map built so
 that a fleet faces every case of 5.5 (a nearer area, two equally near areas with different
-ports, a far one, a sea outside the Atlantic and the Mediterranean)."""
+ports, a far one, a sea outside the Atlantic and the Mediterranean), with a variant where
+every reading of 5.5 changes something (France short of 3 IPCs, a fleet in the Pacific, a
+Japanese marker on an area Japan may gain by politics, French and British units, a French
+area Italy already holds)."""
 
 from __future__ import annotations
 
@@ -11,6 +14,10 @@ from armistice.core import scenario
 from armistice.core.waw.scenario import WawScenario
 
 BUNDLED = ("fall-of-france-1940", "italy-conquers-1941")
+WALKED = BUNDLED[0]
+"""The bundled map walked to every end (default readings); the other is checked for its odds
+only, the short map walking what sets it apart (France short of 3 IPCs, a fleet outside the
+Atlantic and the Mediterranean, an area the Axis holds) under every reading."""
 LATER = "vichy-territories-1940"
 """The bundled position after the fall, where 5.6 is checked."""
 
@@ -89,13 +96,49 @@ def small(fleets: Mapping[str, str] | None = None) -> dict[str, Any]:
     }
 
 
-def checked() -> list[tuple[str, WawScenario]]:
-    """The small map with one fleet and with two, then the bundled maps: name, scenario."""
-    found = [
-        ("small map, one fleet", scenario.from_mapping(small(), "small map")),
-        (
-            "small map, two fleets",
-            scenario.from_mapping(small({"brest": "strait", "toulon": "gulf"}), "small map"),
-        ),
+SHORT_BANK = 2
+"""IPCs France holds on the short map: fewer than the 3 of 5.5, more than none."""
+
+
+def short() -> dict[str, Any]:
+    """The small map where each reading of 5.5 matters: France holds only ``SHORT_BANK``
+    IPCs (``waw.short_bank``), the Saigon squadron lies in the Far Sea of the Pacific
+    (``waw.other_fleets``) beside the Toulon fleet in the Gulf, Dakar (3 IPCs) takes a
+    Japanese marker if Vichy (``waw.japanese_markers``) and Japan may gain it by politics
+    (5.5, 5.6), Oran holds a French and a British infantry unit (``waw.foreign_units``),
+    Dakar a French one, and Italy already holds Tunis (1 IPC, a French area not rolled)."""
+    raw = small({"toulon": "gulf", "saigon": "far"})
+    raw["powers"]["japan"] = {"label": "Japan", "alignment": "axis"}
+    raw["bank"] = {"france": SHORT_BANK}
+    raw["income"]["japan"] = 10
+    raw["areas"]["dakar"].update(vichy_marker="japan", politics="japan", units=["france:infantry"])
+    raw["areas"]["oran"]["units"] = ["france:infantry", "britain:infantry"]
+    raw["areas"]["tunis"] = {
+        "name": "Tunis",
+        "kind": "land",
+        "ipc": 1,
+        "control": "italy",
+        "french": True,
+        "port": "gulf",
+        "adjacent": ["gulf"],
+    }
+    raw["areas"]["gulf"]["adjacent"].append("tunis")
+    raw["income"]["italy"] = 5
+    return raw
+
+
+def small_maps() -> list[tuple[str, WawScenario]]:
+    """The small map with one fleet and with two, and the short map: name, scenario."""
+    return [
+        (name, scenario.from_mapping(raw, "small map"))
+        for name, raw in (
+            ("small map, one fleet", small()),
+            ("small map, two fleets", small({"brest": "strait", "toulon": "gulf"})),
+            ("short map", short()),
+        )
     ]
-    return found + [(name, scenario.load(name)) for name in BUNDLED]
+
+
+def checked() -> list[tuple[str, WawScenario]]:
+    """The small maps (:func:`small_maps`), then the bundled maps: name, scenario."""
+    return small_maps() + [(name, scenario.load(name)) for name in BUNDLED]

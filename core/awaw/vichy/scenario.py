@@ -207,6 +207,6 @@ def _check_standing(s: VichyScenario, fail: naming.Fail, revived: bool) -> None:
         fail("hex_control", "Germany holds the Vichy hexes only while an 8's policy goes on")
     if s.policy is Policy.GERMAN_HEXES and s.hex_control is not HexControl.AXIS:
         fail("hex_control", "an 8's policy in effect gives Germany the Vichy hexes")
-    if s.hex_control is HexControl.ALLIED and s.alignment is not Alignment.DEACTIVATED:
-        if not revived:
-            fail("hex_control", "the Allies control the Vichy hexes only after a -1 result")
+    allied = s.hex_control is HexControl.ALLIED
+    if allied and s.alignment is not Alignment.DEACTIVATED and not revived:
+        fail("hex_control", "the Allies control the Vichy hexes only after a -1 result")
