@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from armistice.core.adjacency import check_adjacency
 from armistice.core.errors import ScenarioError
 from armistice.core.fields import about
 from armistice.core.scenario import ScenarioBase
@@ -165,6 +166,7 @@ def check_map(s: MapScenario, source: str) -> None:
     _power(s, source, "marker_power", s.marker_power, Alignment.AXIS)
     if not s.french_areas:
         _fail(source, "areas", f"mark at least one French area (french = true) for {RULE}")
+    check_adjacency({k: a.adjacent for k, a in s.areas.items()}, source, "areas")
     for key, area in s.areas.items():
         _check_area(s, source, key, area)
     _check_connected(s, source)
@@ -186,17 +188,6 @@ def check(s: MapScenario, source: str, _tables: object = None, _readings: object
 
 def _check_area(s: MapScenario, source: str, key: str, area: Area) -> None:
     field = f"areas.{key}"
-    for other in area.adjacent:
-        if other == key:
-            _fail(source, f"{field}.adjacent", "an area is not adjacent to itself")
-        if other not in s.areas:
-            _fail(source, f"{field}.adjacent", f"unknown area {other!r}")
-        if key not in s.areas[other].adjacent:
-            _fail(
-                source,
-                f"{field}.adjacent",
-                f"adjacency must go both ways: {other} does not list {key}",
-            )
     for i, unit in enumerate(area.units):
         _power(s, source, f"{field}.units[{i}]", unit.partition(":")[0], None)
     if area.kind is Kind.SEA:

@@ -24,7 +24,7 @@ CASES = [
     (
         lambda r: r["areas"]["morocco"]["adjacent"].append("atlantis"),
         "areas.morocco.adjacent",
-        "unknown area 'atlantis'",
+        "unknown place 'atlantis'",
     ),
     (
         lambda r: r["fleets"]["atlantic"].update(at="atlantis"),
