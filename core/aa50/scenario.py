@@ -24,6 +24,7 @@ from armistice.core.aa50.words import (
     Fate,
     Kind,
 )
+from armistice.core.adjacency import check_adjacency
 from armistice.core.errors import ScenarioError
 from armistice.core.fields import about
 from armistice.core.scenario import ScenarioBase
@@ -197,6 +198,7 @@ def check(s: Aa50Scenario, source: str, _tables: object = None, _readings: objec
     if britain is None or britain.alignment is not Alignment.ALLIED:
         _fail(source, f"powers.{BRITAIN}", "the United Kingdom is listed, on the Allied side")
     _check_order(s, source)
+    check_adjacency({k: p.adjacent for k, p in s.places.items()}, source, "places")
     for key, place in s.places.items():
         _check_place(s, source, key, place)
     parises = [k for k, p in s.places.items() if p.paris]
@@ -230,17 +232,6 @@ def _check_order(s: Aa50Scenario, source: str) -> None:
 
 def _check_place(s: Aa50Scenario, source: str, key: str, place: Place) -> None:
     field = f"places.{key}"
-    for other in place.adjacent:
-        if other == key:
-            _fail(source, f"{field}.adjacent", "a place is not adjacent to itself")
-        if other not in s.places:
-            _fail(source, f"{field}.adjacent", f"unknown place {other!r}")
-        if key not in s.places[other].adjacent:
-            _fail(
-                source,
-                f"{field}.adjacent",
-                f"adjacency goes both ways: {other} does not list {key}",
-            )
     for i, unit in enumerate(place.units):
         power, _, kind = unit.partition(":")
         _power(s, source, f"{field}.units[{i}]", power)
