@@ -15,7 +15,7 @@ import msgspec
 
 from armistice.core.prompts import Clock, Decision, Option
 
-__all__ = ["END_PHASE", "STOP", "ActionSpec", "Clock", "actions"]
+__all__ = ["END_PHASE", "STOP", "ActionSpec", "Clock", "actions", "within"]
 
 END_PHASE = "end_phase"
 """The action that closes the current phase."""
@@ -77,4 +77,26 @@ def actions(
         options=tuple(options),
         default=STOP,
         clock=clock,
+    )
+
+
+def within(
+    step: int,
+    key: str,
+    power: str,
+    label: str,
+    options: Sequence[Option],
+    rule: str,
+    default: str = "",
+) -> Decision:
+    """A decision asked within the action numbered ``step`` (how many the players have
+    taken), keyed ``<step>.<key>`` so each action's answers stay apart in a save; its
+    ``default`` is the first enabled option unless given."""
+    return Decision(
+        key=f"{step}.{key}",
+        power=power,
+        label=label,
+        rule=rule,
+        options=tuple(options),
+        default=default or next(o.value for o in options if o.enabled),
     )

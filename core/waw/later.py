@@ -15,7 +15,7 @@ from armistice.core.ledger import Ledger
 from armistice.core.prompts import AnswerValue, Clock, Decision, Option, Prompt
 from armistice.core.sides import Alignment
 from armistice.core.summary import Row, Section, Summary
-from armistice.core.turns import END_PHASE, STOP, ActionSpec, actions
+from armistice.core.turns import END_PHASE, STOP, ActionSpec, actions, within
 from armistice.core.waw import territories as rules
 from armistice.core.waw.scenario import WawScenario
 from armistice.core.waw.state import VICHY_TROOPS, WawState
@@ -217,14 +217,8 @@ def _pick(
     rule: str = LATER,
 ) -> Decision:
     """A decision of the current action, keyed by the action's number."""
-    return Decision(
-        key=f"{ledger.state.actions}.{key}",
-        power=power,
-        label=label,
-        rule=rule,
-        options=tuple(Option(v, text) for v, text in options),
-        default=options[0][0],
-    )
+    choices = [Option(v, text) for v, text in options]
+    return within(ledger.state.actions, key, power, label, choices, rule)
 
 
 def _name(s: VichyScenario, target: str) -> str:
