@@ -64,7 +64,7 @@ from armistice.core.prompts import (
     Total,
 )
 from armistice.core.sides import Alignment
-from armistice.core.turns import END_PHASE, STOP, ActionSpec, actions
+from armistice.core.turns import END_PHASE, STOP, ActionSpec, actions, within
 from armistice.core.words import counted
 
 Book = Ledger[Aa50State]
@@ -102,14 +102,7 @@ def _pick(
     default: str = "",
 ) -> Decision:
     """A decision of the current action, keyed by the action's number."""
-    return Decision(
-        key=f"{ledger.state.actions}.{key}",
-        power=power,
-        label=label,
-        rule=rule,
-        options=tuple(options),
-        default=default or next(o.value for o in options if o.enabled),
-    )
+    return within(ledger.state.actions, key, power, label, options, rule, default)
 
 
 def turn_decision(s: Aa50Scenario, t: Aa50State, key: str) -> Decision:
