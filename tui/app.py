@@ -186,10 +186,14 @@ class ArmisticeApp(App[None]):
             self.switch_screen(StartScreen(self.seed))
 
     def own_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        """The actions of ``screen`` that apply now, then the app's own (help, quit), in the
+        """The actions the game's turn menu offers now (``screen.menu_commands()``), then
+        the actions of ``screen`` that apply now, then the app's own (help, quit), in the
         order of their bindings (each title once). In a browser there is no Screenshot: the file it
         gives fetches its fonts from the internet."""
         titles = {"Screenshot"} if self.is_web else set()
+        for command in getattr(screen, "menu_commands", list)():
+            titles.add(command.title)
+            yield command
         own = [b for b in screen.BINDINGS if b not in self.BINDINGS]
         for binding in (*own, *self.BINDINGS):
             if not isinstance(binding, Binding) or binding.description in ("", *titles):

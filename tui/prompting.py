@@ -13,6 +13,7 @@ from armistice.core.game import Game
 from armistice.core.prompts import AnswerValue, Decision, Fact, Prompt, Roll, Rolls, Selection
 from armistice.core.sides import Alignment
 from armistice.core.systems import RuleSystem
+from armistice.core.turns import STOP
 
 
 class Actor(NamedTuple):
@@ -47,6 +48,43 @@ def short_name(system: RuleSystem, label: str) -> str:
     """The short form of the word ``label`` spells in ``system``, or ``label`` itself."""
     word = system.word(label)
     return word.short if word else label
+
+
+RESOLVED = "Every rule has been resolved."
+"""How a game that ran to its end ended."""
+
+
+def ending(game: Game) -> str:
+    """How a complete ``game`` ended, in a sentence: "The players stopped the game in Turn
+    4, collect income phase." when the last answer stopped a turn-by-turn game at its turn's
+    menu (the turn and phase are those of the menu it answered), else "Every rule has been
+    resolved."; empty while the game is not complete."""
+    if not game.complete:
+        return ""
+    last = game.answers[-1] if game.answers else None
+    if last is None or last.value != STOP or game.system.phases is None:
+        return RESOLVED
+    before = Game(
+        game.origin,
+        assumptions=game.assumptions,
+        answers=game.answers[:-1],
+        facts=game.facts,
+        seed=game.seed,
+        tables=game.house,
+    )
+    menu = before.prompt
+    if not isinstance(menu, Decision) or menu.clock is None or menu.key != last.key:
+        return RESOLVED
+    clock = menu.clock
+    return f"The players stopped the game in {clock.turn_label}, {clock.phase_label} phase."
+
+
+def asks_no_die(game: Game) -> bool:
+    """True when no die is to be rolled or typed in ``game`` now: it is complete, or it goes
+    turn by turn and what it asks is no die (a turn's dice, if any, follow a chosen action)."""
+    if game.complete:
+        return True
+    return game.system.phases is not None and not isinstance(game.prompt, Roll | Rolls)
 
 
 def batch_result(system: RuleSystem, prompt: Rolls, value: Mapping[str, int]) -> str:

@@ -3,11 +3,13 @@ the widgets that render it, or the notifications the app shows."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from rich.text import Text as RichText
-from textual.widgets import Input, OptionList, Select, TabbedContent
+from textual.widgets import Input, OptionList, Select, Static, TabbedContent
 
 from armistice.core.awaw.rule58.tables import shipped
 from armistice.core.game import Game
@@ -194,7 +196,9 @@ async def test_typed_die_out_of_range_is_refused_and_a_legal_one_is_recorded_as_
 
         screen.query_one("#tabs", TabbedContent).active = "tab-log"
         await settle(pilot)
-        lines = screen_text(screen, "#log").splitlines()
+        console = Console(width=NARROW[0], record=True, file=io.StringIO())
+        console.print(screen.query_one("#log", Static).content)
+        lines = console.export_text().splitlines()
         assert any("typed" in line and "2" in line for line in lines)
 
 

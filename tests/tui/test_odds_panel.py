@@ -118,7 +118,8 @@ async def test_77_the_odds_of_a_roll_reached_by_a_link_are_worked_out(saves: Pat
         shown = screen_text(screen, "#odds")
         assert "could not be worked out" not in shown
         lines = shown.splitlines()
-        assert [line.split()[-2] for line in lines if line.startswith(("8:", "9:", "10:"))] == [
+        labelled = [i for i, line in enumerate(lines) if line.startswith(("8:", "9:", "10:"))]
+        assert [lines[i + 1].split()[-2] for i in labelled] == [
             "1/6",
             "1/6",
             "2/3",

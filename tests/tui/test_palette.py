@@ -1,6 +1,7 @@
 """The command palette as a player sees it: the game's actions that apply now first, in
 the order of the keys, before Textual's own commands, whether or not something is typed;
-nothing about dice once every rule has been resolved."""
+nothing about dice once every rule has been resolved; a turn-by-turn game's open actions
+lead, and choosing one answers the turn's menu."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from typing import Any
 from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
 
+from armistice.core import scenario
+from armistice.core.game import Game
 from armistice.tui.app import ArmisticeApp
 from tests.tui.dashboard import NARROW, Notes, dashboard, example, press, until
 from tests.tui.test_80x24 import finished
@@ -59,3 +62,43 @@ async def test_a_finished_game_offers_no_dice_mode_and_d_says_why() -> None:
         await press(pilot, "d")
         assert screen.typing == typing
         assert notes.seen[-1][0] == "No dice left to roll or type: every rule has been resolved."
+
+
+def territories() -> Game:
+    return Game(scenario.load("vichy-territories-1940"), seed=24)
+
+
+async def test_the_turn_menus_open_actions_are_the_palettes_first_commands() -> None:
+    """World at War 5.6, Turn 4, combat phase: the menu's open actions lead the palette in
+    the menu's order, before the screen's keys; collecting income (income phase only) is
+    not offered until that phase."""
+    app = ArmisticeApp(territories())
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await dashboard(pilot, ("areas", "fleets", "income"))
+        open_now = [o.label for o in screen.game.prompt.options if o.enabled]
+        assert open_now[0] == "Attack a Vichy area or fleet"
+        assert "Collect the Axis income from Vichy areas" not in open_now
+        listed = await palette(pilot)
+        assert listed[: len(open_now)] == open_now
+        assert listed[len(open_now)] in GAME
+        for typed, first in (
+            ("attack", "Attack a Vichy area or fleet"),
+            ("politic", "Gain an area by political influence"),
+            ("stop", "Stop here (the game can be saved and reported)"),
+            ("end", "End the combat phase"),
+        ):
+            assert (await palette(pilot, typed))[0] == first, typed
+        assert "Collect the Axis income from Vichy areas" not in await palette(pilot, "collect")
+
+
+async def test_a_turn_action_chosen_in_the_palette_answers_the_menu() -> None:
+    app = ArmisticeApp(territories())
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await dashboard(pilot, ("areas", "fleets", "income"))
+        game = screen.game
+        await press(pilot, "ctrl+p", *"end", "enter")
+        assert [(a.key, a.value) for a in game.answers][-1][1] == "end_phase"
+        assert game.prompt.clock is not None and game.prompt.clock.phase == "income"
+        assert (await palette(pilot, "collect"))[0] == "Collect the Axis income from Vichy areas"
+        await press(pilot, "ctrl+p", *"collect", "enter")
+        assert game.answers[-1].value == "collect"

@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 from textual.widgets import Collapsible, Label, Select
 
+from armistice.core import scenario
 from armistice.tui.app import ArmisticeApp
-from armistice.tui.screens.dialogs import Confirm
+from armistice.tui.screens.dialogs import ChooseFile, Confirm
 from armistice.tui.widgets.form import Form
-from tests.tui.dashboard import NARROW, dashboard, example, isolate, press, text, until
+from tests.tui.dashboard import EXAMPLE, NARROW, dashboard, example, isolate, press, text, until
 from tests.tui.test_setup import open_setup
 
 
@@ -36,6 +37,8 @@ async def test_unsaved_answers_are_counted_in_words(saves: Path) -> None:
         await until(pilot, lambda: isinstance(app.screen, Confirm), "the new-game question")
         assert question(app) == "Drop 2 unsaved answers and start another game?"
         await press(pilot, "n", "o")
+        await until(pilot, lambda: isinstance(app.screen, ChooseFile), "the file to open")
+        await press(pilot, *str(scenario.locate(EXAMPLE)), "enter")
         await until(pilot, lambda: isinstance(app.screen, Confirm), "the open question")
         assert question(app) == "Drop 2 unsaved answers and open another game?"
 

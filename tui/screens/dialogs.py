@@ -17,10 +17,12 @@ from armistice.core.assumptions import Assumption
 
 
 class Confirm(ModalScreen[bool]):
-    """Ask a yes/no question; y or enter answers yes, n or escape no."""
+    """Ask a yes/no question about something that loses answers: only y answers yes; n or
+    escape answers no; enter (and every other key) does nothing, so that a key pressed for
+    what came before cannot answer it."""
 
     BINDINGS = [
-        Binding("y,enter", "answer(True)", "Yes", id="confirm-yes"),
+        Binding("y", "answer(True)", "Yes", id="confirm-yes"),
         Binding("n,escape", "answer(False)", "No", id="confirm-no"),
     ]
 

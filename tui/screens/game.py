@@ -7,11 +7,12 @@ the game stays as it was.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from textual import on, work
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, ScrollableContainer, VerticalScroll
 from textual.lazy import Lazy
@@ -27,6 +28,7 @@ from armistice.core.errors import ArmisticeError, ScenarioError
 from armistice.core.game import NEXT, Game
 from armistice.core.prompts import (
     Answer,
+    AnswerValue,
     Decision,
     Option,
     Prompt,
@@ -40,7 +42,7 @@ from armistice.core.words import counted
 from armistice.tui import panels, saves
 from armistice.tui.handover import Handover
 from armistice.tui.keys import ALWAYS
-from armistice.tui.prompting import actor, batch_result
+from armistice.tui.prompting import RESOLVED, actor, asks_no_die, batch_result, ending
 from armistice.tui.widgets.footer import Footer
 from armistice.tui.widgets.odds import OddsPanel
 from armistice.tui.widgets.prompt import PromptPanel
@@ -49,8 +51,9 @@ from armistice.tui.widgets.record import AssumptionsPanel, LogPanel
 WIDE = 120
 HOUSE = "House tables"
 """The fact a game's summary adds when it plays under house tables."""
-CHROME = 28
-"""Columns of the header that its icon, margins and ``armistice — `` take."""
+CHROME = 30
+"""Columns of the header that its icon (8), the room kept for a clock (10) and
+``armistice — `` (12) take."""
 
 
 class Body(Widget):
@@ -154,7 +157,8 @@ class GameScreen(Screen[None]):
         self._told = len(game.log)
         self._asked: Prompt | None = game.prompt
         self.taken_back: Answer | None = None
-        self._enabled: tuple[bool | None, bool | None] = (None, None)
+        self._enabled: tuple[bool | None, ...] = ()
+        self._ending: tuple[tuple[Answer, ...] | None, str] = (None, "")
 
     @property
     def unsaved(self) -> int:
@@ -209,13 +213,15 @@ class GameScreen(Screen[None]):
         who = actor(game, game.prompt) if game.prompt is not None else None
         taken_back, self.taken_back = self.taken_back, None
         prompt_panel = self.query_one(PromptPanel)
-        prompt_panel.show(self.pending(), self.typing, game.seed, who, summary.result, taken_back)
+        prompt_panel.show(
+            self.pending(), self.typing, game.seed, who, summary.result, taken_back, self.ending()
+        )
         self.query_one(OddsPanel).show(game)
         self.announce(game)
         focus = self.focused
         if self.pending() is None and (focus is None or prompt_panel in focus.ancestors):
             self._focus_a_panel()
-        enabled = (self.check_action("roll", ()), self.check_action("undo", ()))
+        enabled = tuple(self.check_action(a, ()) for a in ("roll", "undo", "dice_mode"))
         if enabled != self._enabled:
             self._enabled = enabled
             self.refresh_bindings()
@@ -244,14 +250,21 @@ class GameScreen(Screen[None]):
             shown[0].focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Grey out what cannot be done now."""
+        """Grey out what cannot be done now; hide Roll and Dice mode while the game asks no
+        die (:func:`asks_no_die`)."""
+        if action in ("roll", "dice_mode") and asks_no_die(self.game):
+            return False
         if action == "roll":
             return (isinstance(self.game.prompt, Roll | Rolls) and not self.typing) or None
         if action == "undo":
             return bool(self.game.answers or self.handover) or None
-        if action == "dice_mode":
-            return not self.game.complete or None
         return True
+
+    def ending(self) -> str:
+        """:func:`ending` of the game, worked out once per position."""
+        if self._ending[0] != self.game.answers:
+            self._ending = (self.game.answers, ending(self.game))
+        return self._ending[1]
 
     def pending(self) -> Prompt | None:
         """What the prompt panel asks now: a fact of the link being started, or :func:`pending`."""
@@ -261,25 +274,49 @@ class GameScreen(Screen[None]):
 
     def action_unavailable(self, action: str) -> None:
         """Say briefly why ``action`` ("roll", "undo" or "dice_mode") does nothing now."""
-        self.notify(unavailable(self.game, action, self.typing), timeout=3)
+        self.notify(unavailable(self.game, action, self.typing, self.ending()), timeout=3)
+
+    def menu_commands(self) -> list[SystemCommand]:
+        """The actions the pending turn's menu (a decision with a clock, core/turns.py)
+        offers now, in its order, as commands: title the action, help the question and its
+        rule; each answers the menu as choosing it at the prompt does. Empty when no such
+        menu is pending."""
+        prompt = self.pending()
+        if not isinstance(prompt, Decision) or prompt.clock is None:
+            return []
+        return [
+            SystemCommand(
+                option.label,
+                f"{prompt.label} ({prompt.rule})",
+                partial(self.answer, prompt.key, option.value, Via.DECIDED),
+            )
+            for option in prompt.options
+            if option.enabled
+        ]
 
     @on(PromptPanel.Answered)
     def _answered(self, event: PromptPanel.Answered) -> None:
+        self.answer(event.key, event.value, event.via)
+
+    def answer(self, key: str, value: AnswerValue, via: Via) -> None:
+        """Answer the pending prompt ``key`` with ``value`` (given ``via``); an answer for
+        a prompt no longer pending (an undo took it back) is ignored, a refused one is said
+        at the prompt."""
         prompt = self.pending()
-        if prompt is None or prompt.key != event.key:
+        if prompt is None or prompt.key != key:
             return  # sent for a prompt an undo has since taken back
         refused = ("", "")
         try:
             if self.handover is not None:
-                self.handover.answer(event.value)
+                self.handover.answer(value)
                 refused = self._start()
             elif prompt.key == NEXT and self.game.prompt is None:
-                link = next(k for k in self.game.links if k.to == event.value)
+                link = next(k for k in self.game.links if k.to == value)
                 game = self.game
                 self.handover = Handover(link, link.start(game.scenario, game.state))
                 refused = self._start()
             else:
-                self.game.answer(event.value, event.via)
+                self.game.answer(value, via)
         except ArmisticeError as error:
             self.query_one(PromptPanel).say(error.reason, f"Not allowed: {prompt.label}")
         self.refresh_views()
@@ -385,20 +422,22 @@ class GameScreen(Screen[None]):
 
     @work
     async def action_open(self) -> None:
-        """Ask for a save file and open it in place of this game."""
+        """Ask for a save file and open it in place of this game; with unsaved answers, ask
+        whether to drop them once the file has opened (so that a name typed at once goes into
+        the file name, and a file that does not open drops nothing)."""
         from armistice.tui.screens.dialogs import ChooseFile, Confirm
 
+        path = await self.app.push_screen_wait(
+            ChooseFile("Open a save or scenario file:", "", saves.recent())
+        )
+        opened = open_path(self, saves.located(path)) if path else None
+        if opened is None:
+            return
         if self.unsaved and not await self.app.push_screen_wait(
             Confirm(f"Drop {self.unsaved_words} and open another game?")
         ):
             return
-        path = await self.app.push_screen_wait(
-            ChooseFile("Open a save or scenario file:", "", saves.recent())
-        )
-        if path:
-            opened = open_path(self, saves.located(path))
-            if opened is not None:
-                self.app.switch_screen(GameScreen(opened, self.typing))
+        self.app.switch_screen(GameScreen(opened, self.typing))
 
     @work
     async def action_new_game(self) -> None:
@@ -447,15 +486,20 @@ class GameScreen(Screen[None]):
 def headline(facts: tuple[tuple[str, str], ...], room: int) -> str:
     """The summary's ``facts`` (label, value) as the header shows them in ``room`` columns:
     all of them when they fit, else house tables named first (without their files) and the
-    other facts in the system's order, as many as fit."""
+    other facts in the system's order, as many as fit, each whole or, when only that fits
+    and it reads alone (not a bare number), by its value alone ("Vichy fleet moves" for
+    "Phase Vichy fleet moves")."""
     whole = " · ".join(f"{label} {value}" for label, value in facts)
     if len(whole) <= room:
         return whole
     parts = [HOUSE] if any(label == HOUSE for label, _ in facts) else []
     for label, value in facts:
-        part = f"{label} {value}"
-        if label != HOUSE and len(" · ".join([*parts, part])) <= room:
-            parts.append(part)
+        if label == HOUSE:
+            continue
+        for part in (f"{label} {value}", value if not value.isdigit() else ""):
+            if part and len(" · ".join([*parts, part])) <= room:
+                parts.append(part)
+                break
     return " · ".join(parts)
 
 
@@ -495,18 +539,26 @@ def reopened(game: Game, key: object, told: dict[str, Any]) -> Handover | None:
     return handover if handover.prompts else None
 
 
-def unavailable(game: Game, action: str, typing: bool) -> str:
+def unavailable(game: Game, action: str, typing: bool, ended: str = "") -> str:
     """Why ``action`` ("roll", "undo" or "dice_mode") cannot be done in ``game`` now, in a
-    line."""
+    line; ``ended`` says how a complete game ended (:func:`ending`)."""
     if action == "undo":
         return "Nothing to take back yet."
-    if action == "dice_mode":
-        return "No dice left to roll or type: every rule has been resolved."
     prompt = game.prompt
-    if typing and isinstance(prompt, Roll | Rolls):
-        return "Dice are typed in: type the value and press enter (d: rolled by the app)."
     if prompt is None:
-        return "Nothing to roll: every rule has been resolved."
+        done = ended or RESOLVED
+        what = "No dice left to roll or type" if action == "dice_mode" else "Nothing to roll"
+        return f"{what}: {done[0].lower()}{done[1:]}"
+    if typing and action == "roll" and isinstance(prompt, Roll | Rolls):
+        return "Dice are typed in: type the value and press enter (d: rolled by the app)."
+    if isinstance(prompt, Roll | Rolls):
+        return f"Nothing to roll: {prompt.label} is answered first."
+    if isinstance(prompt, Decision) and prompt.clock is not None:
+        clock = prompt.clock
+        asked = f"{clock.turn_label}, {clock.phase_label} phase asks for an action, not a die"
+        return f"No die to {'roll or type' if action == 'dice_mode' else 'roll'}: {asked}."
+    if action == "dice_mode":
+        return f"No die to roll or type now: {prompt.label} is answered first."
     return f"Nothing to roll: {prompt.label} is answered first."
 
 

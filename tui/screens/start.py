@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.console import Group
+from rich.padding import Padding
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from armistice.core import scenario, systems
 from armistice.core.errors import ArmisticeError, printable
@@ -57,18 +59,29 @@ class StartScreen(Screen[None]):
         self.on_screen_resume()
 
     def on_screen_resume(self) -> None:
+        """List the scenarios and recent saves afresh, the entry highlighted before (if it is
+        still listed) highlighted again, else the first scenario."""
         listing = self.query_one(OptionList)
+        was = listing.highlighted_option.id if listing.highlighted_option is not None else None
         listing.clear_options()
         listing.add_option(Option("Bundled scenarios", disabled=True))
+        system = ""
         for entry in scenario.bundled():
-            label = Text.assemble(("  " + entry.name, "bold"), ("\n    " + entry.title, "dim"))
-            listing.add_option(Option(label, id=f"scenario:{entry.name}"))
+            if entry.system != system:
+                system = entry.system
+                heading = Text(f" {systems.get(system).title}", "bold underline")
+                listing.add_option(Option(heading, disabled=True))
+            listing.add_option(Option(scenario_label(entry), id=f"scenario:{entry.name}"))
         recent = saves.recent()
         if recent:
             listing.add_option(Option("Recent saves", disabled=True))
             for path in recent:
                 listing.add_option(Option(f"  {printable(path.name)}", id=f"save:{path}"))
-        listing.highlighted = 1
+        first = next(o.id for o in listing.options if o.id)
+        try:
+            listing.highlighted = listing.get_option_index(was or first)
+        except OptionDoesNotExist:
+            listing.highlighted = listing.get_option_index(first)
         listing.focus()
 
     @on(OptionList.OptionSelected, "#start-list")
@@ -133,3 +146,12 @@ class StartScreen(Screen[None]):
     def rules_help(self) -> str:
         """The rule summaries of every system."""
         return "\n".join(system.help(system.tables()) for system in systems.every())
+
+
+def scenario_label(entry: scenario.BundledScenario) -> Group:
+    """A bundled scenario as the start screen lists it: its name, and under it its title,
+    indented, wrapping within that indent."""
+    return Group(
+        Padding(Text(entry.name, "bold"), (0, 0, 0, 2)),
+        Padding(Text(entry.title, "dim"), (0, 0, 0, 4)),
+    )

@@ -24,10 +24,13 @@ from armistice.core.batch import outcome_odds, total_odds
 from armistice.core.game import Game
 from armistice.core.odds import odds
 from armistice.core.prompts import Answer, Decision, Prompt, Roll, Rolls
+from armistice.core.systems import RuleSystem
 from armistice.core.tablefiles import HouseTables
-from armistice.tui.prompting import result_name, short_name
+from armistice.tui.prompting import RESOLVED, ending, result_name, short_name
 
 BAR = 7
+LABEL = 11
+"""Cells of a bar's label."""
 LINE = 30
 """Cells in a line of the panel."""
 KEPT = 256
@@ -43,10 +46,27 @@ def short(p: Fraction, most: int = 7) -> str:
     return exact if len(exact) <= most else f"{float(p) * 100:.1f}%"
 
 
+def outcome_label(system: RuleSystem, label: str) -> str:
+    """A roll's result ``label`` as a bar names it: its reader's name when that fits in
+    :data:`LABEL` cells, else its short form when that does ("German" for "joins
+    Germany"), else its name (which :func:`bar` puts on a line of its own)."""
+    name = result_name(system, label)
+    if len(name) <= LABEL:
+        return name
+    short = short_name(system, label)
+    return short if len(short) <= LABEL else name
+
+
 def bar(label: str, p: Fraction, width: int = BAR) -> Text:
-    """One line of 30 cells: the label, a bar ``width`` cells long at certainty, the fraction."""
+    """One line of 30 cells: the label, a bar ``width`` cells long at certainty, the
+    fraction; a label longer than :data:`LABEL` cells goes whole on a line of its own above
+    the bar."""
     filled = round(p * width)
-    line = Text(f"{label[:11]:<11} ")
+    line = Text()
+    if len(label) > LABEL:
+        line.append(f"{label}\n")
+        label = ""
+    line.append(f"{label:<{LABEL}} ")
     line.append("█" * filled, style="bold")
     line.append("·" * (width - filled), style="dim")
     line.append(f" {short(p):>5} {float(p) * 100:3.0f}%")
@@ -71,7 +91,7 @@ def rendered(game: Game) -> Text:
     if isinstance(prompt, Roll):
         out.append("This roll\n", style="bold")
         for label, p in outcome_odds(prompt).items():
-            out.append_text(bar(result_name(game.system, label), p))
+            out.append_text(bar(outcome_label(game.system, label), p))
             out.append("\n")
     if isinstance(prompt, Rolls):
         out.append_text(batch_lines(prompt))
@@ -80,21 +100,32 @@ def rendered(game: Game) -> Text:
         if enabled > 1 and (game.system.compared or 13 + 7 * enabled <= LINE):
             return by_choice(game, prompt)
     if game.complete:
-        out.append("Resolved: no dice left.", style="dim")
+        stopped = ending(game) != RESOLVED
+        out.append(f"{'Stopped' if stopped else 'Resolved'}: no dice left.", style="dim")
         return out
     out.append_text(outcome_lines(game))
     return out
 
 
 def batch_lines(prompt: Rolls) -> Text:
-    """A batch of rolls: how many, and each weighted total's range, mean and likeliest value."""
+    """A batch of rolls: how many, and each weighted total's range, mean and likeliest value,
+    its label wrapped whole when the line cannot hold it with its range. Totals counted
+    only by the lowest rank rolled (``lowest_rank``: which of the nearest areas a fleet
+    may go to) are conditions for later steps, not results, and are left out."""
     out = Text()
     out.append(f"These {len(prompt.members)} rolls\n", style="bold")
     for total in (t for t in prompt.totals if t.reported):
         dist = total_odds(prompt, total.key)
         mean = sum((value * p for value, p in dist.items()), Fraction(0))
         likeliest = max(dist, key=lambda value: dist[value])
-        out.append(f"{total.label[:11]:<11} {min(dist)}-{max(dist)} {total.unit}\n")
+        span = f"{min(dist)}-{max(dist)} {total.unit}"
+        head = f"{total.label:<{LABEL}} {span}"
+        if len(head) <= LINE:
+            out.append(f"{head}\n")
+        else:
+            for part in textwrap.wrap(total.label, LINE):
+                out.append(f"{part}\n")
+            out.append(f"  {span}\n")
         out.append(
             f"  mean {float(mean):.1f}, likeliest {likeliest} "
             f"({float(dist[likeliest]) * 100:.0f}%)\n",
@@ -122,10 +153,10 @@ def outcome_lines(game: Game) -> Text:
                 out.append(f"{short_name(system, label)} ", style="bold")
                 out.append(f"{short(p):<5} ")
         else:
-            out.append(name[: LINE - 1])
+            out.append("\n".join(textwrap.wrap(name, LINE - 1)))
             for label, p in ranked:
-                out.append(f"\n  {short_name(system, label)[: LINE - 8]:<{LINE - 8}}", style="bold")
-                out.append(f" {short(p):>5}")
+                out.append("\n")
+                out.append_text(chance_line(short_name(system, label), short(p), "  ", "bold"))
         out.append("\n")
     used = [system.word(label) for dist in result.marginals.values() for label in dist]
     words = dict.fromkeys(w for w in used if w is not None and w.short != w.label)
@@ -172,7 +203,11 @@ def by_choice(game: Game, prompt: Decision) -> Text:
     keys = next(iter(table.values())).marginals
     names = game.system.key_names(game.scenario, game.tables)
     for name in keys:
-        out.append(f"{names.get(name, name)[:13]:<13}")
+        named = names.get(name, name)
+        if len(named) > 13:
+            out.append("\n".join(textwrap.wrap(named, LINE)) + "\n")
+            named = ""
+        out.append(f"{named:<13}")
         for o in chosen:
             p = table[o.value].marginals.get(name, {}).get(headline, Fraction(0))
             out.append(f" {short(p, width):>{width}}")
@@ -189,14 +224,28 @@ def compared_lines(
     """The chance of each value of outcome ``key`` under the options, grouped by the
     chances they give (chances -> the options' labels), each line within :data:`LINE`."""
     name = game.system.outcome_names(game.tables).get(key, key)
-    out = Text(f"{name}, by choice\n"[: LINE + 1], style="bold")
+    out = Text("\n".join(textwrap.wrap(f"{name}, by choice", LINE)) + "\n", style="bold")
     for ranked, labels in groups.items():
         for line in textwrap.wrap(", ".join(labels), LINE):
             out.append(f"{line}\n", style="bold")
         for value, p in ranked:
-            out.append(
-                f" {result_name(game.system, value)[: LINE - 7]:<{LINE - 7}} {short(p, 5):>5}\n"
-            )
+            out.append_text(chance_line(result_name(game.system, value), short(p, 5), " "))
+            out.append("\n")
+    return out
+
+
+def chance_line(label: str, chance: str, indent: str, style: str = "") -> Text:
+    """``label`` (after ``indent``, in ``style``) and ``chance`` at the right edge, within
+    :data:`LINE` cells: a label too long for one line wraps onto further ones, the chance
+    on the last."""
+    width = max(5, len(chance))
+    room = LINE - len(indent) - 1 - width
+    parts = textwrap.wrap(label, room, subsequent_indent=" ") or [""]
+    out = Text()
+    for part in parts[:-1]:
+        out.append(f"{indent}{part}\n", style=style)
+    out.append(f"{indent}{parts[-1]:<{room}}", style=style)
+    out.append(f" {chance:>{width}}")
     return out
 
 

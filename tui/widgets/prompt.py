@@ -22,7 +22,7 @@ from armistice.core.errors import IllegalAnswer
 from armistice.core.prompts import Answer, Decision, Fact, Prompt, Roll, Rolls, Selection, Via
 from armistice.core.sides import Alignment
 from armistice.core.summary import Row
-from armistice.tui.prompting import Actor
+from armistice.tui.prompting import RESOLVED, Actor
 from armistice.tui.widgets.answering import Answered, Refused
 
 if TYPE_CHECKING:
@@ -236,7 +236,8 @@ class BatchView(Static, can_focus=True):
         self.post_message(Answered(prompt.key, answer, Via.TYPED))
 
 
-DONE = "Every rule has been resolved. s saves, n starts another."
+AFTER = "s saves, n starts another."
+DONE = f"{RESOLVED} {AFTER}"
 
 VIEWS: dict[type[Prompt], str] = {
     Decision: "prompt-decision",
@@ -316,13 +317,14 @@ class PromptPanel(ScrollableContainer, can_focus=False):
             self.show(*self._showing)
 
     def say(self, problem: str, title: str = "") -> None:
-        """Show ``problem`` in full under the controls and as an error notification titled
-        ``title``; an empty ``problem`` clears what was said."""
+        """Show ``problem`` in full under the controls, scrolled into view, and as an error
+        notification titled ``title``; an empty ``problem`` clears what was said."""
         self.problem = problem
         shown = self.query_one("#prompt-problem", Static)
         shown.update(Text(problem))
         shown.display = bool(problem)
         if problem:
+            self.call_after_refresh(self.scroll_to_widget, shown, animate=False)
             self.notify(problem, title=title or "Not allowed", severity="error", markup=False)
 
     @on(Refused)
@@ -339,9 +341,11 @@ class PromptPanel(ScrollableContainer, can_focus=False):
         who: Actor | None,
         result: tuple[Row, ...] = (),
         taken_back: Answer | None = None,
+        ended: str = "",
     ) -> None:
         """Render ``prompt`` (None once the game is complete: then the ``result`` rows of the
-        summary come first) and focus its control; ``who`` is the player to act.
+        summary come first, then how the game ended, ``ended``, by default that every rule
+        has been resolved) and focus its control; ``who`` is the player to act.
         ``taken_back``, the answer an undo just took back, is shown as the starting choice
         when it answered this prompt. What was said about an earlier prompt is cleared."""
         if prompt != self.shown:
@@ -352,13 +356,14 @@ class PromptPanel(ScrollableContainer, can_focus=False):
         help_ = self.query_one("#prompt-help", Static)
         body = self.query_one(ContentSwitcher)
         if prompt is None:
-            header.update(Text("Resolution complete", style="bold"))
+            stopped = bool(ended) and ended != RESOLVED
+            header.update(Text("Game stopped" if stopped else "Resolution complete", style="bold"))
             help_.update("")
             lines = Text()
             for row in result:
                 lines.append(f"{row.label}: ", style="bold")
                 lines.append(f"{row.value}" + (f" ({row.rule})" if row.rule else "") + "\n")
-            lines.append(DONE)
+            lines.append(f"{ended or RESOLVED} {AFTER}")
             self.query_one("#prompt-done", Static).update(lines)
             body.current = "prompt-done"
             self._showing = None

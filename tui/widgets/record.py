@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.table import Table
 from rich.text import Text
 from textual.widget import Widget
 from textual.widgets import Static
@@ -13,8 +14,9 @@ from armistice.core.summary import Summary
 
 
 class LogPanel(Static):
-    """Every log entry of the game, oldest first, with its rule number. Shown in a view that
-    scrolls, which goes to the newest entry whenever the log changes."""
+    """Every log entry of the game, oldest first, its rule number in a column of its own
+    and its text wrapping beside it. Shown in a view that scrolls, which goes to the newest
+    entry whenever the log changes."""
 
     TITLE = "Log"
 
@@ -26,15 +28,22 @@ class LogPanel(Static):
         if log == self.written:
             return
         self.written = log
-        self.update(Text("\n").join(line(entry) for entry in log))
+        table = Table.grid(padding=(0, 1, 0, 0), expand=True)
+        table.add_column(
+            width=max((len(e.rule) for e in log), default=1), style="bold", no_wrap=True
+        )
+        table.add_column(ratio=1)
+        for entry in log:
+            table.add_row(entry.rule, line(entry))
+        self.update(table)
         if isinstance(self.parent, Widget):
             self.parent.scroll_end(animate=False, immediate=False, x_axis=False)
 
 
 def line(entry: LogEntry) -> Text:
-    """One log entry: its rule, what happened, and the assumption it used if any."""
-    shown = Text(f"{entry.rule:<8}", style="bold")
-    shown.append(entry.text)
+    """What one log entry says happened, and the assumption it used if any (its rule goes
+    in a column of its own)."""
+    shown = Text(entry.text)
     if entry.assumption:
         shown.append(f"  [{entry.assumption}]", style="dim")
     return shown
