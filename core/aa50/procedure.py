@@ -493,7 +493,7 @@ def ship_fates(
             )
             continue
         if kind == Zone.EMPTY.value or (kind == Zone.MINOR.value and minor is Minor.AS_EMPTY):
-            ledger.state = rules.capture_ships(ledger.state, here, captor)
+            ledger.state = rules.capture_ships(s, ledger.state, here, captor)
             used = MINOR if kind == Zone.MINOR.value else None
             ledger.note(
                 rule,
@@ -539,11 +539,10 @@ def roll_ships(
         help="1: captured by the Axis power rolling; 2-6: scuttled",
     )
     assert isinstance(answer, dict)
-    changed = {
-        k: rules.ship_die(ledger.state, k, roller, answer[f"{t.actions}.ship.{k}"]) for k in ships
-    }
-    ledger.state = msgspec.structs.replace(ledger.state, ships={**ledger.state.ships, **changed})
-    for k, ship in changed.items():
+    faces = {k: int(answer[f"{t.actions}.ship.{k}"]) for k in ships}
+    ledger.state = rules.roll_ships(s, ledger.state, roller, faces)
+    for k in ships:
+        ship = ledger.state.ships[k]
         ledger.note(INVASION, f"{s.ships[k].name}: {ship.die}, {ship.fate.label}", announce=True)
 
 

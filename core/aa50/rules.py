@@ -296,10 +296,34 @@ def zone_answer(s: Aa50Scenario, t: Aa50State, zone: str, most: bool) -> str:
     return Zone.EMPTY.value
 
 
-def capture_ships(t: Aa50State, ships: tuple[str, ...], captor: str) -> Aa50State:
-    """French ``ships`` captured by ``captor`` without a die (an empty or Allied zone)."""
+def ship_unit(s: Aa50Scenario, key: str, ship: ShipState) -> str:
+    """The unit French ship ``key`` is on the board as ``POWER:KIND``: its captor's once
+    captured, liberated France's once it is an Allied power's (``allied``); "" while it is
+    neutral in port, scuttled or sunk (rules 2, 4)."""
+    if ship.fate is Fate.CAPTURED:
+        return f"{ship.by}:{s.ships[key].kind}"
+    if ship.fate is Fate.FRENCH and ship.allied:
+        return f"{FRANCE}:{s.ships[key].kind}"
+    return ""
+
+
+def board_ships(s: Aa50Scenario, t: Aa50State, changed: Mapping[str, ShipState]) -> Aa50State:
+    """The ships ``changed`` in one step: each that becomes a power's unit (captured, or
+    liberated France's) stands as that power's ``POWER:KIND`` unit in the sea zone it lies
+    in, counted and moved like any other unit of that power from now on."""
+    zones = dict(t.zones)
+    for key, ship in changed.items():
+        unit = ship_unit(s, key, ship)
+        if unit and not ship_unit(s, key, t.ships[key]):
+            zones[ship.at] = (*zones[ship.at], unit)
+    return msgspec.structs.replace(t, ships={**t.ships, **changed}, zones=zones)
+
+
+def capture_ships(s: Aa50Scenario, t: Aa50State, ships: tuple[str, ...], captor: str) -> Aa50State:
+    """French ``ships`` captured by ``captor`` without a die (an empty or Allied zone):
+    each becomes a ``captor`` unit in its sea zone."""
     changed = {k: msgspec.structs.replace(t.ships[k], fate=Fate.CAPTURED, by=captor) for k in ships}
-    return msgspec.structs.replace(t, ships={**t.ships, **changed})
+    return board_ships(s, t, changed)
 
 
 def ship_die(t: Aa50State, ship: str, roller: str, face: int) -> ShipState:
@@ -308,6 +332,12 @@ def ship_die(t: Aa50State, ship: str, roller: str, face: int) -> ShipState:
     if face == CAPTURED_FACE:
         return msgspec.structs.replace(t.ships[ship], fate=Fate.CAPTURED, by=roller, die=face)
     return msgspec.structs.replace(t.ships[ship], fate=Fate.SCUTTLED, die=face)
+
+
+def roll_ships(s: Aa50Scenario, t: Aa50State, roller: str, faces: Mapping[str, int]) -> Aa50State:
+    """The French ships of ``faces`` (ship -> the face its die shows) after the Axis
+    ``roller``'s dice, in one step; each captured ship becomes a ``roller`` unit in its zone."""
+    return board_ships(s, t, {k: ship_die(t, k, roller, face) for k, face in faces.items()})
 
 
 def captured_odds(ships: int) -> dict[int, Fraction]:
@@ -381,7 +411,8 @@ def liberate(
     Kingdom, or at the end of the round); French markers go on each initially French
     territory an Allied power holds now (an ``unlisted`` one only if ``unlisted_marked``),
     and on those still neutral if ``neutral_join``; every French ship not captured,
-    scuttled or sunk becomes France's, save those based at a territory that stays neutral.
+    scuttled or sunk becomes a France unit in its sea zone, save those based at a territory
+    that stays neutral.
     The Allied units standing in a territory that takes a marker stay."""
     order = list(t.turn_order)
     order.insert(order.index(BRITAIN) + 1 if after_britain else len(order), FRANCE)
@@ -395,16 +426,14 @@ def liberate(
             territories[place] = TerritoryState(Fate.LIBERATED, FRANCE, area.units, marker=True)
     ships = {
         k: msgspec.structs.replace(sh, allied=True)
-        if sh.fate is Fate.FRENCH and territories[s.ships[k].port].status is not Fate.FRENCH
-        else sh
         for k, sh in t.ships.items()
+        if sh.fate is Fate.FRENCH and territories[s.ships[k].port].status is not Fate.FRENCH
     }
     return msgspec.structs.replace(
-        t,
+        board_ships(s, t, ships),
         turn_order=tuple(order),
         france_active=True,
         territories=territories,
-        ships=ships,
         income_to=income_to,
         liberated=t.round,
     )

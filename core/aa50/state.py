@@ -94,7 +94,9 @@ def _status(s: Aa50Scenario, key: str) -> Fate:
 def initial_state(s: Aa50Scenario) -> Aa50State:
     """The state as the scenario sets it, at the start of the turn of its ``starts`` power:
     a territory held by France is French (liberated if France already is), one marked
-    Free French is British, an initially French one held by another power is captured."""
+    Free French is British, an initially French one held by another power is captured; a
+    ship captured at setup stands as its captor's unit in its sea zone, and a French ship
+    of a liberated France as a France unit (a zone's ``units`` leave them out)."""
     territories = {
         k: TerritoryState(
             _status(s, k),
@@ -104,6 +106,15 @@ def initial_state(s: Aa50Scenario) -> Aa50State:
         )
         for k in s.land
     }
+    ships = {
+        k: ShipState(sh.fate, sh.at, sh.by, allied=s.france_active and sh.fate is Fate.FRENCH)
+        for k, sh in s.ships.items()
+    }
+    zones = {k: p.units for k, p in s.places.items() if p.kind is Kind.SEA}
+    for key, ship in ships.items():
+        if ship.fate is Fate.CAPTURED or ship.allied:
+            power = ship.by or FRANCE
+            zones[ship.at] = (*zones[ship.at], f"{power}:{s.ships[key].kind}")
     return Aa50State(
         round=s.round,
         power=s.first(),
@@ -111,11 +122,8 @@ def initial_state(s: Aa50Scenario) -> Aa50State:
         turn_order=s.turn_order,
         france_active=s.france_active,
         territories=territories,
-        zones={k: p.units for k, p in s.places.items() if p.kind is Kind.SEA},
-        ships={
-            k: ShipState(sh.fate, sh.at, sh.by, allied=s.france_active and sh.fate is Fate.FRENCH)
-            for k, sh in s.ships.items()
-        },
+        zones=zones,
+        ships=ships,
         income_to=FRANCE if s.france_active else "",
         liberated=s.round if s.france_active else 0,
     )

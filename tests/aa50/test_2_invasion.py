@@ -157,3 +157,29 @@ def test_2_the_most_warships_reading_names_the_power_with_the_most() -> None:
         invaded("southern_france", g=game(document, axis_captor="most_warships")), "southern_france"
     )
     assert isinstance(g.prompt, Decision) and g.prompt.default == "warship:italy"
+
+
+def test_2_a_ship_captured_on_a_1_is_the_captors_battleship_in_its_zone_and_moves() -> None:
+    document = raw()
+    document["places"]["sz13"]["units"] = ["italy:battleship"]
+    g = captured(invaded("southern_france", g=game(document)), "southern_france")
+    answer(g, "warship:italy")
+    keys = [m.key for m in g.prompt.members]  # type: ignore[union-attr]
+    answer(g, {keys[0]: 1, keys[1]: 3})
+    assert g.state.zones["sz13"] == ("italy:battleship", "italy:battleship")
+    # The Italian battleship leaves: the captured Strasbourg is still an Axis surface
+    # warship in zone 13, so Algeria's Provence is rolled for when Algeria falls.
+    g = until(g, "italy", Phase.COMBAT_MOVE)
+    answer(g, "move", "sz13")
+    assert [o.value for o in g.prompt.options] == ["italy:battleship"]  # type: ignore[union-attr]
+    answer(g, "italy:battleship", "sz14")
+    assert g.state.zones["sz13"] == ("italy:battleship",)
+    g = invaded("algeria", g=until(g, "united_kingdom", Phase.COMBAT_MOVE))
+    captured(g, "algeria")
+    assert g.prompt.default == "warship:italy"  # type: ignore[union-attr]
+
+
+def test_2_ships_taken_in_an_empty_zone_are_the_invaders_units_there() -> None:
+    g = captured(invaded("southern_france"), "southern_france")
+    answer(g, "empty")
+    assert g.state.zones["sz13"][-2:] == ("united_kingdom:battleship", "united_kingdom:battleship")

@@ -146,3 +146,13 @@ def test_4_units_of_a_territory_left_neutral_never_move_and_lose_its_battle() ->
     assert (area.status, area.controller, area.units) == (Fate.CAPTURED, "united_kingdom", ())
     ship = g.state.ships["lamotte_picquet"]
     assert (ship.fate, ship.by, ship.allied) == (Fate.CAPTURED, "japan", False)
+
+
+def test_4_liberated_frances_ships_are_france_units_in_their_zones_and_move() -> None:
+    g = answer(game(LIBERATED), "liberate")
+    assert g.state.zones["sz22"] == ("france:battleship",)  # the Richelieu
+    assert g.state.zones["sz36"][-1] == "france:cruiser"  # the Lamotte-Picquet
+    until(g, "france", Phase.COMBAT_MOVE)
+    answer(g, "move", "sz22", "france:battleship", "sz12")
+    assert g.state.zones["sz22"] == ()
+    assert g.state.zones["sz12"][-1] == "france:battleship"
