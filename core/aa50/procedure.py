@@ -28,7 +28,6 @@ from armistice.core.aa50.assumptions import (
     Guests,
     Holder,
     Income,
-    Minor,
     Neutral,
     Place,
     Scope,
@@ -484,17 +483,18 @@ def ship_fates(
         here = tuple(k for k in ships if ledger.state.ships[k].at == zone)
         answer = str((yield zone_question(s, ledger, zone, here, captor)))
         kind, _, axis = answer.partition(":")
-        minor = ledger.assume(MINOR)
-        if kind == Zone.MINOR.value and minor is Minor.STAY:
+        zone_kind = Zone(kind)
+        fate = rules.zone_fate(zone_kind, ledger.assume(MINOR))
+        used = MINOR if zone_kind is Zone.MINOR else None
+        if fate == rules.STAYS:
             ledger.note(
                 rule,
                 f"{s.called(zone)}: no Axis surface warship nor an empty zone; the ships stay French",
-                MINOR,
+                used,
             )
             continue
-        if kind == Zone.EMPTY.value or (kind == Zone.MINOR.value and minor is Minor.AS_EMPTY):
+        if fate == rules.TAKEN:
             ledger.state = rules.capture_ships(s, ledger.state, here, captor)
-            used = MINOR if kind == Zone.MINOR.value else None
             ledger.note(
                 rule,
                 f"{s.called(zone)}: {s.label(captor)} captures {', '.join(s.ships[k].name for k in here)}",
@@ -502,9 +502,7 @@ def ship_fates(
                 announce=True,
             )
             continue
-        yield from roll_ships(
-            s, ledger, zone, here, axis, MINOR if kind == Zone.MINOR.value else CAPTOR
-        )
+        yield from roll_ships(s, ledger, zone, here, axis, used or CAPTOR)
 
 
 def roll_ships(

@@ -19,6 +19,7 @@ from fractions import Fraction
 
 import msgspec
 
+from armistice.core.aa50.assumptions import Minor
 from armistice.core.aa50.scenario import Aa50Scenario
 from armistice.core.aa50.state import Aa50State, Occupation, ShipState, TerritoryState
 from armistice.core.aa50.words import (
@@ -34,6 +35,7 @@ from armistice.core.aa50.words import (
     Phase,
     Zone,
 )
+from armistice.core.dice import D6
 from armistice.core.sides import Alignment
 
 NEVER_MOVE = f"neutral French units never move ({NEUTRAL})"
@@ -319,6 +321,25 @@ def board_ships(s: Aa50Scenario, t: Aa50State, changed: Mapping[str, ShipState])
     return msgspec.structs.replace(t, ships={**t.ships, **changed}, zones=zones)
 
 
+TAKEN = "taken"
+"""The ships of a zone go to the captor without a die."""
+DICE = "dice"
+"""The Axis power in the zone rolls one die per ship."""
+STAYS = "stays"
+"""The ships stay French where they are."""
+
+
+def zone_fate(zone: Zone, minor: Minor) -> str:
+    """What the French ships of a zone holding ``zone`` undergo (rule 2): :data:`TAKEN` in
+    an empty or Allied zone, :data:`DICE` with an Axis surface warship there; a zone of
+    Axis submarines or transports only as the reading ``aa50.minor_zone`` says."""
+    if zone is Zone.EMPTY:
+        return TAKEN
+    if zone is Zone.WARSHIP:
+        return DICE
+    return {Minor.AS_EMPTY: TAKEN, Minor.DICE: DICE, Minor.STAY: STAYS}[minor]
+
+
 def capture_ships(s: Aa50Scenario, t: Aa50State, ships: tuple[str, ...], captor: str) -> Aa50State:
     """French ``ships`` captured by ``captor`` without a die (an empty or Allied zone):
     each becomes a ``captor`` unit in its sea zone."""
@@ -344,8 +365,9 @@ def captured_odds(ships: int) -> dict[int, Fraction]:
     """The exact chance of each number of ships captured when an Axis player rolls one die
     for each of ``ships`` French ships (each 1/6 captured, 5/6 scuttled): two ships give
     0: 25/36, 1: 10/36, 2: 1/36."""
+    faces = D6.faces()
+    one = Fraction(sum(1 for f in faces if f == CAPTURED_FACE), len(faces))
     dist = {0: Fraction(1)}
-    one = Fraction(CAPTURED_FACE, 6)
     for _ in range(ships):
         nxt: dict[int, Fraction] = {}
         for n, p in dist.items():

@@ -77,10 +77,11 @@ def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
         if o.enabled and o.value != STOP
     )
     dice: list[Row] = []
-    for port in dict.fromkeys(s.ships[k].port for k in rules.neutral_ships(t)):
-        here = rules.based(s, t, port)
+    neutral = rules.neutral_ships(t)
+    for zone in dict.fromkeys(t.ships[k].at for k in neutral):
+        here = [k for k in neutral if t.ships[k].at == zone]
         for n, p in rules.captured_odds(len(here)).items():
-            dice.append(Row(f"{s.called(port)}: {n} of {len(here)}", str(p), INVASION))
+            dice.append(Row(f"{s.called(zone)}: {n} of {len(here)}", str(p), INVASION))
     moves = tuple(Row(str(i + 1), line, NEUTRAL) for i, line in enumerate(t.moves))
     removed = tuple(Row(str(i + 1), line, OCCUPATION) for i, line in enumerate(t.removed))
     return Summary(

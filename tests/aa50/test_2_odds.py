@@ -4,6 +4,7 @@ ships captured, exact, in ``armistice odds --json`` from a save at the dice."""
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,17 @@ def test_2_captured_odds_of_n_ships_are_binomial_in_sixths() -> None:
     assert rules.captured_odds(1) == {0: pytest.approx(5 / 6), 1: pytest.approx(1 / 6)}
     two = rules.captured_odds(2)
     assert [str(two[n]) for n in range(3)] == ["25/36", "5/18", "1/36"]
+    three = rules.captured_odds(3)
+    assert [str(three[n]) for n in range(4)] == ["125/216", "25/72", "5/72", "1/216"]
     assert sum(rules.captured_odds(5).values()) == 1
+
+
+def test_2_the_capture_chance_counts_the_faces_that_capture_not_the_face_number(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Capturing on a 6 instead of a 1 is still one face in six.
+    monkeypatch.setattr(rules, "CAPTURED_FACE", 6)
+    assert rules.captured_odds(1) == {0: Fraction(5, 6), 1: Fraction(1, 6)}
 
 
 def test_2_odds_json_from_a_save_at_the_ship_dice(

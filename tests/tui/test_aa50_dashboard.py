@@ -64,9 +64,11 @@ async def test_the_ship_dice_and_their_odds_are_shown_and_rolled() -> None:
     async with app.run_test(size=NARROW) as pilot:
         screen = await dashboard(pilot, PANELS)
         dice = {r[0]: r[1] for r in rows(screen, "dice")}
-        assert dice["Southern France: 0 of 2"] == "25/36"
-        assert dice["Southern France: 1 of 2"] == "5/18"
-        assert dice["Southern France: 2 of 2"] == "1/36"
+        # Zone 13 holds the Strasbourg, the Dunkerque and Algeria's Provence: one die each.
+        assert dice["Sea zone 13: 0 of 3"] == "125/216"
+        assert dice["Sea zone 13: 1 of 3"] == "25/72"
+        assert dice["Sea zone 13: 2 of 3"] == "5/72"
+        assert dice["Sea zone 13: 3 of 3"] == "1/216"
         assert "Strasbourg die" in flat(on_screen(app))
         await press(pilot, "r")
         assert {screen.game.state.ships[k].fate.value for k in ("strasbourg", "dunkerque")} <= {

@@ -11,12 +11,16 @@ from unittest import mock
 import msgspec
 
 from armistice.core.aa50 import rules
-from armistice.core.aa50.words import Fate
+from armistice.core.aa50.words import BRITAIN, Fate, Zone
+from armistice.core.sides import Alignment
 from armistice.verify.aa50.properties import ONCE, ONE_FATE, SPLIT
 from armistice.verify.model import Mutant
 
 _occupy = rules.occupy
 _may_liberate = rules.may_liberate
+_regroup = rules.regroup
+_zone_fate = rules.zone_fate
+_capture_ships = rules.capture_ships
 
 
 def _patch(name: str, new: Any) -> Callable[[], AbstractContextManager[Any]]:
@@ -61,17 +65,56 @@ def _every_british_turn(s: Any, t: Any) -> tuple[bool, str]:
     if not t.france_active:
         return _may_liberate(s, t)
     allied = rules.side(s, t, t.territories[s.paris].controller).value == "allied"
-    due = allied and t.power == "united_kingdom" and t.phase.value == "start"
+    due = allied and t.power == BRITAIN and t.phase.value == "start"
     return due, "" if due else "not due (4)"
 
 
 def _france_counts_as_allied(s: Any, t: Any) -> tuple[bool, str]:
     """Paris held by anyone but the Axis liberates France, a neutral France included."""
     holder = t.territories[s.paris].controller
-    if t.france_active or t.power != "united_kingdom" or t.phase.value != "start":
+    if t.france_active or t.power != BRITAIN or t.phase.value != "start":
         return _may_liberate(s, t)
     ok = s.side(holder).value != "axis"
     return ok, "" if ok else "Paris is held by the Axis (4)"
+
+
+def _every_territory_captured(s: Any, t: Any, occupation: Any, holders: Any, stay: bool) -> Any:
+    """Every declared territory is captured by the occupier, an Axis land unit there or not."""
+    every = {k: holders.get(k) or occupation.power for k in occupation.territories}
+    return _occupy(s, t, occupation, every, stay)
+
+
+def _free_french_units_removed(
+    s: Any, t: Any, place: str, keep: Any, french_to: str, others_stay: bool
+) -> Any:
+    """A territory joining Free France loses its French units instead of turning them British."""
+    return _regroup(s, t, place, keep, "" if french_to == BRITAIN else french_to, others_stay)
+
+
+def _axis_keeps_french_units(
+    s: Any, t: Any, place: str, keep: Any, french_to: str, others_stay: bool
+) -> Any:
+    """A captured territory's French units join the Axis instead of being removed."""
+    if keep is Alignment.AXIS and not french_to:
+        french_to = rules.powers_on(s, t, Alignment.AXIS)[0]
+    return _regroup(s, t, place, keep, french_to, others_stay)
+
+
+def _warship_zone_as_empty(zone: Any, minor: Any) -> str:
+    """A zone with an Axis surface warship is handled as an empty one: no dice."""
+    return rules.TAKEN if zone is Zone.WARSHIP else _zone_fate(zone, minor)
+
+
+def _empty_zone_to_the_axis(s: Any, t: Any, ships: Any, captor: str) -> Any:
+    """The ships of an empty zone go to an Axis power, not to the captor."""
+    return _capture_ships(s, t, ships, rules.powers_on(s, t, Alignment.AXIS)[0])
+
+
+def _whole_zone(s: Any, t: Any, place: str) -> tuple[str, ...]:
+    """Every neutral French ship in the zones of the territory's ships meets its fate, those
+    based at other ports too."""
+    zones = {t.ships[k].at for k in rules.neutral_ships(t) if s.ships[k].port == place}
+    return tuple(k for k in rules.neutral_ships(t) if t.ships[k].at in zones)
 
 
 def mutants(_tables: Any) -> Iterator[Mutant]:
@@ -105,4 +148,46 @@ def mutants(_tables: Any) -> Iterator[Mutant]:
         None,
         _patch("may_liberate", _france_counts_as_allied),
         (ONCE,),
+    )
+    yield Mutant(
+        "every declared territory is captured, an Axis land unit there or not",
+        None,
+        _patch("occupy", _every_territory_captured),
+        (SPLIT,),
+    )
+    yield Mutant(
+        "Free French units are removed instead of turned British",
+        None,
+        _patch("regroup", _free_french_units_removed),
+        (SPLIT,),
+    )
+    yield Mutant(
+        "a captured territory's French units are kept by the Axis",
+        None,
+        _patch("regroup", _axis_keeps_french_units),
+        (SPLIT,),
+    )
+    yield Mutant(
+        "a zone with an Axis surface warship is handled as empty",
+        None,
+        _patch("zone_fate", _warship_zone_as_empty),
+        (ONE_FATE,),
+    )
+    yield Mutant(
+        "the ships of an empty zone go to an Axis power",
+        None,
+        _patch("capture_ships", _empty_zone_to_the_axis),
+        (ONE_FATE,),
+    )
+    yield Mutant(
+        "a ship is captured on a 6, not a 1",
+        None,
+        _patch("CAPTURED_FACE", 6),
+        (ONE_FATE,),
+    )
+    yield Mutant(
+        "the whole sea zone meets its fate, not the ships of the captured port",
+        None,
+        _patch("based", _whole_zone),
+        (ONE_FATE,),
     )
