@@ -230,11 +230,18 @@ def status_for(s: Aa50Scenario, t: Aa50State, place: str, holder: str) -> Fate:
     return Fate.LIBERATED if holder == FRANCE and t.france_active else Fate.CAPTURED
 
 
+def paris_allied(s: Aa50Scenario, t: Aa50State) -> bool:
+    """Whether an Allied power holds Paris now (a neutral France holding it is not one)."""
+    return side(s, t, t.territories[s.paris].controller) is Alignment.ALLIED
+
+
 def capture(s: Aa50Scenario, t: Aa50State, place: str, captor: str) -> Aa50State:
     """``captor`` takes territory ``place`` in battle: every unit of the losing side (the
     French units, every one, and any enemy of ``captor``) is removed; the captor's side
     stays. Once France is liberated, an Allied power taking an initially French territory
-    back hands it to France (its marker goes back on)."""
+    back hands it to France (its marker goes back on), as any Allied power's (rule 4):
+    Paris itself always, any other only while the Allies hold Paris; while the enemy holds
+    it the liberator keeps the territory."""
     keep = side(s, t, captor)
     units, removed = regroup(s, t, place, keep, "", False)
     holder = captor
@@ -243,6 +250,7 @@ def capture(s: Aa50Scenario, t: Aa50State, place: str, captor: str) -> Aa50State
         and keep is Alignment.ALLIED
         and s.initially_french(place)
         and t.territories[place].status is not Fate.FRENCH
+        and (place == s.paris or paris_allied(s, t))
     ):
         holder = FRANCE
     after = TerritoryState(
@@ -415,8 +423,8 @@ def may_liberate(s: Aa50Scenario, t: Aa50State) -> tuple[bool, str]:
         return False, f"France already has its turn ({LIBERATION})"
     if t.power != BRITAIN or t.phase is not Phase.START:
         return False, f"only at the start of the United Kingdom's turn ({LIBERATION})"
-    holder = t.territories[s.paris].controller
-    if side(s, t, holder) is not Alignment.ALLIED:
+    if not paris_allied(s, t):
+        holder = t.territories[s.paris].controller
         return False, f"Paris is held by {s.label(holder)}, not by the Allies ({LIBERATION})"
     return True, ""
 
@@ -462,9 +470,9 @@ def liberate(
 
 
 def france_income(s: Aa50Scenario, t: Aa50State) -> int:
-    """The IPCs of the territories liberated France holds (0 before liberation)."""
-    return sum(
-        s.places[k].ipc
-        for k, a in t.territories.items()
-        if a.controller == FRANCE and t.france_active
-    )
+    """The IPCs of the territories liberated France holds: 0 before liberation, and 0 while
+    the enemy holds Paris (a power whose capital is held by the enemy collects no income,
+    rule 4: "same rules apply in case its capital is occupied again")."""
+    if not t.france_active or not paris_allied(s, t):
+        return 0
+    return sum(s.places[k].ipc for k, a in t.territories.items() if a.controller == FRANCE)

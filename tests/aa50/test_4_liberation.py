@@ -156,3 +156,25 @@ def test_4_liberated_frances_ships_are_france_units_in_their_zones_and_move() ->
     answer(g, "move", "sz22", "france:battleship", "sz12")
     assert g.state.zones["sz22"] == ()
     assert g.state.zones["sz12"][-1] == "france:battleship"
+
+
+def test_4_while_the_axis_holds_paris_again_the_liberator_keeps_what_it_takes() -> None:
+    g = until(answer(game(LIBERATED), "liberate"), "italy", Phase.COMBAT)
+    answer(g, "battle", "france", "taken")
+    s, t = g.scenario, g.state
+    assert (t.territories["france"].controller, rules.france_income(s, t)) == ("italy", 0)
+    g = until(g, "united_states", Phase.COMBAT)
+    answer(g, "battle", "tunisia", "taken")
+    tunisia = g.state.territories["tunisia"]
+    assert (tunisia.status, tunisia.controller, tunisia.marker) == (
+        Fate.CAPTURED,
+        "united_states",
+        False,
+    )
+    # Paris retaken goes back to France; from then on France collects its IPCs again and
+    # a French territory the Allies take is France's.
+    answer(g, "battle", "france", "taken")
+    assert g.state.territories["france"].controller == "france"
+    assert rules.france_income(s, g.state) == 6 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1
+    answer(g, "battle", "southern_france", "taken")
+    assert g.state.territories["southern_france"].controller == "france"
