@@ -183,7 +183,7 @@ def end_phase(s: Aa50Scenario, ledger: Book) -> Steps:
     phases = list(Phase)
     if t.phase is not phases[-1]:
         ledger.state = msgspec.structs.replace(
-            t, phase=phases[phases.index(t.phase) + 1], moved=False
+            t, phase=phases[phases.index(t.phase) + 1], moved=False, fought=()
         )
         return
     order = t.turn_order
@@ -195,6 +195,7 @@ def end_phase(s: Aa50Scenario, ledger: Book) -> Steps:
         round=t.round + new_round,
         phase=phases[0],
         moved=False,
+        fought=(),
     )
 
 
@@ -346,16 +347,21 @@ def battle(s: Aa50Scenario, ledger: Book) -> Steps:
     t = ledger.state
     any_ = ledger.assume(SCOPE) is Scope.ANY
     targets = []
+    once = f"a territory is fought over once in a combat phase ({INVASION})"
     for place in s.land:
         area = t.territories[place]
         if area.status is Fate.FRENCH:
             ok, why = rules.may_attack(s, t, t.power, place, any_)
+            if ok and place in t.fought:
+                ok, why = False, once
             targets.append(Option(place, f"{s.called(place)} (French)", ok, why))
         elif rules.side(s, t, area.controller) not in (
             Alignment.NEUTRAL,
             rules.side(s, t, t.power),
         ):
-            targets.append(Option(place, f"{s.called(place)} ({s.label(area.controller)})"))
+            fought = place in t.fought
+            label = f"{s.called(place)} ({s.label(area.controller)})"
+            targets.append(Option(place, label, not fought, once if fought else ""))
     if not any(o.enabled for o in targets):
         ledger.note(NEUTRAL, f"{s.label(t.power)} has no territory to attack")
         return
@@ -368,6 +374,7 @@ def battle(s: Aa50Scenario, ledger: Book) -> Steps:
     )
     area = t.territories[target]
     french = area.status is Fate.FRENCH
+    ledger.state = t = msgspec.structs.replace(t, fought=(*t.fought, target))
     result = yield _pick(
         ledger,
         "battle.result",
@@ -385,6 +392,7 @@ def battle(s: Aa50Scenario, ledger: Book) -> Steps:
             f"{s.called(target)} holds against {s.label(t.power)}",
             announce=True,
         )
+        yield from fall_back(s, ledger, target)
         return
     ledger.state = rules.capture(s, ledger.state, target, t.power)
     now = ledger.state.territories[target]
@@ -395,6 +403,42 @@ def battle(s: Aa50Scenario, ledger: Book) -> Steps:
     )
     if french:
         yield from ship_fates(s, ledger, rules.based(s, ledger.state, target), t.power, INVASION)
+
+
+def fall_back(s: Aa50Scenario, ledger: Book, target: str) -> Steps:
+    """The attacker's units left in ``target`` after a failed attack do not stay there: they
+    retreat together to an adjacent territory their side holds, or are lost when they
+    cannot (an amphibious assault)."""
+    t = ledger.state
+    mine = [u for u in t.territories[target].units if rules.unit_power(u) == t.power]
+    if not mine:
+        return
+    rule = INVASION if t.territories[target].status is Fate.FRENCH else NEUTRAL
+    side = rules.side(s, t, t.power)
+    options = [
+        Option(k, f"retreat to {s.called(k)}")
+        for k in s.places[target].adjacent
+        if k in t.territories
+        and t.territories[k].status is not Fate.FRENCH
+        and rules.side(s, t, t.territories[k].controller) is side
+    ]
+    options.append(Option(NONE, "none: they are lost"))
+    to = str(
+        (
+            yield _pick(
+                ledger,
+                "battle.retreat",
+                t.power,
+                f"The attack on {s.called(target)} failed: where do {s.label(t.power)}'s "
+                f"{counted(len(mine), 'unit')} there go?",
+                options,
+                rule,
+            )
+        )
+    )
+    ledger.state = rules.retreat(t, target, t.power, "" if to == NONE else to)
+    where = "lost" if to == NONE else f"retreat to {s.called(to)}"
+    ledger.note(rule, f"{s.label(t.power)}'s units in {s.called(target)}: {where}")
 
 
 def french_losses(s: Aa50Scenario, ledger: Book, target: str, taken: bool) -> Steps:

@@ -274,6 +274,18 @@ def lose(t: Aa50State, place: str, units: Mapping[str, int]) -> Aa50State:
     return msgspec.structs.replace(t, removed=(*t.removed, *gone))
 
 
+def retreat(t: Aa50State, place: str, power: str, to: str) -> Aa50State:
+    """Every unit of ``power`` in territory ``place``, after its attack there failed, goes to
+    ``to`` all at once; when ``to`` is "" (nowhere to retreat) they are removed from play."""
+    left = tuple(u for u in units_at(t, place) if unit_power(u) != power)
+    going = tuple(u for u in units_at(t, place) if unit_power(u) == power)
+    t = _put(t, place, left)
+    if to:
+        return _put(t, to, (*units_at(t, to), *going))
+    gone = tuple(f"{place}: {power} {unit_kind(u)}" for u in going)
+    return msgspec.structs.replace(t, removed=(*t.removed, *gone))
+
+
 def sink(t: Aa50State, ships: tuple[str, ...]) -> Aa50State:
     """French ``ships`` sunk in battle."""
     changed = {k: msgspec.structs.replace(t.ships[k], fate=Fate.SUNK) for k in ships}

@@ -48,7 +48,7 @@ class Aa50State(msgspec.Struct, frozen=True):
     units in each sea zone (``zones``), each French ship; the territories each Allied power
     invades this turn (``invasions``: power -> territories, until its non-combat move
     ends), the ``occupation`` declared this turn, whether a unit has moved this phase
-    (``moved``), the number of ``actions`` taken (each action's prompts are keyed by it),
+    (``moved``), the territories fought over this combat phase (``fought``), the number of ``actions`` taken (each action's prompts are keyed by it),
     the units removed from play when their territory changed side (``removed``:
     ``place: power kind``), the moves made (``moves``), who collects liberated France's
     income (``income_to``: empty before liberation) and the round France was liberated
@@ -65,6 +65,7 @@ class Aa50State(msgspec.Struct, frozen=True):
     invasions: dict[str, tuple[str, ...]] = {}
     occupation: Occupation | None = None
     moved: bool = False
+    fought: tuple[str, ...] = ()
     actions: int = 0
     removed: tuple[str, ...] = ()
     moves: tuple[str, ...] = ()

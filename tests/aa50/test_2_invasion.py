@@ -183,3 +183,30 @@ def test_2_ships_taken_in_an_empty_zone_are_the_invaders_units_there() -> None:
     g = captured(invaded("southern_france"), "southern_france")
     answer(g, "empty")
     assert g.state.zones["sz13"][-2:] == ("united_kingdom:battleship", "united_kingdom:battleship")
+
+
+def test_2_a_territory_is_fought_over_once_in_a_combat_phase() -> None:
+    g = invaded("algeria")
+    answer(g, "battle", "algeria", "held", "no", 1)
+    answer(g, "battle")
+    algeria = next(o for o in g.prompt.options if o.value == "algeria")  # type: ignore[union-attr]
+    assert (algeria.enabled, algeria.reason) == (
+        False,
+        "a territory is fought over once in a combat phase (2)",
+    )
+    answer(g, "libya", "held")
+    # The next combat phase may fight there again.
+    g = invaded("algeria", g=until(g, "united_kingdom", Phase.COMBAT_MOVE))
+    answer(g, "battle", "algeria", "taken", "no")
+    assert g.state.territories["algeria"].controller == "united_kingdom"
+
+
+def test_2_the_attackers_units_do_not_stay_in_a_territory_that_held() -> None:
+    g = until(game(), "united_kingdom", Phase.COMBAT_MOVE)
+    answer(g, "invade", {"french_indo_china": 1})
+    answer(g, "move", "kwangtung", "united_kingdom:infantry", "french_indo_china", "end_phase")
+    answer(g, "battle", "french_indo_china", "held", "no", 0)
+    assert [o.value for o in g.prompt.options] == ["kwangtung", "none"]  # type: ignore[union-attr]
+    answer(g, "kwangtung")
+    assert g.state.territories["french_indo_china"].units == ("france:infantry",) * 2
+    assert "united_kingdom:infantry" in g.state.territories["kwangtung"].units
