@@ -53,6 +53,41 @@ MINOR = Assumption(
 )
 
 
+AIR_ZONE = Assumption(
+    key="aa50.air_zone",
+    rule=INVASION,
+    question="French ships in a zone holding Axis aircraft but no Axis ship: what becomes of them?",
+    kind=Minor,
+    choices=(
+        Choice("as_empty", "as in an empty zone: aircraft are no surface warship"),
+        Choice("dice", "as with an Axis warship: an Axis die per ship, 1 captured, else scuttled"),
+        Choice("stay", "neither case applies: they stay French where they are"),
+    ),
+    why="the rule asks for a surface warship and says nothing of aircraft over the zone",
+)
+
+
+class Sunk(Word):
+    """Which French ships a battle for a territory may sink."""
+
+    BASED = "based"
+    ZONE = "zone"
+
+
+SUNK = Assumption(
+    key="aa50.sunk_in_assault",
+    rule=INVASION,
+    question="An invader attacks a French territory from the sea: which French ships may "
+    "the players report sunk in that battle?",
+    kind=Sunk,
+    choices=(
+        Choice("based", "only those based at the territory's port, which defend it"),
+        Choice("zone", "every French ship lying in a sea zone next to it: all are hostile"),
+    ),
+    why="French sea units defend an amphibious assault, yet ships are stationed in their ports",
+)
+
+
 class Captor(Word):
     """Which Axis power rolls for, and captures, French ships when several are in the zone."""
 
@@ -134,6 +169,22 @@ GUESTS = Assumption(
         Choice("stay", "they stay where they are"),
     ),
     why="the rule turns territories over and says nothing of other powers' units in them",
+)
+
+
+INVADED_GUESTS = Assumption(
+    key="aa50.axis_in_invaded",
+    rule=INVASION,
+    question="Axis units stand in a French territory (entered in non-combat movement) that an "
+    "Allied invader captures: what of them?",
+    kind=Guests,
+    choices=(
+        Choice(
+            "removed", "removed from play: the invader won the territory from every enemy in it"
+        ),
+        Choice("stay", "they stay: the battle was against the French units only"),
+    ),
+    why="the rule has French units defend and says nothing of Axis units already there",
 )
 
 
@@ -220,6 +271,9 @@ INCOME = Assumption(
 ASSUMPTIONS = (
     SCOPE,
     MINOR,
+    AIR_ZONE,
+    SUNK,
+    INVADED_GUESTS,
     CAPTOR,
     EMPTY_ZONE,
     HOLDER,

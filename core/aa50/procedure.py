@@ -13,15 +13,18 @@ import msgspec
 
 from armistice.core.aa50 import rules
 from armistice.core.aa50.assumptions import (
+    AIR_ZONE,
     CAPTOR,
     EMPTY_ZONE,
     GUESTS,
     HOLDER,
     INCOME,
+    INVADED_GUESTS,
     MINOR,
     NEUTRAL_LEFT,
     PLACE,
     SCOPE,
+    SUNK,
     UNLISTED,
     Captor,
     EmptyZone,
@@ -31,6 +34,7 @@ from armistice.core.aa50.assumptions import (
     Neutral,
     Place,
     Scope,
+    Sunk,
     Unlisted,
 )
 from armistice.core.aa50.scenario import Aa50Scenario
@@ -394,7 +398,15 @@ def battle(s: Aa50Scenario, ledger: Book) -> Steps:
         )
         yield from fall_back(s, ledger, target)
         return
-    ledger.state = rules.capture(s, ledger.state, target, t.power)
+    axis = [u for u in area.units if rules.side(s, t, rules.unit_power(u)) is Alignment.AXIS]
+    guests = french and ledger.assume(INVADED_GUESTS) is Guests.STAY
+    ledger.state = rules.capture(s, ledger.state, target, t.power, guests)
+    if french and axis:
+        ledger.note(
+            INVASION,
+            f"Axis units in {s.called(target)}: {'they stay' if guests else 'removed from play'}",
+            INVADED_GUESTS,
+        )
     now = ledger.state.territories[target]
     ledger.note(
         INVASION if french else NEUTRAL,
@@ -447,7 +459,8 @@ def french_losses(s: Aa50Scenario, ledger: Book, target: str, taken: bool) -> St
     kind were lost (a captured territory loses them all)."""
     t = ledger.state
     sunk = []
-    for ship in rules.based(s, t, target):
+    zone = ledger.assume(SUNK) is Sunk.ZONE
+    for ship in (rules.nearby if zone else rules.based)(s, t, target):
         said = yield _pick(
             ledger,
             f"battle.sunk.{ship}",
@@ -461,7 +474,11 @@ def french_losses(s: Aa50Scenario, ledger: Book, target: str, taken: bool) -> St
             sunk.append(ship)
     if sunk:
         ledger.state = rules.sink(ledger.state, tuple(sunk))
-        ledger.note(INVASION, f"sunk in battle: {', '.join(s.ships[k].name for k in sunk)}")
+        ledger.note(
+            INVASION,
+            f"sunk in battle: {', '.join(s.ships[k].name for k in sunk)}",
+            SUNK if zone else None,
+        )
     french = [u for u in ledger.state.territories[target].units if rules.neutral_unit(t, target, u)]
     if taken:
         return
@@ -505,6 +522,10 @@ def zone_question(
         Option(f"{Zone.MINOR.value}:{p}", f"{s.label(p)} submarines or transports only")
         for p in dict.fromkeys(axis)
     ]
+    options += [
+        Option(f"{Zone.AIR.value}:{p}", f"{s.label(p)} aircraft only, no Axis ship")
+        for p in dict.fromkeys(axis)
+    ]
     return _pick(
         ledger,
         f"zone.{zone}",
@@ -528,8 +549,8 @@ def ship_fates(
         answer = str((yield zone_question(s, ledger, zone, here, captor)))
         kind, _, axis = answer.partition(":")
         zone_kind = Zone(kind)
-        fate = rules.zone_fate(zone_kind, ledger.assume(MINOR))
-        used = MINOR if zone_kind is Zone.MINOR else None
+        fate = rules.zone_fate(zone_kind, ledger.assume(MINOR), ledger.assume(AIR_ZONE))
+        used = {Zone.MINOR: MINOR, Zone.AIR: AIR_ZONE}.get(zone_kind)
         if fate == rules.STAYS:
             ledger.note(
                 rule,

@@ -235,15 +235,18 @@ def paris_allied(s: Aa50Scenario, t: Aa50State) -> bool:
     return side(s, t, t.territories[s.paris].controller) is Alignment.ALLIED
 
 
-def capture(s: Aa50Scenario, t: Aa50State, place: str, captor: str) -> Aa50State:
+def capture(
+    s: Aa50Scenario, t: Aa50State, place: str, captor: str, others_stay: bool = False
+) -> Aa50State:
     """``captor`` takes territory ``place`` in battle: every unit of the losing side (the
     French units, every one, and any enemy of ``captor``) is removed; the captor's side
-    stays. Once France is liberated, an Allied power taking an initially French territory
+    stays; any other power's units stay only when ``others_stay`` (reading
+    ``aa50.axis_in_invaded``). Once France is liberated, an Allied power taking an initially French territory
     back hands it to France (its marker goes back on), as any Allied power's (rule 4):
     Paris itself always, any other only while the Allies hold Paris; while the enemy holds
     it the liberator keeps the territory."""
     keep = side(s, t, captor)
-    units, removed = regroup(s, t, place, keep, "", False)
+    units, removed = regroup(s, t, place, keep, "", others_stay)
     holder = captor
     if (
         t.france_active
@@ -297,14 +300,22 @@ def based(s: Aa50Scenario, t: Aa50State, place: str) -> tuple[str, ...]:
     return tuple(k for k in neutral_ships(t) if s.ships[k].port == place)
 
 
+def nearby(s: Aa50Scenario, t: Aa50State, place: str) -> tuple[str, ...]:
+    """The neutral French ships lying in a sea zone next to territory ``place``, wherever
+    they are based."""
+    return tuple(k for k in neutral_ships(t) if t.ships[k].at in s.places[place].adjacent)
+
+
 def zone_answer(s: Aa50Scenario, t: Aa50State, zone: str, most: bool) -> str:
     """What sea zone ``zone`` holds as the tracked units say, in the words of the zone
     question: ``empty`` (nothing, or Allied units only: French ships and units are never
     an Allied presence before liberation), ``warship:POWER`` (the Axis power that rolls:
     the first in the turn order with a surface warship there, or with the ``most``) or
-    ``minor:POWER`` (Axis submarines or transports only)."""
+    ``minor:POWER`` (Axis submarines or transports only) or ``air:POWER`` (Axis aircraft
+    only, no Axis ship)."""
     axis = [u for u in t.zones[zone] if side(s, t, unit_power(u)) is Alignment.AXIS]
     warships = [u for u in axis if s.kinds[unit_kind(u)].surface_warship]
+    ships = [u for u in axis if s.kinds[unit_kind(u)].domain is Domain.SEA]
     order = [p for p in (*t.turn_order, *s.powers) if side(s, t, p) is Alignment.AXIS]
     if warships:
         owners = [unit_power(u) for u in warships]
@@ -312,9 +323,10 @@ def zone_answer(s: Aa50Scenario, t: Aa50State, zone: str, most: bool) -> str:
             dict.fromkeys(owners), key=lambda p: (-owners.count(p) if most else 0, order.index(p))
         )
         return f"{Zone.WARSHIP.value}:{ranked[0]}"
-    if axis:
-        owners = [unit_power(u) for u in axis]
-        return f"{Zone.MINOR.value}:{min(owners, key=order.index)}"
+    for found, word in ((ships, Zone.MINOR), (axis, Zone.AIR)):
+        if found:
+            owners = [unit_power(u) for u in found]
+            return f"{word.value}:{min(owners, key=order.index)}"
     return Zone.EMPTY.value
 
 
@@ -349,15 +361,17 @@ STAYS = "stays"
 """The ships stay French where they are."""
 
 
-def zone_fate(zone: Zone, minor: Minor) -> str:
+def zone_fate(zone: Zone, minor: Minor, air: Minor) -> str:
     """What the French ships of a zone holding ``zone`` undergo (rule 2): :data:`TAKEN` in
     an empty or Allied zone, :data:`DICE` with an Axis surface warship there; a zone of
-    Axis submarines or transports only as the reading ``aa50.minor_zone`` says."""
+    Axis submarines or transports only as the reading ``aa50.minor_zone`` (``minor``) says,
+    one of Axis aircraft only as ``aa50.air_zone`` (``air``) says."""
     if zone is Zone.EMPTY:
         return TAKEN
     if zone is Zone.WARSHIP:
         return DICE
-    return {Minor.AS_EMPTY: TAKEN, Minor.DICE: DICE, Minor.STAY: STAYS}[minor]
+    reading = minor if zone is Zone.MINOR else air
+    return {Minor.AS_EMPTY: TAKEN, Minor.DICE: DICE, Minor.STAY: STAYS}[reading]
 
 
 def capture_ships(s: Aa50Scenario, t: Aa50State, ships: tuple[str, ...], captor: str) -> Aa50State:

@@ -76,6 +76,7 @@ class Zone(Word):
 
     EMPTY = "empty", "empty, or only Allied units"
     MINOR = "minor", "Axis submarines or transports, no Axis surface warship"
+    AIR = "air", "Axis aircraft only, no Axis ship"
     WARSHIP = "warship", "at least one Axis surface warship"
 
 

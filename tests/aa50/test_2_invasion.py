@@ -210,3 +210,56 @@ def test_2_the_attackers_units_do_not_stay_in_a_territory_that_held() -> None:
     answer(g, "kwangtung")
     assert g.state.territories["french_indo_china"].units == ("france:infantry",) * 2
     assert "united_kingdom:infantry" in g.state.territories["kwangtung"].units
+
+
+@pytest.mark.parametrize(
+    ("reading", "units", "removed"),
+    [
+        ("removed", (), ("southern_france: germany infantry",)),
+        ("stay", ("germany:infantry",), ()),
+    ],
+)
+def test_2_axis_units_in_a_french_territory_the_invader_takes_are_a_named_reading(
+    reading: str, units: tuple[str, ...], removed: tuple[str, ...]
+) -> None:
+    document = raw()
+    document["places"]["southern_france"]["units"].append("germany:infantry")
+    g = captured(
+        invaded("southern_france", g=game(document, axis_in_invaded=reading)), "southern_france"
+    )
+    area = g.state.territories["southern_france"]
+    assert (area.controller, area.units) == ("united_kingdom", units)
+    assert tuple(r for r in g.state.removed if "germany" in r) == removed
+    assert any(e.assumption == f"aa50.axis_in_invaded={reading}" for e in g.log)
+
+
+def test_2_which_french_ships_an_assault_may_sink_is_a_named_reading() -> None:
+    def asked(g: Game) -> list[str]:
+        answer(g, "battle", "algeria", "taken")
+        ships = []
+        while g.prompt is not None and ".battle.sunk." in g.prompt.key:
+            ships.append(g.prompt.key.rsplit(".", 1)[1])
+            answer(g, "no")
+        return ships
+
+    # Algeria's port holds the Provence; zone 13 also holds Southern France's two ships.
+    assert asked(invaded("algeria")) == ["provence"]
+    assert asked(invaded("algeria", g=game(sunk_in_assault="zone"))) == [
+        "strasbourg",
+        "dunkerque",
+        "provence",
+    ]
+
+
+def test_2_a_zone_of_axis_aircraft_only_is_neither_submarines_nor_a_warship() -> None:
+    document = raw()
+    document["places"]["sz12"]["units"] = ["united_kingdom:battleship", "germany:fighter"]
+    g = captured(invaded("morocco", g=game(document)), "morocco")
+    assert g.prompt.default == "air:germany"  # type: ignore[union-attr]
+    answer(g, "air:germany")
+    jean_bart = g.state.ships["jean_bart"]
+    assert (jean_bart.fate, jean_bart.by) == (Fate.CAPTURED, "united_kingdom")
+    assert g.log[-1].assumption == "aa50.air_zone=as_empty"
+    g = captured(invaded("morocco", g=game(document, air_zone="dice")), "morocco")
+    answer(g, "air:germany")
+    assert isinstance(g.prompt, Rolls) and g.prompt.power == "germany"

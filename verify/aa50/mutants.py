@@ -100,9 +100,9 @@ def _axis_keeps_french_units(
     return _regroup(s, t, place, keep, french_to, others_stay)
 
 
-def _warship_zone_as_empty(zone: Any, minor: Any) -> str:
+def _warship_zone_as_empty(zone: Any, minor: Any, air: Any) -> str:
     """A zone with an Axis surface warship is handled as an empty one: no dice."""
-    return rules.TAKEN if zone is Zone.WARSHIP else _zone_fate(zone, minor)
+    return rules.TAKEN if zone is Zone.WARSHIP else _zone_fate(zone, minor, air)
 
 
 def _empty_zone_to_the_axis(s: Any, t: Any, ships: Any, captor: str) -> Any:

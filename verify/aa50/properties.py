@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import msgspec
 
 from armistice.core.aa50 import rules
-from armistice.core.aa50.assumptions import MINOR, PLACE
+from armistice.core.aa50.assumptions import AIR_ZONE, MINOR, PLACE
 from armistice.core.aa50.scenario import Aa50Scenario
 from armistice.core.aa50.state import Aa50State, Occupation
 from armistice.core.aa50.words import (
@@ -196,7 +196,8 @@ def ship_judge(
     scuttled or sunk, a captured one exactly one captor; the ships ``meeting`` their fate
     (not sunk in battle) go to ``captor`` without a die when their zone was said empty, and
     to a die of the Axis power said to have a surface warship there (captured by it on a 1,
-    scuttled otherwise); a zone of submarines or transports only follows ``minor``; every
+    scuttled otherwise); a zone of submarines or transports only follows ``minor``, one of
+    aircraft only the default reading of ``aa50.air_zone``; every
     other ship is as it was; a captured ship is its captor's unit in its zone."""
     t = game.state
     for key, ship in t.ships.items():
@@ -216,8 +217,9 @@ def ship_judge(
                 )
             continue
         kind, _, axis = _zone_said(game, ship.at).partition(":")
-        if kind == Zone.MINOR.value:
-            kind = {"as_empty": Zone.EMPTY.value, "dice": Zone.WARSHIP.value}.get(minor, "stay")
+        if kind in (Zone.MINOR.value, Zone.AIR.value):
+            reading = minor if kind == Zone.MINOR.value else AIR_ZONE.values[0]
+            kind = {"as_empty": Zone.EMPTY.value, "dice": Zone.WARSHIP.value}.get(reading, "stay")
         if kind == Zone.EMPTY.value and (ship.fate, ship.by, ship.die) != (
             Fate.CAPTURED,
             captor,
@@ -227,7 +229,7 @@ def ship_judge(
         if kind == Zone.WARSHIP.value and (ship.die is None or ship.by not in ("", axis)):
             return f"{key} lay in a zone with {axis}'s surface warship and ends {ship.fate} by {ship.by or 'nobody'} without {axis}'s die"
         if kind == "stay" and ship.fate is not Fate.FRENCH:
-            return f"{key} lay among submarines only ({MINOR.key}=stay) and ends {ship.fate}"
+            return f"{key} lay among Axis submarines or aircraft only (stay) and ends {ship.fate}"
         if ship.fate is Fate.CAPTURED:
             unit = f"{ship.by}:{s.ships[key].kind}"
             taken = sum(
