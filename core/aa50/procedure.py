@@ -134,6 +134,8 @@ def _refusal(s: Aa50Scenario, t: Aa50State, action: str) -> str:
         if not rules.french(t):
             return f"no territory is French any more ({NEUTRAL})"
     if action == "invade":
+        if t.power == FRANCE:
+            return f"France does not invade its own territories; they stay neutral ({LIBERATION})"
         if alignment is not Alignment.ALLIED:
             return (
                 f"only an Allied power invades French territory; the Axis occupies it ({INVASION})"
@@ -653,7 +655,8 @@ def settle(s: Aa50Scenario, ledger: Book) -> Steps:
     before = len(t.removed)
     for line in ledger.state.removed[before:]:
         ledger.note(OCCUPATION, f"removed from play: {line}", GUESTS)
-    captor = BRITAIN if ledger.assume(EMPTY_ZONE) is EmptyZone.BRITAIN else occupation.power
+    allies = FRANCE if ledger.state.france_active else BRITAIN
+    captor = allies if ledger.assume(EMPTY_ZONE) is EmptyZone.BRITAIN else occupation.power
     yield from ship_fates(s, ledger, rules.neutral_ships(ledger.state), captor, OCCUPATION)
 
 

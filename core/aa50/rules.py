@@ -376,8 +376,14 @@ def zone_fate(zone: Zone, minor: Minor, air: Minor) -> str:
 
 def capture_ships(s: Aa50Scenario, t: Aa50State, ships: tuple[str, ...], captor: str) -> Aa50State:
     """French ``ships`` captured by ``captor`` without a die (an empty or Allied zone):
-    each becomes a ``captor`` unit in its sea zone."""
-    changed = {k: msgspec.structs.replace(t.ships[k], fate=Fate.CAPTURED, by=captor) for k in ships}
+    each becomes a ``captor`` unit in its sea zone; liberated France taking them makes them
+    its own (``allied``), not captured."""
+    if captor == FRANCE:
+        changed = {k: msgspec.structs.replace(t.ships[k], allied=True) for k in ships}
+    else:
+        changed = {
+            k: msgspec.structs.replace(t.ships[k], fate=Fate.CAPTURED, by=captor) for k in ships
+        }
     return board_ships(s, t, changed)
 
 
@@ -421,8 +427,10 @@ def occupy(
     """Rule 3 after the occupier's combat phase, in one step: each territory French when the
     occupation was declared and still French is captured by ``holders[territory]`` (an Axis
     power; its French units dismantled, every one) or, when it names none, joins Free
-    France (the territory and every French unit in it turn British). Units of the other
-    side standing there are removed unless ``others_stay``."""
+    France (the territory and every French unit in it turn British), or, once France is
+    liberated, joins France itself (an Allied power now: its marker goes on, its units are
+    France's to move). Units of the other side standing there are removed unless
+    ``others_stay``."""
     territories = dict(t.territories)
     removed = list(t.removed)
     for place in occupation.territories:
@@ -432,6 +440,9 @@ def occupy(
         if holder:
             units, gone = regroup(s, t, place, Alignment.AXIS, "", others_stay)
             territories[place] = TerritoryState(status_for(s, t, place, holder), holder, units)
+        elif t.france_active:
+            units, gone = regroup(s, t, place, Alignment.ALLIED, FRANCE, others_stay)
+            territories[place] = TerritoryState(Fate.LIBERATED, FRANCE, units, marker=True)
         else:
             units, gone = regroup(s, t, place, Alignment.ALLIED, BRITAIN, others_stay)
             territories[place] = TerritoryState(Fate.FREE_FRENCH, BRITAIN, units)
@@ -466,7 +477,7 @@ def liberate(
     """Rule 4 in one step: France's turn goes into the turn order (right after the United
     Kingdom, or at the end of the round); French markers go on each initially French
     territory an Allied power holds now (an ``unlisted`` one only if ``unlisted_marked``),
-    and on those still neutral if ``neutral_join``; every French ship not captured,
+    and on those still neutral if ``neutral_join``, listed or not; every French ship not captured,
     scuttled or sunk becomes a France unit in its sea zone, save those based at a territory
     that stays neutral.
     The Allied units standing in a territory that takes a marker stay."""
@@ -475,9 +486,9 @@ def liberate(
     territories = dict(t.territories)
     for place in s.french:
         area = territories[place]
-        if s.places[place].unlisted and not unlisted_marked:
-            continue
         allied = area.status is not Fate.FRENCH and side(s, t, area.controller) is Alignment.ALLIED
+        if allied and s.places[place].unlisted and not unlisted_marked:
+            continue
         if allied or (neutral_join and area.status is Fate.FRENCH):
             territories[place] = TerritoryState(Fate.LIBERATED, FRANCE, area.units, marker=True)
     ships = {

@@ -178,3 +178,40 @@ def test_4_while_the_axis_holds_paris_again_the_liberator_keeps_what_it_takes() 
     assert rules.france_income(s, g.state) == 6 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1
     answer(g, "battle", "southern_france", "taken")
     assert g.state.territories["southern_france"].controller == "france"
+
+
+@pytest.mark.parametrize("unlisted", ["marker", "no_marker"])
+def test_4_still_neutral_territories_join_france_listed_or_not(unlisted: str) -> None:
+    t = answer(game(LIBERATED, unlisted_markers=unlisted, still_neutral="join"), "liberate").state
+    martinique = t.territories["martinique"]
+    assert (martinique.status, martinique.controller) == (Fate.LIBERATED, "france")
+    assert t.ships["bearn"].allied and "france:carrier" in t.zones["sz19"]
+    assert rules.french(t) == ()
+
+
+def test_4_liberated_france_does_not_invade_its_own_neutral_territories() -> None:
+    g = until(
+        answer(game(LIBERATED, still_neutral="stay"), "liberate"), "france", Phase.COMBAT_MOVE
+    )
+    with pytest.raises(RuleRestriction, match=r"France does not invade its own territories.*\(4\)"):
+        answer(g, "invade")
+
+
+def test_4_an_occupation_after_liberation_sends_the_rest_to_france_not_free_france() -> None:
+    from tests.aa50.test_3_occupation import settle
+
+    g = answer(game(LIBERATED, still_neutral="stay"), "liberate")
+    until(g, "italy", Phase.COMBAT_MOVE)
+    answer(g, "occupy", "end_phase", "end_phase")
+    settle(g)
+    madagascar = g.state.territories["madagascar"]
+    assert (madagascar.status, madagascar.controller, madagascar.marker) == (
+        Fate.LIBERATED,
+        "france",
+        True,
+    )
+    assert madagascar.units == ("france:infantry",)
+    # The Béarn, in a zone with an American destroyer only, becomes France's own.
+    bearn = g.state.ships["bearn"]
+    assert (bearn.fate, bearn.allied) == (Fate.FRENCH, True)
+    assert "france:carrier" in g.state.zones["sz19"]
