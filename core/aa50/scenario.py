@@ -147,7 +147,9 @@ class Aa50Scenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_onl
     def initially_french(self, place: str) -> bool:
         """Whether territory ``place`` is initially French (gets a marker on liberation)."""
         p = self.places[place]
-        return p.original if p.original is not None else p.control == FRANCE
+        if p.original is not None:
+            return p.original
+        return p.control == FRANCE or p.free_french
 
     @property
     def french(self) -> tuple[str, ...]:
@@ -187,8 +189,11 @@ def check(s: Aa50Scenario, source: str, _tables: object = None, _readings: objec
     """Refuse a setup the house rule cannot be played on, naming the field: France missing
     or not neutral, the United Kingdom missing or not Allied, a turn order that lists
     France, an unknown power or a power twice, or leaves out an Axis or Allied power; an
-    unknown or one-way adjacency; a unit of an unknown power or kind; a sea zone with IPCs
-    or a holder; a territory held by nobody; not exactly one Paris; a ship of an unknown
+    unknown or one-way adjacency; a unit of an unknown power or kind; a French unit in a sea
+    zone (French ships are listed as ships) or, before liberation, in a territory France
+    does not hold; a sea zone with IPCs or a holder; a territory held by nobody; not
+    exactly one Paris, or a Paris not initially French; a Free French territory marked not
+    initially French; a ship of an unknown
     kind, based at a territory that is not French, or lying in a sea zone not adjacent to
     it. Raises ScenarioError."""
     france = s.powers.get(FRANCE)
@@ -206,6 +211,12 @@ def check(s: Aa50Scenario, source: str, _tables: object = None, _readings: objec
         _fail(source, "places", f"mark exactly one territory paris = true, not {len(parises)}")
     if s.places[parises[0]].kind is not Kind.LAND:
         _fail(source, f"places.{parises[0]}.paris", "Paris is a territory, not a sea zone")
+    if not s.initially_french(parises[0]):
+        _fail(
+            source,
+            f"places.{parises[0]}.original",
+            f"Paris is initially French: mark it original = true ({LIBERATION})",
+        )
     for key, ship in s.ships.items():
         _check_ship(s, source, key, ship)
 
@@ -241,6 +252,18 @@ def _check_place(s: Aa50Scenario, source: str, key: str, place: Place) -> None:
                 f"{field}.units[{i}]",
                 f"unknown kind {kind!r}; the kinds are: {', '.join(s.kinds)}",
             )
+        if power == FRANCE and place.kind is Kind.SEA:
+            _fail(
+                source,
+                f"{field}.units[{i}]",
+                f"French ships are listed under ships, each with its port, not as units ({NEUTRAL})",
+            )
+        if power == FRANCE and place.control != FRANCE and not s.france_active:
+            _fail(
+                source,
+                f"{field}.units[{i}]",
+                f"a neutral French unit stands only in a territory France holds ({NEUTRAL})",
+            )
     if place.kind is Kind.SEA:
         for name, value in (("ipc", place.ipc), ("control", place.control), ("paris", place.paris)):
             if value:
@@ -251,6 +274,12 @@ def _check_place(s: Aa50Scenario, source: str, key: str, place: Place) -> None:
     _power(s, source, f"{field}.control", place.control)
     if place.free_french and place.control != BRITAIN:
         _fail(source, f"{field}.free_french", "Free France is under British control")
+    if place.free_french and place.original is False:
+        _fail(
+            source,
+            f"{field}.original",
+            f"a Free French territory is initially French ({OCCUPATION})",
+        )
 
 
 def _check_ship(s: Aa50Scenario, source: str, key: str, ship: Ship) -> None:

@@ -52,11 +52,20 @@ def test_an_extra_axis_power_from_the_scenario_rolls_for_the_ships() -> None:
 def test_frances_units_are_no_allied_presence_before_liberation() -> None:
     document = raw(LIBERATED)
     document["places"]["france"]["control"] = "france"
-    document["places"]["sz12"]["units"] = ["france:destroyer"]
     g = game(document)
     assert not rules.may_liberate(g.scenario, g.state)[0]
-    assert rules.zone_answer(g.scenario, g.state, "sz12", False) == "empty"
     assert "france" not in rules.powers_on(g.scenario, g.state, rules.Alignment.ALLIED)
+    # A territory neutral France holds is no Allied holding: liberation marks Morocco, held
+    # by the United States, and leaves Madagascar, held by neutral France, neutral.
+    t = answer(game(LIBERATED, still_neutral="stay"), "liberate").state
+    assert (t.territories["morocco"].status, t.territories["morocco"].marker) == (
+        Fate.LIBERATED,
+        True,
+    )
+    assert (t.territories["madagascar"].status, t.territories["madagascar"].marker) == (
+        Fate.FRENCH,
+        False,
+    )
 
 
 def test_free_france_converts_every_unit_whatever_its_kind_and_number() -> None:

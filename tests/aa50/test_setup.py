@@ -90,6 +90,28 @@ def test_the_initial_state_france_held_by_germany_is_captured_the_rest_french() 
         ),
         (lambda d: d["places"]["algeria"].update(paris=True), "places", "exactly one"),
         (lambda d: d["places"]["sz7"].update(ipc=2), "places.sz7.ipc", "a sea zone has none"),
+        (
+            lambda d: d["places"]["france"].update(original=False),
+            "places.france.original",
+            "Paris is initially French",
+        ),
+        (
+            lambda d: d["places"]["sz13"]["units"].append("france:cruiser"),
+            "places.sz13.units[1]",
+            "French ships are listed under ships",
+        ),
+        (
+            lambda d: d["places"]["germany"]["units"].append("france:infantry"),
+            "places.germany.units[4]",
+            "a neutral French unit stands only in a territory France holds",
+        ),
+        (
+            lambda d: d["places"]["madagascar"].update(
+                control="united_kingdom", free_french=True, original=False, units=[]
+            ),
+            "places.madagascar.original",
+            "a Free French territory is initially French",
+        ),
     ],
 )
 def test_a_setup_that_contradicts_itself_is_refused_naming_the_field(
@@ -161,3 +183,15 @@ def test_the_command_line_refuses_an_action_outside_its_phase_with_exit_2(
     err = capsys.readouterr().err.strip()
     assert err.endswith("'invade' is not allowed: only in the combat move phase (2)")
     assert len(err.splitlines()) == 1
+
+
+def test_a_free_french_territory_without_original_counts_as_initially_french() -> None:
+    document = raw("paris-liberated-1943")
+    document["places"]["madagascar"].update(
+        control="united_kingdom", free_french=True, units=["united_kingdom:infantry"]
+    )
+    g = game(document)
+    assert "madagascar" in g.scenario.french
+    g.answer("liberate")
+    area = g.state.territories["madagascar"]
+    assert (area.status, area.controller, area.marker) == (Fate.LIBERATED, "france", True)
