@@ -46,7 +46,7 @@ def test_4_french_markers_go_where_the_allies_hold_now_not_where_the_axis_does()
 def test_4_territories_still_neutral_join_france_or_stay_neutral_by_reading() -> None:
     t = answer(game(LIBERATED), "liberate").state
     assert t.territories["madagascar"].status is Fate.LIBERATED
-    assert t.ships["richelieu"].allied and t.ships["bearn"].allied
+    assert t.ships["lamotte_picquet"].allied and t.ships["bearn"].allied
     t = answer(game(LIBERATED, still_neutral="stay"), "liberate").state
     assert t.territories["madagascar"].status is Fate.FRENCH
     assert rules.french(t) == (
@@ -58,8 +58,9 @@ def test_4_territories_still_neutral_join_france_or_stay_neutral_by_reading() ->
         "french_guiana",
         "martinique",
     )
-    assert t.ships["richelieu"].allied  # based at Free French West Africa, marked
-    assert not t.ships["bearn"].allied  # based at Martinique, still neutral
+    # The ships based at the territories left neutral stay neutral with them.
+    assert not t.ships["bearn"].allied and not t.ships["lamotte_picquet"].allied
+    assert t.zones["sz19"] == ("united_states:destroyer",)
 
 
 def test_4_martinique_off_the_rules_list_is_marked_by_reading() -> None:
@@ -150,12 +151,12 @@ def test_4_units_of_a_territory_left_neutral_never_move_and_lose_its_battle() ->
 
 def test_4_liberated_frances_ships_are_france_units_in_their_zones_and_move() -> None:
     g = answer(game(LIBERATED), "liberate")
-    assert g.state.zones["sz22"] == ("france:battleship",)  # the Richelieu
+    assert g.state.zones["sz19"] == ("united_states:destroyer", "france:carrier")  # the Béarn
     assert g.state.zones["sz36"][-1] == "france:cruiser"  # the Lamotte-Picquet
     until(g, "france", Phase.COMBAT_MOVE)
-    answer(g, "move", "sz22", "france:battleship", "sz12")
-    assert g.state.zones["sz22"] == ()
-    assert g.state.zones["sz12"][-1] == "france:battleship"
+    answer(g, "move", "sz19", "france:carrier", "sz18")
+    assert g.state.zones["sz19"] == ("united_states:destroyer",)
+    assert g.state.zones["sz18"] == ("france:carrier",)
 
 
 def test_4_while_the_axis_holds_paris_again_the_liberator_keeps_what_it_takes() -> None:

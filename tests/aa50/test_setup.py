@@ -195,3 +195,26 @@ def test_a_free_french_territory_without_original_counts_as_initially_french() -
     g.answer("liberate")
     area = g.state.territories["madagascar"]
     assert (area.status, area.controller, area.marker) == (Fate.LIBERATED, "france", True)
+
+
+def test_the_1943_setup_is_a_position_the_rules_reach_through_invasions() -> None:
+    g = game("paris-liberated-1943")
+    t = g.state
+    captured = {k for k, a in t.territories.items() if a.status is Fate.CAPTURED}
+    assert captured == {
+        "france",
+        "southern_france",
+        "morocco",
+        "algeria",
+        "tunisia",
+        "french_west_africa",
+    }
+    # A captured territory's ships met their fate: none based at one is still French.
+    french = {g.scenario.ships[k].port for k, sh in t.ships.items() if sh.fate is Fate.FRENCH}
+    assert french == {"french_indo_china", "martinique"}
+    # No occupation was declared: no territory is Free French.
+    assert all(a.status is not Fate.FREE_FRENCH for a in t.territories.values())
+    # Ships captured earlier are their captors' units where they lie.
+    assert t.zones["sz13"] == ("italy:submarine", "germany:battleship")  # the Dunkerque
+    assert t.zones["sz12"] == ("united_kingdom:battleship", "united_states:battleship")
+    assert t.zones["sz22"] == ("united_kingdom:battleship",)  # the Richelieu
