@@ -87,6 +87,9 @@ ACTIONS = (
 PHASES = {p.value: p.label for p in Phase}
 STAY = "stay"
 """The answer that leaves a unit where it is."""
+OVER = "over"
+"""The answer ``over.PLACE.BEYOND``: an Axis aircraft flies over French territory PLACE to
+BEYOND in combat movement."""
 NONE = "none"
 """The answer: no Axis land unit stands there."""
 SHIP_DIE = (
@@ -331,6 +334,12 @@ def move_unit(s: Aa50Scenario, ledger: Book) -> Steps:
     for place in s.places[start].adjacent:
         ok, why = rules.may_move(s, t, unit, start, place, any_)
         near.append(Option(place, s.called(place), ok, "" if ok else why))
+        if rules.flies_over(s, t, unit, place):
+            for beyond in s.places[place].adjacent:
+                if beyond != start:
+                    ok, why = rules.may_move(s, t, unit, place, beyond, any_)
+                    label = f"over {s.called(place)} to {s.called(beyond)}"
+                    near.append(Option(f"{OVER}.{place}.{beyond}", label, ok, "" if ok else why))
     to = str(
         (yield _pick(ledger, "move.to", t.power, "To which adjacent place?", near, NEUTRAL, STAY))
     )
@@ -339,7 +348,13 @@ def move_unit(s: Aa50Scenario, ledger: Book) -> Steps:
             NEUTRAL, f"{s.label(t.power)} {rules.unit_kind(unit)} stays in {s.called(start)}"
         )
         return
-    _, why = rules.may_move(s, t, unit, start, to, any_)
+    via = ""
+    if to.startswith(f"{OVER}."):
+        _, via, to = to.split(".")
+        _, why = rules.may_move(s, t, unit, via, to, any_)
+        why = f"{rules.FLY_OVER}; over {s.called(via)}: {why}"
+    else:
+        _, why = rules.may_move(s, t, unit, start, to, any_)
     line = f"{s.label(t.power)} {rules.unit_kind(unit)}: {s.called(start)} to {s.called(to)}: {why}"
     t = rules.move(t, unit, start, to)
     ledger.state = msgspec.structs.replace(t, moved=True, moves=(*t.moves, line))

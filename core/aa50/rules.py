@@ -179,6 +179,25 @@ def may_move(
     return True, "no French rule stands in the way"
 
 
+FLY_OVER = f"in combat movement Axis aircraft may fly over French territory ({NEUTRAL})"
+"""What allows an Axis aircraft's flight over French territory in combat movement."""
+
+
+def flies_over(s: Aa50Scenario, t: Aa50State, unit: str, place: str) -> bool:
+    """Whether ``unit`` may fly over French territory ``place`` without stopping there: an
+    Axis aircraft in combat movement, outside its own power's occupation (rule 1)."""
+    power = unit_power(unit)
+    area = t.territories.get(place)
+    return (
+        area is not None
+        and area.status is Fate.FRENCH
+        and t.phase is Phase.COMBAT_MOVE
+        and side(s, t, power) is Alignment.AXIS
+        and s.kinds[unit_kind(unit)].domain is Domain.AIR
+        and not (t.occupation is not None and t.occupation.power == power)
+    )
+
+
 def move(t: Aa50State, unit: str, start: str, to: str) -> Aa50State:
     """``unit`` leaves ``start`` for ``to`` (call :func:`may_move` first); raises ValueError
     when no such unit stands in ``start``."""

@@ -36,10 +36,28 @@ def test_1_the_axis_may_not_enter_french_territory_in_combat_movement() -> None:
 
 def test_1_axis_aircraft_may_fly_over_french_territory_but_not_stop_in_combat() -> None:
     g = until(game(), "italy", Phase.COMBAT_MOVE)
-    ok, why = rules.may_move(
-        g.scenario, g.state, "italy:fighter", "italy", "southern_france", False
+    answer(g, "move", "italy", "italy:fighter")
+    options = {o.value: o for o in g.prompt.options}  # type: ignore[union-attr]
+    stop = options["southern_france"]
+    assert (stop.enabled, stop.reason) == (
+        False,
+        "in combat movement Axis aircraft may fly over French territory, not stop there (1)",
     )
-    assert not ok and "fly over" in why
+    over = options["over.southern_france.france"]
+    assert (over.enabled, over.label) == (True, "over Southern France to France")
+    answer(g, "over.southern_france.france")
+    assert g.state.territories["southern_france"].units.count("italy:fighter") == 0
+    assert g.state.territories["france"].units[-1] == "italy:fighter"
+    assert g.state.moves[-1] == (
+        "Italy fighter: Italy to France: in combat movement Axis aircraft may fly over "
+        "French territory (1); over Southern France: no French rule stands in the way"
+    )
+
+
+def test_1_axis_land_units_have_no_flight_over_french_territory() -> None:
+    g = until(game(), "germany", Phase.COMBAT_MOVE)
+    answer(g, "move", "france", "germany:infantry")
+    assert not [o for o in g.prompt.options if o.value.startswith("over.")]  # type: ignore[union-attr]
 
 
 def test_1_the_axis_may_enter_french_territory_in_non_combat_movement() -> None:
@@ -68,11 +86,15 @@ def test_1_an_allied_unit_may_not_enter_french_territory_outside_an_invasion() -
 
 
 def test_1_french_ships_never_block_a_sea_zone() -> None:
+    # Zone 22 holds the Richelieu alone: a British battleship sails through it to zone 23.
     g = until(game(), "united_kingdom", Phase.COMBAT_MOVE)
-    ok, why = rules.may_move(
-        g.scenario, g.state, "united_kingdom:battleship", "sz12", "sz13", False
-    )
-    assert ok and why == "French ships are in port and never block a sea zone (1)"
+    answer(g, "move", "sz12", "united_kingdom:battleship", "sz22")
+    assert g.state.moves[-1].endswith("French ships are in port and never block a sea zone (1)")
+    answer(g, "move", "sz22", "united_kingdom:battleship", "sz23")
+    assert (g.state.zones["sz22"], g.state.zones["sz23"]) == ((), ("united_kingdom:battleship",))
+    # Nor do they count as an Axis presence where the zone's contents are asked.
+    assert rules.zone_answer(g.scenario, g.state, "sz22", False) == "empty"
+    assert g.state.ships["richelieu"].fate.value == "french"
 
 
 def test_1_only_the_power_whose_turn_it_is_moves() -> None:

@@ -59,12 +59,24 @@ def test_3_the_occupier_may_enter_french_territory_in_its_combat_move() -> None:
 
 
 def test_3_french_units_do_not_defend_against_an_occupation() -> None:
-    g = until(game(), "germany", Phase.COMBAT)
     g = until(game(), "germany", Phase.COMBAT_MOVE)
-    answer(g, "occupy", "end_phase", "battle")
+    answer(g, "occupy", "move", "france", "germany:infantry", "southern_france", "end_phase")
+    answer(g, "battle")
     options = {o.value: o for o in g.prompt.options}  # type: ignore[union-attr]
+    assert not options["southern_france"].enabled
     assert options["southern_france"].reason.startswith(
         "French units do not defend against an occupation"
+    )
+    answer(g, "gibraltar", "held")
+    # No battle is fought: the German infantry stands unharmed and takes the territory
+    # when the combat phase ends, the French units removed.
+    answer(g, "end_phase")
+    settle(g)
+    area = g.state.territories["southern_france"]
+    assert (area.status, area.controller, area.units) == (
+        Fate.CAPTURED,
+        "germany",
+        ("germany:infantry",),
     )
 
 

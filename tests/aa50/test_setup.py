@@ -171,9 +171,26 @@ def test_resolve_json_gives_the_state_and_the_odds(capsys: pytest.CaptureFixture
     assert sum(Fraction(p) for p in marginal.values()) == 1
 
 
-def test_places_are_land_or_sea() -> None:
+def test_the_setup_map_has_the_french_territories_and_the_zones_of_their_ships() -> None:
     s = scenario.load(SETUP)
-    assert {p.kind for p in s.places.values()} == {Kind.LAND, Kind.SEA}
+    french = {k for k in s.land if s.places[k].control == "france"}
+    assert french == {
+        "southern_france",
+        "morocco",
+        "algeria",
+        "tunisia",
+        "french_west_africa",
+        "french_equatorial_africa",
+        "madagascar",
+        "french_indo_china",
+        "new_caledonia",
+        "bora_bora",
+        "french_guiana",
+        "martinique",
+    }
+    zones = {k for k, p in s.places.items() if p.kind is Kind.SEA}
+    assert {sh.at for sh in s.ships.values()} <= zones
+    assert zones >= {"sz7", "sz13", "sz36", "sz37"}
 
 
 def test_the_command_line_refuses_an_action_outside_its_phase_with_exit_2(
