@@ -160,8 +160,10 @@ An Allied power may declare an invasion at the start of its combat move: every F
 unit turns hostile to it and defends (an Axis player rolls their dice). Once a territory
 is captured, the French ships based at its port go to the invader if their sea zone is
 empty or holds only Allied units; if an Axis surface warship is there, an Axis die per
-ship: 1 captured, anything else scuttled. After the non-combat move France is neutral
-again.
+ship: 1 captured, anything else scuttled. A captured ship is its captor's unit in its sea
+zone from then on. A territory is fought over once in a combat phase; after a failed
+attack the attacker's units there retreat or are lost. After the non-combat move France is
+neutral again.
 
 An Axis power may declare an occupation at the start of its combat move: it may enter any
 French territory and the French do not defend. After combat, a French territory holding an
@@ -170,7 +172,9 @@ under British control; every French ship meets its fate as above.
 
 When the British turn starts with Paris held by the Allies, France gets a turn of its own
 for good, played by the British player, with French markers on the initially French
-territories the Allies hold.
+territories the Allies hold; its remaining ships are France's units. From then on France
+is an Allied power like the others: while the enemy holds Paris again, the Allies keep
+the French territories they take and France collects no income.
 
 Battles are fought on the board: armistice asks for their results, and for what a sea zone
 holds when a fleet's fate depends on it.
