@@ -22,7 +22,7 @@ def test_the_shipped_rule_system_is_declared_by_entry_point() -> None:
 
 def test_an_unknown_rule_system_names_the_field_and_the_known_keys() -> None:
     with pytest.raises(
-        ScenarioError, match=r"x.toml: system: unknown rule system 'chess'; known: awaw.58"
+        ScenarioError, match=r"x.toml: system: unknown rule system 'chess'; known: aa50, awaw.58"
     ):
         systems.get("chess", "x.toml")
 

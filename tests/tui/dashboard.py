@@ -27,6 +27,9 @@ NARROW = (80, 24)
 WIDE = (120, 40)
 STATE_PANELS = ("level", "colonies", "forces", "fleet", "brp", "units")
 GRID_PANELS = ("level", "colonies", "forces")
+TO_EXAMPLE = ("down",) * [entry.name for entry in scenario.bundled()].index(EXAMPLE)
+"""The keys that move the start screen's highlight from its first entry to the rulebook
+example (the bundled scenarios are listed by rule system, then name)."""
 
 
 def isolate(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:

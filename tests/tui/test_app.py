@@ -25,6 +25,7 @@ from tests.tui.dashboard import (
     NARROW,
     SEED,
     STATE_PANELS,
+    TO_EXAMPLE,
     WIDE,
     Notes,
     dashboard,
@@ -71,7 +72,7 @@ async def test_rulebook_example_by_keys_ends_at_level_minus_1_with_the_fleet_div
     app = ArmisticeApp(seed=SEED)
     async with app.run_test(size=NARROW) as pilot:
         await until(pilot, lambda: isinstance(app.screen, StartScreen), "the start screen")
-        await press(pilot, "down", "down", "enter")
+        await press(pilot, *TO_EXAMPLE, "enter")
         screen = await dashboard(pilot)
         game = screen.game
         assert game.scenario.name == EXAMPLE
@@ -210,7 +211,7 @@ async def test_save_writes_a_file_that_reopens_to_the_same_game(
     app = ArmisticeApp(seed=SEED)
     async with app.run_test(size=NARROW) as pilot:
         await until(pilot, lambda: isinstance(app.screen, StartScreen), "the start screen")
-        await press(pilot, "down", "down", "enter")
+        await press(pilot, *TO_EXAMPLE, "enter")
         screen = await dashboard(pilot)
         game = screen.game
         await press(pilot, "enter", "r")
@@ -309,7 +310,7 @@ async def test_corrupt_save_opened_from_the_start_screen_is_reported(
         assert app.return_code is None
         assert app.is_running
         # The start screen still works.
-        await press(pilot, "down", "down", "enter")
+        await press(pilot, *TO_EXAMPLE, "enter")
         screen = await dashboard(pilot)
         assert screen.game.scenario.name == EXAMPLE
 

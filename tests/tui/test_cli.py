@@ -23,6 +23,7 @@ BUNDLED = [
 ]
 VICHY = ["vichy-1940-axis-reaction", "vichy-1941-axis-roll", "vichy-1942-allied-roll"]
 WAW = ["fall-of-france-1940", "italy-conquers-1941", "vichy-territories-1940"]
+AA50 = ["france-neutral-1941", "paris-liberated-1943"]
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = "rulebook-example-fall-1940"
 FORCE_KEYS = {
@@ -51,7 +52,7 @@ def test_scenarios_lists_the_bundled_scenarios(capsys: pytest.CaptureFixture[str
     code, out, _ = cli(capsys, "scenarios")
     assert code == 0
     names = [line.split()[0] for line in out.splitlines() if line and not line.startswith(" ")]
-    assert names == [*BUNDLED, *VICHY, *WAW]
+    assert names == [*AA50, *BUNDLED, *VICHY, *WAW]
     assert all(len(line) <= 80 for line in out.splitlines())
 
 

@@ -22,7 +22,7 @@ from armistice.tui.screens.dialogs import ChooseFile
 from armistice.tui.screens.game import GameScreen
 from armistice.tui.screens.setup import SetupScreen
 from armistice.tui.widgets.form import Form
-from tests.tui.dashboard import EXAMPLE, NARROW, isolate, until
+from tests.tui.dashboard import EXAMPLE, NARROW, TO_EXAMPLE, isolate, until
 
 
 def describe_path(struct: type[Any], path: str) -> tuple[tuple[str, str], ...]:
@@ -59,7 +59,7 @@ def shown(screen: SetupScreen) -> str:
 async def open_setup(pilot: Pilot[Any]) -> SetupScreen:
     """From the start screen, highlight the rulebook example and press p."""
     await pilot.pause()
-    await pilot.press("down", "down", "p")
+    await pilot.press(*TO_EXAMPLE, "p")
     await until(pilot, lambda: isinstance(pilot.app.screen, SetupScreen), "the set-up screen")
     await pilot.pause()
     screen = pilot.app.screen

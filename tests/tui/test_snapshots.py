@@ -15,7 +15,17 @@ from textual.pilot import Pilot
 
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.screens.start import StartScreen
-from tests.tui.dashboard import NARROW, SEED, WIDE, dashboard, isolate, press, settle, until
+from tests.tui.dashboard import (
+    NARROW,
+    SEED,
+    TO_EXAMPLE,
+    WIDE,
+    dashboard,
+    isolate,
+    press,
+    settle,
+    until,
+)
 
 Compare = Callable[..., bool]
 
@@ -34,7 +44,7 @@ async def _start(pilot: Pilot[Any]) -> None:
 async def _after_vichy(pilot: Pilot[Any]) -> None:
     """The rulebook example chosen on the start screen and Vichy France set up: a die to roll."""
     await _start(pilot)
-    await press(pilot, "down", "down", "enter")
+    await press(pilot, *TO_EXAMPLE, "enter")
     await dashboard(pilot)
     await press(pilot, "enter")
     pilot.app.clear_notifications()

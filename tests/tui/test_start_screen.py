@@ -11,6 +11,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
+from armistice.core import scenario
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.screens.game import GameScreen
 from armistice.tui.screens.setup import SetupScreen
@@ -56,10 +57,13 @@ async def test_the_first_scenario_is_highlighted_at_first(saves: Path) -> None:
     async with app.run_test(size=NARROW) as pilot:
         await until(pilot, lambda: isinstance(app.screen, StartScreen), "the start screen")
         listing = app.screen.query_one("#start-list", OptionList)
-        assert listing.highlighted_option.id == "scenario:damaged-fleet-spring-1940"
+        first = scenario.bundled()[0].name
+        assert first == "france-neutral-1941"
+        assert listing.highlighted_option.id == f"scenario:{first}"
 
 
 GAMES = {
+    "Axis & Allies Anniversary: France as a special neutral": "france-neutral-1941",
     "A World at War, rule 58: French surrender": "damaged-fleet-spring-1940",
     "A World at War: Vichy France diplomatic roll": "vichy-1941-axis-roll",
     "World at War: the fall of France (5.5)": "italy-conquers-1941",

@@ -110,7 +110,7 @@ def test_an_unknown_system_still_writes_the_json_and_junit_reports(
     assert document["ok"] is False
     assert (
         document["error"]
-        == "no proof suite for rule system 'nope'; known: awaw.58, awaw.vichy, waw"
+        == "no proof suite for rule system 'nope'; known: aa50, awaw.58, awaw.vichy, waw"
     )
     error = ET.parse(junit_path).getroot().find("testsuite/testcase/error")
     assert error is not None

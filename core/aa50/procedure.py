@@ -1,0 +1,684 @@
+"""The game goes on: each power's turn, phase after phase, with the actions the house rule
+opens in each (declare an invasion or an occupation at the start of a combat move, move a
+unit, report a battle, add France's turn at the start of the British turn). Each action is
+refused outside its phase, or when the rule forbids it, with the rule that does; the
+occupation is settled when its combat phase ends, and an invasion ends with its power's
+non-combat move."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+import msgspec
+
+from armistice.core.aa50 import rules
+from armistice.core.aa50.assumptions import (
+    AIR_ZONE,
+    CAPTOR,
+    EMPTY_ZONE,
+    GUESTS,
+    HOLDER,
+    INCOME,
+    INVADED_GUESTS,
+    MINOR,
+    NEUTRAL_LEFT,
+    PLACE,
+    SCOPE,
+    SUNK,
+    UNLISTED,
+    Captor,
+    EmptyZone,
+    Guests,
+    Holder,
+    Income,
+    Neutral,
+    Place,
+    Scope,
+    Sunk,
+    Unlisted,
+)
+from armistice.core.aa50.scenario import Aa50Scenario
+from armistice.core.aa50.state import Aa50State, Occupation
+from armistice.core.aa50.words import (
+    BRITAIN,
+    FRANCE,
+    INVASION,
+    LIBERATION,
+    NEUTRAL,
+    OCCUPATION,
+    Domain,
+    Fate,
+    Phase,
+    Zone,
+)
+from armistice.core.dice import D6
+from armistice.core.ledger import Ledger
+from armistice.core.prompts import (
+    AnswerValue,
+    Decision,
+    Fact,
+    Option,
+    Prompt,
+    Roll,
+    RollOutcome,
+    Rolls,
+    Selection,
+    SelectionItem,
+    Total,
+)
+from armistice.core.sides import Alignment
+from armistice.core.turns import END_PHASE, STOP, ActionSpec, actions, within
+from armistice.core.words import counted
+
+Book = Ledger[Aa50State]
+Steps = Generator[Prompt, AnswerValue, None]
+
+ACTIONS = (
+    ActionSpec(
+        "liberate", "Add France's turn: Paris is held by the Allies", LIBERATION, (Phase.START,)
+    ),
+    ActionSpec("invade", "Declare an invasion of French territory", INVASION, (Phase.COMBAT_MOVE,)),
+    ActionSpec(
+        "occupy", "Declare the occupation of Vichy France", OCCUPATION, (Phase.COMBAT_MOVE,)
+    ),
+    ActionSpec("move", "Move a unit", NEUTRAL, (Phase.COMBAT_MOVE, Phase.NONCOMBAT_MOVE)),
+    ActionSpec("battle", "Report a battle's result", INVASION, (Phase.COMBAT,)),
+)
+PHASES = {p.value: p.label for p in Phase}
+STAY = "stay"
+"""The answer that leaves a unit where it is."""
+OVER = "over"
+"""The answer ``over.PLACE.BEYOND``: an Axis aircraft flies over French territory PLACE to
+BEYOND in combat movement."""
+NONE = "none"
+"""The answer: no Axis land unit stands there."""
+SHIP_DIE = (
+    RollOutcome(Fate.CAPTURED.value, (rules.CAPTURED_FACE,)),
+    RollOutcome(Fate.SCUTTLED.value, tuple(f for f in D6.faces() if f != rules.CAPTURED_FACE)),
+)
+
+
+def _pick(
+    ledger: Book,
+    key: str,
+    power: str,
+    label: str,
+    options: list[Option],
+    rule: str,
+    default: str = "",
+) -> Decision:
+    """A decision of the current action, keyed by the action's number."""
+    return within(ledger.state.actions, key, power, label, options, rule, default)
+
+
+def turn_decision(s: Aa50Scenario, t: Aa50State, key: str) -> Decision:
+    """The decision of the power whose turn it is: each action open now, or refused with
+    the rule that forbids it; ending the start of the British turn is refused while
+    France's turn is due."""
+    closed = {a.key: why for a in ACTIONS if (why := _refusal(s, t, a.key))}
+    base = actions(key, t.power, t.clock(s.label(t.power)), ACTIONS, PHASES, NEUTRAL, closed)
+    if not rules.may_liberate(s, t)[0]:
+        return base
+    due = f"Paris is held by the Allies: France's turn is added first ({LIBERATION})"
+    options = tuple(
+        Option(o.value, o.label, False, due) if o.value == END_PHASE else o for o in base.options
+    )
+    return msgspec.structs.replace(base, options=options)
+
+
+def _refusal(s: Aa50Scenario, t: Aa50State, action: str) -> str:
+    """Why ``action``, open in this phase, is refused now ("" if it is not)."""
+    alignment = rules.side(s, t, t.power)
+    if action == "liberate":
+        return rules.may_liberate(s, t)[1]
+    if action in ("invade", "occupy"):
+        if t.moved:
+            return f"declared at the start of the combat move, before any unit moves ({INVASION if action == 'invade' else OCCUPATION})"
+        if not rules.french(t):
+            return f"no territory is French any more ({NEUTRAL})"
+    if action == "invade":
+        if t.power == FRANCE:
+            return f"France does not invade its own territories; they stay neutral ({LIBERATION})"
+        if alignment is not Alignment.ALLIED:
+            return (
+                f"only an Allied power invades French territory; the Axis occupies it ({INVASION})"
+            )
+        if t.power in t.invasions:
+            return f"{s.label(t.power)} has declared its invasion this turn ({INVASION})"
+    if action == "occupy":
+        if alignment is not Alignment.AXIS:
+            return f"only an Axis power occupies Vichy France; the Allies invade it ({OCCUPATION})"
+        if t.occupation is not None:
+            return f"{s.label(t.occupation.power)} occupies France this turn ({OCCUPATION})"
+    return ""
+
+
+def play(s: Aa50Scenario, ledger: Book) -> Steps:
+    """Turn after turn from the scenario's round and power: in each phase the power whose
+    turn it is takes the actions open then until it ends the phase; the players may stop
+    at any prompt. France's turn, once added, is played like any other."""
+    while True:
+        t = ledger.state
+        step = t.actions + 1
+        answer = yield turn_decision(s, t, f"action.{step}")
+        ledger.state = msgspec.structs.replace(ledger.state, actions=step)
+        if answer == STOP:
+            ledger.note(
+                NEUTRAL,
+                f"the players stop in round {t.round}, {s.label(t.power)}'s {t.phase.label}",
+            )
+            return
+        if answer == END_PHASE:
+            yield from end_phase(s, ledger)
+            continue
+        yield from HANDLERS[str(answer)](s, ledger)
+
+
+def end_phase(s: Aa50Scenario, ledger: Book) -> Steps:
+    """Close the current phase: the occupation is settled after its combat phase; an
+    invasion ends with its power's non-combat move; after the last phase the next power in
+    the turn order plays (a new round after the last)."""
+    t = ledger.state
+    ledger.note(NEUTRAL, f"{s.label(t.power)}: end of the {t.phase.label} phase")
+    if t.phase is Phase.COMBAT and t.occupation is not None:
+        yield from settle(s, ledger)
+    t = ledger.state
+    if t.phase is Phase.NONCOMBAT_MOVE and t.power in t.invasions:
+        invasions = {p: v for p, v in t.invasions.items() if p != t.power}
+        ledger.state = t = msgspec.structs.replace(t, invasions=invasions)
+        ledger.note(
+            INVASION, f"France is fully neutral again toward {s.label(t.power)}", announce=True
+        )
+    phases = list(Phase)
+    if t.phase is not phases[-1]:
+        ledger.state = msgspec.structs.replace(
+            t, phase=phases[phases.index(t.phase) + 1], moved=False, fought=()
+        )
+        return
+    order = t.turn_order
+    at = order.index(t.power) + 1
+    new_round = at == len(order)
+    ledger.state = msgspec.structs.replace(
+        t,
+        power=order[0 if new_round else at],
+        round=t.round + new_round,
+        phase=phases[0],
+        moved=False,
+        fought=(),
+    )
+
+
+def liberate(s: Aa50Scenario, ledger: Book) -> Steps:
+    """Rule 4: France's turn is added for good and French markers go on."""
+    t = ledger.state
+    ledger.state = rules.liberate(
+        s,
+        t,
+        after_britain=ledger.assume(PLACE) is Place.AFTER_BRITAIN,
+        unlisted_marked=ledger.assume(UNLISTED) is Unlisted.MARKER,
+        neutral_join=ledger.assume(NEUTRAL_LEFT) is Neutral.JOIN,
+        income_to=FRANCE if ledger.assume(INCOME) is Income.FRANCE else BRITAIN,
+    )
+    after = ledger.state
+    order = ", ".join(s.label(p) for p in after.turn_order)
+    ledger.note(
+        LIBERATION,
+        f"Paris is held by the Allies: France joins the turn order ({order})",
+        PLACE,
+        announce=True,
+    )
+    marked = [
+        s.called(k)
+        for k, a in after.territories.items()
+        if a.marker and not t.territories[k].marker
+    ]
+    ledger.note(LIBERATION, f"French markers on: {', '.join(marked) or 'none'}")
+    for key in (k for k in s.french if s.places[k].unlisted):
+        marked_now = after.territories[key].marker
+        ledger.note(
+            LIBERATION,
+            f"{s.called(key)}, off the rule's list: {'a French marker' if marked_now else 'no marker'}",
+            UNLISTED,
+        )
+    still = rules.french(after)
+    if rules.french(t):
+        left = ", ".join(s.called(k) for k in still) or "none"
+        ledger.note(LIBERATION, f"French territories still neutral: {left}", NEUTRAL_LEFT)
+    ledger.note(
+        LIBERATION,
+        f"France's territories ({rules.france_income(s, after)} IPCs) count in {s.label(after.income_to)}'s income",
+        INCOME,
+    )
+    return
+    yield  # a generator like the other actions
+
+
+def invade(s: Aa50Scenario, ledger: Book) -> Steps:
+    """Rule 2: the Allied power names the French territories it will attack; every French
+    unit turns hostile to it until its non-combat move ends."""
+    t = ledger.state
+    open_ = rules.french(t)
+    answer = yield Selection(
+        key=f"{t.actions}.invade.territories",
+        power=t.power,
+        label=f"{s.label(t.power)} invades which French territories?",
+        rule=INVASION,
+        items=tuple(SelectionItem(k, s.called(k)) for k in open_),
+        required=len(open_),
+        unit="territories",
+        minimum=1,
+    )
+    assert isinstance(answer, dict)
+    named = tuple(k for k in open_ if answer.get(k))
+    ledger.state = msgspec.structs.replace(t, invasions={**t.invasions, t.power: named})
+    ledger.note(
+        INVASION,
+        f"{s.label(t.power)} invades {', '.join(s.called(k) for k in named)}: every French unit is hostile to it",
+        SCOPE,
+        announce=True,
+    )
+
+
+def occupy(s: Aa50Scenario, ledger: Book) -> Steps:
+    """Rule 3: the Axis power occupies Vichy France; this combat move it may enter any
+    French territory, and French units do not defend."""
+    t = ledger.state
+    occupation = Occupation(t.power, rules.french(t))
+    ledger.state = msgspec.structs.replace(t, occupation=occupation)
+    ledger.note(
+        OCCUPATION,
+        f"{s.label(t.power)} occupies Vichy France ({counted(len(occupation.territories), 'French territory', 'French territories')})",
+        announce=True,
+    )
+    return
+    yield  # a generator like the other actions
+
+
+def move_unit(s: Aa50Scenario, ledger: Book) -> Steps:
+    """A unit of the power whose turn it is moves to an adjacent place, if the house rule
+    lets it; a French unit, or a destination the rule forbids, is refused with the rule."""
+    t = ledger.state
+    any_ = ledger.assume(SCOPE) is Scope.ANY
+
+    def movable(place: str, unit: str) -> bool:
+        return rules.unit_power(unit) == t.power and not rules.neutral_unit(t, place, unit)
+
+    places = [
+        k
+        for k in s.places
+        if any(movable(k, u) or rules.neutral_unit(t, k, u) for u in rules.units_at(t, k))
+    ]
+    if not any(movable(k, u) for k in places for u in rules.units_at(t, k)):
+        ledger.note(NEUTRAL, f"{s.label(t.power)} has no unit on the map to move")
+        return
+    starts = [
+        Option(k, s.called(k))
+        if any(movable(k, u) for u in rules.units_at(t, k))
+        else Option(k, s.called(k), False, rules.NEVER_MOVE)
+        for k in places
+    ]
+    start = str((yield _pick(ledger, "move.from", t.power, "From where?", starts, NEUTRAL)))
+    units = []
+    for unit in dict.fromkeys(rules.units_at(t, start)):
+        power = rules.unit_power(unit)
+        refused = ""
+        if rules.neutral_unit(t, start, unit):
+            refused = rules.NEVER_MOVE
+        elif power != t.power:
+            refused = f"only {s.label(t.power)}'s units move in its turn ({NEUTRAL})"
+        units.append(
+            Option(unit, f"{s.label(power)} {rules.unit_kind(unit)}", not refused, refused)
+        )
+    unit = str((yield _pick(ledger, "move.unit", t.power, "Which unit?", units, NEUTRAL)))
+    near = [Option(STAY, "leave it where it is")]
+    for place in s.places[start].adjacent:
+        ok, why = rules.may_move(s, t, unit, start, place, any_)
+        near.append(Option(place, s.called(place), ok, "" if ok else why))
+        if rules.flies_over(s, t, unit, place):
+            for beyond in s.places[place].adjacent:
+                if beyond != start:
+                    ok, why = rules.may_move(s, t, unit, place, beyond, any_)
+                    label = f"over {s.called(place)} to {s.called(beyond)}"
+                    near.append(Option(f"{OVER}.{place}.{beyond}", label, ok, "" if ok else why))
+    to = str(
+        (yield _pick(ledger, "move.to", t.power, "To which adjacent place?", near, NEUTRAL, STAY))
+    )
+    if to == STAY:
+        ledger.note(
+            NEUTRAL, f"{s.label(t.power)} {rules.unit_kind(unit)} stays in {s.called(start)}"
+        )
+        return
+    via = ""
+    if to.startswith(f"{OVER}."):
+        _, via, to = to.split(".")
+        _, why = rules.may_move(s, t, unit, via, to, any_)
+        why = f"{rules.FLY_OVER}; over {s.called(via)}: {why}"
+    else:
+        _, why = rules.may_move(s, t, unit, start, to, any_)
+    line = f"{s.label(t.power)} {rules.unit_kind(unit)}: {s.called(start)} to {s.called(to)}: {why}"
+    t = rules.move(t, unit, start, to)
+    ledger.state = msgspec.structs.replace(t, moved=True, moves=(*t.moves, line))
+    ledger.note(NEUTRAL, line)
+
+
+def battle(s: Aa50Scenario, ledger: Book) -> Steps:
+    """A battle the power whose turn it is fought on the board: against a French territory
+    it invades (French units and ships defend; after a capture the ships based there meet
+    their fate), or for any other territory."""
+    t = ledger.state
+    any_ = ledger.assume(SCOPE) is Scope.ANY
+    targets = []
+    once = f"a territory is fought over once in a combat phase ({INVASION})"
+    for place in s.land:
+        area = t.territories[place]
+        if area.status is Fate.FRENCH:
+            ok, why = rules.may_attack(s, t, t.power, place, any_)
+            if ok and place in t.fought:
+                ok, why = False, once
+            targets.append(Option(place, f"{s.called(place)} (French)", ok, why))
+        elif rules.side(s, t, area.controller) not in (
+            Alignment.NEUTRAL,
+            rules.side(s, t, t.power),
+        ):
+            fought = place in t.fought
+            label = f"{s.called(place)} ({s.label(area.controller)})"
+            targets.append(Option(place, label, not fought, once if fought else ""))
+    if not any(o.enabled for o in targets):
+        ledger.note(NEUTRAL, f"{s.label(t.power)} has no territory to attack")
+        return
+    target = str(
+        (
+            yield _pick(
+                ledger, "battle.target", t.power, "Which territory was attacked?", targets, INVASION
+            )
+        )
+    )
+    area = t.territories[target]
+    french = area.status is Fate.FRENCH
+    ledger.state = t = msgspec.structs.replace(t, fought=(*t.fought, target))
+    result = yield _pick(
+        ledger,
+        "battle.result",
+        t.power,
+        f"{s.label(t.power)} against {s.called(target)}: the battle's result?",
+        [Option("taken", "captured"), Option("held", "not captured")],
+        INVASION if french else NEUTRAL,
+        "held",
+    )
+    if french:
+        yield from french_losses(s, ledger, target, result == "taken")
+    if result == "held":
+        ledger.note(
+            INVASION if french else NEUTRAL,
+            f"{s.called(target)} holds against {s.label(t.power)}",
+            announce=True,
+        )
+        yield from fall_back(s, ledger, target)
+        return
+    axis = [u for u in area.units if rules.side(s, t, rules.unit_power(u)) is Alignment.AXIS]
+    guests = french and ledger.assume(INVADED_GUESTS) is Guests.STAY
+    ledger.state = rules.capture(s, ledger.state, target, t.power, guests)
+    if french and axis:
+        ledger.note(
+            INVASION,
+            f"Axis units in {s.called(target)}: {'they stay' if guests else 'removed from play'}",
+            INVADED_GUESTS,
+        )
+    now = ledger.state.territories[target]
+    ledger.note(
+        INVASION if french else NEUTRAL,
+        f"{s.label(t.power)} captures {s.called(target)}; it is {now.status.label}, held by {s.label(now.controller)}",
+        announce=True,
+    )
+    if french:
+        yield from ship_fates(s, ledger, rules.based(s, ledger.state, target), t.power, INVASION)
+
+
+def fall_back(s: Aa50Scenario, ledger: Book, target: str) -> Steps:
+    """The attacker's units left in ``target`` after a failed attack do not stay there: they
+    retreat together to an adjacent territory their side holds, or are lost when they
+    cannot (an amphibious assault)."""
+    t = ledger.state
+    mine = [u for u in t.territories[target].units if rules.unit_power(u) == t.power]
+    if not mine:
+        return
+    rule = INVASION if t.territories[target].status is Fate.FRENCH else NEUTRAL
+    side = rules.side(s, t, t.power)
+    options = [
+        Option(k, f"retreat to {s.called(k)}")
+        for k in s.places[target].adjacent
+        if k in t.territories
+        and t.territories[k].status is not Fate.FRENCH
+        and rules.side(s, t, t.territories[k].controller) is side
+    ]
+    options.append(Option(NONE, "none: they are lost"))
+    to = str(
+        (
+            yield _pick(
+                ledger,
+                "battle.retreat",
+                t.power,
+                f"The attack on {s.called(target)} failed: where do {s.label(t.power)}'s "
+                f"{counted(len(mine), 'unit')} there go?",
+                options,
+                rule,
+            )
+        )
+    )
+    ledger.state = rules.retreat(t, target, t.power, "" if to == NONE else to)
+    where = "lost" if to == NONE else f"retreat to {s.called(to)}"
+    ledger.note(rule, f"{s.label(t.power)}'s units in {s.called(target)}: {where}")
+
+
+def french_losses(s: Aa50Scenario, ledger: Book, target: str, taken: bool) -> Steps:
+    """The French units and ships the battle cost, as the players report them: each ship
+    based there sunk or not; for a territory not captured, how many French units of each
+    kind were lost (a captured territory loses them all)."""
+    t = ledger.state
+    sunk = []
+    zone = ledger.assume(SUNK) is Sunk.ZONE
+    for ship in (rules.nearby if zone else rules.based)(s, t, target):
+        said = yield _pick(
+            ledger,
+            f"battle.sunk.{ship}",
+            t.power,
+            f"Was {s.ships[ship].name} sunk in the battle for {s.called(target)}?",
+            [Option("no", "no"), Option("yes", "yes, sunk")],
+            INVASION,
+            "no",
+        )
+        if said == "yes":
+            sunk.append(ship)
+    if sunk:
+        ledger.state = rules.sink(ledger.state, tuple(sunk))
+        ledger.note(
+            INVASION,
+            f"sunk in battle: {', '.join(s.ships[k].name for k in sunk)}",
+            SUNK if zone else None,
+        )
+    french = [u for u in ledger.state.territories[target].units if rules.neutral_unit(t, target, u)]
+    if taken:
+        return
+    lost: dict[str, int] = {}
+    for unit in dict.fromkeys(french):
+        count = yield Fact(
+            key=f"{t.actions}.battle.lost.{rules.unit_kind(unit)}",
+            power=t.power,
+            label=f"How many French {rules.unit_kind(unit)} were lost in {s.called(target)}?",
+            rule=INVASION,
+            unit="units",
+            low=0,
+            high=french.count(unit),
+            default=0,
+        )
+        assert isinstance(count, int)
+        if count:
+            lost[unit] = count
+    if lost:
+        ledger.state = rules.lose(ledger.state, target, lost)
+        ledger.note(
+            INVASION,
+            f"French units lost in {s.called(target)}: {counted(sum(lost.values()), 'unit')}",
+        )
+
+
+def zone_question(
+    s: Aa50Scenario, ledger: Book, zone: str, ships: tuple[str, ...], power: str
+) -> Decision:
+    """What the players see in sea zone ``zone`` now, the tracked units giving the default."""
+    t = ledger.state
+    most = ledger.assume(CAPTOR) is Captor.MOST_WARSHIPS
+    axis = [p for p in (*t.turn_order, *s.powers) if rules.side(s, t, p) is Alignment.AXIS]
+    which = "most surface warships" if most else "the first in the turn order"
+    options = [Option(Zone.EMPTY.value, Zone.EMPTY.label)]
+    options += [
+        Option(f"{Zone.WARSHIP.value}:{p}", f"{s.label(p)} has a surface warship there ({which})")
+        for p in dict.fromkeys(axis)
+    ]
+    options += [
+        Option(f"{Zone.MINOR.value}:{p}", f"{s.label(p)} submarines or transports only")
+        for p in dict.fromkeys(axis)
+    ]
+    options += [
+        Option(f"{Zone.AIR.value}:{p}", f"{s.label(p)} aircraft only, no Axis ship")
+        for p in dict.fromkeys(axis)
+    ]
+    return _pick(
+        ledger,
+        f"zone.{zone}",
+        power,
+        f"{s.called(zone)}, where {', '.join(s.ships[k].name for k in ships)} lie: what is there now?",
+        options,
+        INVASION,
+        rules.zone_answer(s, t, zone, most),
+    )
+
+
+def ship_fates(
+    s: Aa50Scenario, ledger: Book, ships: tuple[str, ...], captor: str, rule: str
+) -> Steps:
+    """Rule 2 for French ``ships``, zone by zone: an empty or Allied zone gives them to
+    ``captor``; an Axis surface warship there makes its power roll a die per ship (1
+    captured, else scuttled); Axis submarines or transports alone follow ``aa50.minor_zone``."""
+    zones = list(dict.fromkeys(ledger.state.ships[k].at for k in ships))
+    for zone in zones:
+        here = tuple(k for k in ships if ledger.state.ships[k].at == zone)
+        answer = str((yield zone_question(s, ledger, zone, here, captor)))
+        kind, _, axis = answer.partition(":")
+        zone_kind = Zone(kind)
+        fate = rules.zone_fate(zone_kind, ledger.assume(MINOR), ledger.assume(AIR_ZONE))
+        used = {Zone.MINOR: MINOR, Zone.AIR: AIR_ZONE}.get(zone_kind)
+        if fate == rules.STAYS:
+            ledger.note(
+                rule,
+                f"{s.called(zone)}: no Axis surface warship nor an empty zone; the ships stay French",
+                used,
+            )
+            continue
+        if fate == rules.TAKEN:
+            ledger.state = rules.capture_ships(s, ledger.state, here, captor)
+            ledger.note(
+                rule,
+                f"{s.called(zone)}: {s.label(captor)} captures {', '.join(s.ships[k].name for k in here)}",
+                used,
+                announce=True,
+            )
+            continue
+        yield from roll_ships(s, ledger, zone, here, axis, used or CAPTOR)
+
+
+def roll_ships(
+    s: Aa50Scenario, ledger: Book, zone: str, ships: tuple[str, ...], roller: str, reading: object
+) -> Steps:
+    """One die per ship, rolled once each by the Axis ``roller``: 1 captured by it, else scuttled."""
+    t = ledger.state
+    members = tuple(
+        Roll(
+            key=f"{t.actions}.ship.{k}",
+            label=f"{s.ships[k].name} die",
+            rule=INVASION,
+            dice=D6,
+            outcomes=SHIP_DIE,
+            power=roller,
+        )
+        for k in ships
+    )
+    total = Total.table(
+        f"{t.actions}.captured.{zone}",
+        f"French ships captured in {s.called(zone)}",
+        "ships",
+        {m.key: {Fate.CAPTURED.value: 1} for m in members},
+    )
+    answer = yield Rolls(
+        key=f"{t.actions}.ships.{zone}",
+        label=f"{s.label(roller)} rolls for the French ships in {s.called(zone)}",
+        rule=INVASION,
+        members=members,
+        totals=(total,),
+        power=roller,
+        help="1: captured by the Axis power rolling; 2-6: scuttled",
+    )
+    assert isinstance(answer, dict)
+    faces = {k: int(answer[f"{t.actions}.ship.{k}"]) for k in ships}
+    ledger.state = rules.roll_ships(s, ledger.state, roller, faces)
+    for k in ships:
+        ship = ledger.state.ships[k]
+        ledger.note(INVASION, f"{s.ships[k].name}: {ship.die}, {ship.fate.label}", announce=True)
+
+
+def settle(s: Aa50Scenario, ledger: Book) -> Steps:
+    """Rule 3 after the occupier's combat phase: which Axis power has a land unit in each
+    territory French when the occupation was declared (the tracked units giving the
+    default); then each is captured or Free French in one step, and every remaining
+    French ship meets its fate."""
+    t = ledger.state
+    occupation = t.occupation
+    assert occupation is not None
+    axis = [p for p in s.powers if rules.side(s, t, p) is Alignment.AXIS]
+    holders: dict[str, str] = {}
+    owner = ledger.assume(HOLDER) is Holder.UNIT_OWNER
+    for place in occupation.territories:
+        land = [
+            rules.unit_power(u)
+            for u in t.territories[place].units
+            if rules.side(s, t, rules.unit_power(u)) is Alignment.AXIS
+            and s.kinds[rules.unit_kind(u)].domain is Domain.LAND
+        ]
+        default = occupation.power if occupation.power in land else (land[0] if land else "")
+        answer = yield _pick(
+            ledger,
+            f"occupation.{place}",
+            occupation.power,
+            f"After combat, whose Axis land unit stands in {s.called(place)}?",
+            [Option(NONE, "none"), *(Option(p, s.label(p)) for p in axis)],
+            OCCUPATION,
+            default or NONE,
+        )
+        if answer != NONE:
+            holders[place] = occupation.power if not owner else str(answer)
+    ledger.state = rules.occupy(
+        s, ledger.state, occupation, holders, ledger.assume(GUESTS) is Guests.STAY
+    )
+    for place in occupation.territories:
+        now = ledger.state.territories[place]
+        ledger.note(
+            OCCUPATION,
+            f"{s.called(place)}: {now.status.label}, held by {s.label(now.controller)}",
+            HOLDER if place in holders else None,
+            announce=True,
+        )
+    before = len(t.removed)
+    for line in ledger.state.removed[before:]:
+        ledger.note(OCCUPATION, f"removed from play: {line}", GUESTS)
+    allies = FRANCE if ledger.state.france_active else BRITAIN
+    captor = allies if ledger.assume(EMPTY_ZONE) is EmptyZone.BRITAIN else occupation.power
+    yield from ship_fates(s, ledger, rules.neutral_ships(ledger.state), captor, OCCUPATION)
+
+
+HANDLERS = {
+    "liberate": liberate,
+    "invade": invade,
+    "occupy": occupy,
+    "move": move_unit,
+    "battle": battle,
+}

@@ -1,0 +1,214 @@
+"""What a game of France as a special neutral means to a reader: the French territories and
+ships, the standing rules as they apply now, the actions open, the exact odds of the ship
+dice, the moves made and the units removed; the rules in our own words; and what odds and
+fates are given for."""
+
+from __future__ import annotations
+
+from armistice.core.aa50 import rules
+from armistice.core.aa50.procedure import turn_decision
+from armistice.core.aa50.scenario import Aa50Scenario
+from armistice.core.aa50.state import Aa50State
+from armistice.core.aa50.words import INVASION, LIBERATION, NEUTRAL, OCCUPATION, Fate
+from armistice.core.summary import Row, Section, Summary
+from armistice.core.turns import STOP
+
+TITLE = "Axis & Allies Anniversary: France as a special neutral"
+
+
+def _units(units: tuple[str, ...]) -> str:
+    counts: dict[str, int] = {}
+    for unit in units:
+        counts[unit] = counts.get(unit, 0) + 1
+    return ", ".join(f"{n} {u.replace(':', ' ')}" for u, n in counts.items()) or "-"
+
+
+def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
+    """The territories, ships, standing rules, open actions, ship dice, moves and removals."""
+    territories = tuple(
+        Row(
+            s.called(k),
+            t.territories[k].status.short,
+            INVASION,
+            cells=(s.label(t.territories[k].controller), _units(t.territories[k].units)),
+        )
+        for k in s.french
+    )
+    ships = tuple(
+        Row(
+            sh.name,
+            t.ships[k].fate.short,
+            INVASION,
+            cells=(
+                sh.kind,
+                s.called(t.ships[k].at),
+                s.label(t.ships[k].by) if t.ships[k].by else "-",
+            ),
+        )
+        for k, sh in s.ships.items()
+    )
+    hostile = rules.hostile_to(s, t)
+    standing = (
+        Row("France", "an Allied power" if t.france_active else "neutral", LIBERATION),
+        Row(
+            "Neutral French units",
+            "never move nor attack; ships never block",
+            NEUTRAL,
+        ),
+        Row("The French fight", ", ".join(s.label(p) for p in hostile) or "nobody", INVASION),
+        Row("Turn order", ", ".join(s.label(p) for p in t.turn_order), LIBERATION),
+        Row(
+            "Occupation",
+            s.label(t.occupation.power) if t.occupation else "none this turn",
+            OCCUPATION,
+        ),
+        Row(
+            "France's income",
+            f"{rules.france_income(s, t)} IPCs to {s.label(t.income_to)}"
+            if t.france_active
+            else "none: neutral",
+            LIBERATION,
+        ),
+    )
+    decision = turn_decision(s, t, f"action.{t.actions + 1}")
+    open_ = tuple(
+        Row(o.label, f"action.{t.actions + 1}={o.value}", NEUTRAL)
+        for o in decision.options
+        if o.enabled and o.value != STOP
+    )
+    dice: list[Row] = []
+    neutral = rules.neutral_ships(t)
+    for zone in dict.fromkeys(t.ships[k].at for k in neutral):
+        here = [k for k in neutral if t.ships[k].at == zone]
+        for n, p in rules.captured_odds(len(here)).items():
+            dice.append(Row(f"{s.called(zone)}: {n} of {len(here)}", str(p), INVASION))
+    moves = tuple(Row(str(i + 1), line, NEUTRAL) for i, line in enumerate(t.moves))
+    removed = tuple(Row(str(i + 1), line, OCCUPATION) for i, line in enumerate(t.removed))
+    return Summary(
+        TITLE,
+        (
+            ("Round", str(t.round)),
+            ("Turn", s.label(t.power)),
+            ("Phase", t.phase.label),
+            ("France", "Allied power" if t.france_active else "neutral"),
+        ),
+        (
+            Section(
+                "territories",
+                "French territories",
+                INVASION,
+                ("Territory", "Status", "Held by", "Units"),
+                territories,
+                "none",
+                "Territories",
+            ),
+            Section(
+                "ships",
+                "French ships",
+                INVASION,
+                ("Ship", "Fate", "Kind", "Sea zone", "Captor"),
+                ships,
+                "none",
+                "Ships",
+            ),
+            Section("standing", "Standing rules now", NEUTRAL, ("", "Now"), standing, tab="Rules"),
+            Section(
+                "open",
+                "Actions open now",
+                NEUTRAL,
+                ("Action", "Command: --decide"),
+                open_,
+                "none",
+                "Actions",
+            ),
+            Section(
+                "dice",
+                "Ships captured if an Axis warship is there",
+                INVASION,
+                ("Ships of: captured", "Chance"),
+                tuple(dice),
+                "no French ship at stake",
+                "Odds",
+            ),
+            Section("moves", "Moves", NEUTRAL, ("", "Move"), moves, "no move yet"),
+            Section(
+                "removed",
+                "Units removed from play",
+                OCCUPATION,
+                ("", "Unit"),
+                removed,
+                "none",
+                "Removed",
+            ),
+        ),
+    )
+
+
+def rules_help(_tables: object = None) -> str:
+    """The house rule in our own words."""
+    return f"""## {TITLE}
+
+armistice numbers the house rule's parts: 1 France as a neutral, 2 invasion, 3
+occupation, 4 liberation.
+
+France holds southern France, some colonies and most of its fleet as a neutral. French
+units never move nor attack; French ships lie in port and never block a sea zone. The
+Axis may cross French territory in non-combat movement, not in combat movement (its
+aircraft may fly over).
+
+An Allied power may declare an invasion at the start of its combat move: every French
+unit turns hostile to it and defends (an Axis player rolls their dice). Once a territory
+is captured, the French ships based at its port go to the invader if their sea zone is
+empty or holds only Allied units; if an Axis surface warship is there, an Axis die per
+ship: 1 captured, anything else scuttled. A captured ship is its captor's unit in its sea
+zone from then on. A territory is fought over once in a combat phase; after a failed
+attack the attacker's units there retreat or are lost. After the non-combat move France is
+neutral again.
+
+An Axis power may declare an occupation at the start of its combat move: it may enter any
+French territory and the French do not defend. After combat, a French territory holding an
+Axis land unit is captured and its French units removed; every other one joins Free France
+under British control; every French ship meets its fate as above.
+
+When the British turn starts with Paris held by the Allies, France gets a turn of its own
+for good, played by the British player, with French markers on the initially French
+territories the Allies hold; its remaining ships are France's units. From then on France
+is an Allied power like the others: while the enemy holds Paris again, the Allies keep
+the French territories they take and France collects no income.
+
+Battles are fought on the board: armistice asks for their results, and for what a sea zone
+holds when a fleet's fate depends on it.
+"""
+
+
+def outcome(t: Aa50State) -> tuple[tuple[str, str], ...]:
+    """Each French ship's fate and each initially French territory's status now (the
+    only territories whose status is not ``other``)."""
+    return (
+        *((f"ship:{k}", sh.fate.value) for k, sh in t.ships.items()),
+        *(
+            (f"territory:{k}", a.status.value)
+            for k, a in t.territories.items()
+            if a.status is not Fate.OTHER
+        ),
+    )
+
+
+def entities(s: Aa50Scenario) -> tuple[str, ...]:
+    """``ship:KEY`` for each French ship and ``territory:KEY`` for each initially French
+    territory."""
+    return (*(f"ship:{k}" for k in s.ships), *(f"territory:{k}" for k in s.french))
+
+
+def fates(s: Aa50Scenario, t: Aa50State) -> dict[str, Fate]:
+    """Each French ship's fate and each initially French territory's status now."""
+    out: dict[str, Fate] = {f"ship:{k}": sh.fate for k, sh in t.ships.items()}
+    out.update((f"territory:{k}", t.territories[k].status) for k in s.french)
+    return out
+
+
+def names(s: Aa50Scenario) -> dict[str, str]:
+    """A reader's name for each outcome key."""
+    out = {f"ship:{k}": sh.name for k, sh in s.ships.items()}
+    out.update((f"territory:{k}", s.called(k)) for k in s.french)
+    return out
