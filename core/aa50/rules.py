@@ -528,7 +528,7 @@ def liberate(
 def france_income(s: Aa50Scenario, t: Aa50State) -> int:
     """The IPCs of the territories liberated France holds: 0 before liberation, and 0 while
     the enemy holds Paris (a power whose capital is held by the enemy collects no income,
-    rule 4: "same rules apply in case its capital is occupied again")."""
+    rule 4 treats a liberated France like any other Allied power, here too)."""
     if not t.france_active or not paris_allied(s, t):
         return 0
     return sum(s.places[k].ipc for k, a in t.territories.items() if a.controller == FRANCE)

@@ -174,8 +174,8 @@ def _occupation(s: Aa50Scenario, occupier: str) -> Game:
 
 
 RULE_CAPTURE_FACE = 1
-"""The face that captures a French ship, from the rule text: "on a 1, the ship is captured,
-on any other result, the ship is scuttled"."""
+"""The face that captures a French ship, read from rule 2 (a 1 captures; every other face
+scuttles)."""
 
 
 def _zone_said(game: Game, zone: str) -> str:

@@ -209,8 +209,8 @@ SOVIET = Assumption(
     choices=(
         Choice(
             "like_western",
-            "yes, on the Western Allies' terms: U.S. ground forces holding a port or "
-            "bridgehead in France, Morocco, Algeria or Tunisia",
+            "yes, on the Western Allies' terms: once U.S. ground troops hold a harbour or "
+            "landing area in France or French North Africa",
         ),
         Choice("free", "yes, restricted only by the year of the fall of France"),
         Choice("never", "no: only the Axis and the Western Allies name Vichy France"),
