@@ -24,6 +24,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from armistice.core.errors import ScenarioError
 from armistice.core.fields import about
 from armistice.core.prompts import Clock
 from armistice.core.sides import Alignment
@@ -121,8 +122,6 @@ def check_territories(
     have left it (no area or fleet still to roll; a Vichy area under an Axis power's
     marker; each area held by a power of its side), with known powers and areas. Raises
     ScenarioError naming the field."""
-    from armistice.core.errors import ScenarioError
-
     check_map(s, source)
     _listed(source, "french_after", set(s.french_after), set(s.french_areas), "French area")
     _listed(source, "fleets_after", set(s.fleets_after), set(s.fleets), "French fleet")
@@ -160,8 +159,6 @@ def check_territories(
 def _listed(source: str, field: str, given: set[str], known: set[str], what: str) -> None:
     """Refuse a table that does not list each of ``known`` once, naming the first key
     unknown or missing."""
-    from armistice.core.errors import ScenarioError
-
     unknown, missing = sorted(given - known), sorted(known - given)
     if unknown:
         raise ScenarioError(source, f"{field}.{unknown[0]}", f"not a {what} of the map")
