@@ -150,7 +150,9 @@ def play_out(
                 if isinstance(item, Answer):
                     if item.key != prompt.key:
                         raise IllegalAnswer(item.key, f"the game asks {prompt.key!r} here")
-                    game.answer(item.value, item.via)
+                    # a die taken from a file is read off it, whatever seed first rolled it
+                    via = Via.TYPED if item.via is Via.ROLLED else item.via
+                    game.answer(item.value, via)
                 else:
                     rolled = isinstance(prompt, Roll | Rolls)
                     game.answer(item, Via.TYPED if rolled else Via.DECIDED)
