@@ -314,6 +314,7 @@ class Game:
             raise IllegalAnswer(prompt.key, "only a die roll can be rolled or typed")
         if (
             via is Via.ROLLED
+            and isinstance(prompt, Roll | Rolls)
             and self._written_in >= savefile.ROLLS_NOT_ASKED
             and checked != (drawn := self._draw(prompt))
         ):

@@ -59,7 +59,9 @@ def test_77_a_deactivated_vichy_is_named_no_more_by_default() -> None:
 def test_77_a_forbidden_naming_is_refused_with_its_rule() -> None:
     game = Game(make(board={"american_ground_unit": False}), seed=1)
     before = game.answers
-    with pytest.raises(RuleRestriction, match=r"American ground troops hold a port or beachhead .*\(77\)"):
+    with pytest.raises(
+        RuleRestriction, match=r"American ground troops hold a port or beachhead .*\(77\)"
+    ):
         game.answer(Namer.WESTERN_ALLIES.value)
     assert game.answers == before
 
