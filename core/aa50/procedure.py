@@ -326,9 +326,7 @@ def move_unit(s: Aa50Scenario, ledger: Book) -> Steps:
             refused = rules.NEVER_MOVE
         elif power != t.power:
             refused = f"only {s.label(t.power)}'s units move in its turn ({NEUTRAL})"
-        units.append(
-            Option(unit, f"{s.label(power)} {rules.unit_kind(unit)}", not refused, refused)
-        )
+        units.append(Option(unit, s.unit_name(unit), not refused, refused))
     unit = str((yield _pick(ledger, "move.unit", t.power, "Which unit?", units, NEUTRAL)))
     near = [Option(STAY, "leave it where it is")]
     for place in s.places[start].adjacent:
@@ -344,9 +342,7 @@ def move_unit(s: Aa50Scenario, ledger: Book) -> Steps:
         (yield _pick(ledger, "move.to", t.power, "To which adjacent place?", near, NEUTRAL, STAY))
     )
     if to == STAY:
-        ledger.note(
-            NEUTRAL, f"{s.label(t.power)} {rules.unit_kind(unit)} stays in {s.called(start)}"
-        )
+        ledger.note(NEUTRAL, f"{s.unit_name(unit)} stays in {s.called(start)}")
         return
     via = ""
     if to.startswith(f"{OVER}."):
@@ -355,7 +351,7 @@ def move_unit(s: Aa50Scenario, ledger: Book) -> Steps:
         why = f"{rules.FLY_OVER}; over {s.called(via)}: {why}"
     else:
         _, why = rules.may_move(s, t, unit, start, to, any_)
-    line = f"{s.label(t.power)} {rules.unit_kind(unit)}: {s.called(start)} to {s.called(to)}: {why}"
+    line = f"{s.unit_name(unit)}: {s.called(start)} to {s.called(to)}: {why}"
     t = rules.move(t, unit, start, to)
     ledger.state = msgspec.structs.replace(t, moved=True, moves=(*t.moves, line))
     ledger.note(NEUTRAL, line)
@@ -465,7 +461,7 @@ def fall_back(s: Aa50Scenario, ledger: Book, target: str) -> Steps:
             )
         )
     )
-    ledger.state = rules.retreat(t, target, t.power, "" if to == NONE else to)
+    ledger.state = rules.retreat(t, target, t.power, "" if to == NONE else to, rule)
     where = "lost" if to == NONE else f"retreat to {s.called(to)}"
     ledger.note(rule, f"{s.label(t.power)}'s units in {s.called(target)}: {where}")
 
@@ -504,7 +500,7 @@ def french_losses(s: Aa50Scenario, ledger: Book, target: str, taken: bool) -> St
         count = yield Fact(
             key=f"{t.actions}.battle.lost.{rules.unit_kind(unit)}",
             power=t.power,
-            label=f"How many French {rules.unit_kind(unit)} were lost in {s.called(target)}?",
+            label=f"How many {s.unit_name(unit, 2)} were lost in {s.called(target)}?",
             rule=INVASION,
             unit="units",
             low=0,
@@ -522,32 +518,35 @@ def french_losses(s: Aa50Scenario, ledger: Book, target: str, taken: bool) -> St
         )
 
 
-def zone_question(
-    s: Aa50Scenario, ledger: Book, zone: str, ships: tuple[str, ...], power: str
-) -> Decision:
-    """What the players see in sea zone ``zone`` now, the tracked units giving the default."""
+def zone_question(s: Aa50Scenario, ledger: Book, zone: str, ships: tuple[str, ...]) -> Decision:
+    """What sea zone ``zone`` holds now, asked of the power whose turn it is (the invader or
+    the occupier), the tracked units giving the default. An Axis power is named only with
+    a unit of its own there of the kind the answer says (a surface warship, a submarine or
+    transport, an aircraft): the power that rolls for the French ships, and captures them on
+    a 1, is in the zone (rule 2)."""
     t = ledger.state
     most = ledger.assume(CAPTOR) is Captor.MOST_WARSHIPS
-    axis = [p for p in (*t.turn_order, *s.powers) if rules.side(s, t, p) is Alignment.AXIS]
+    axis = dict.fromkeys(
+        p for p in (*t.turn_order, *s.powers) if rules.side(s, t, p) is Alignment.AXIS
+    )
     which = "most surface warships" if most else "the first in the turn order"
     options = [Option(Zone.EMPTY.value, Zone.EMPTY.label)]
-    options += [
-        Option(f"{Zone.WARSHIP.value}:{p}", f"{s.label(p)} has a surface warship there ({which})")
-        for p in dict.fromkeys(axis)
-    ]
-    options += [
-        Option(f"{Zone.MINOR.value}:{p}", f"{s.label(p)} submarines or transports only")
-        for p in dict.fromkeys(axis)
-    ]
-    options += [
-        Option(f"{Zone.AIR.value}:{p}", f"{s.label(p)} aircraft only, no Axis ship")
-        for p in dict.fromkeys(axis)
-    ]
+    for kind, says in (
+        (Zone.WARSHIP, f"has a surface warship there ({which})"),
+        (Zone.MINOR, "submarines or transports only"),
+        (Zone.AIR, "aircraft only, no Axis ship"),
+    ):
+        for p in axis:
+            label = f"{s.label(p)} {says}" if kind is Zone.WARSHIP else f"{s.adjective(p)} {says}"
+            why = rules.absent(s, t, zone, p, kind)
+            options.append(Option(f"{kind.value}:{p}", label, not why, why))
+    names = [s.ships[k].name for k in ships]
+    listed = " and ".join(filter(None, (", ".join(names[:-1]), names[-1])))
     return _pick(
         ledger,
         f"zone.{zone}",
-        power,
-        f"{s.called(zone)}, where {', '.join(s.ships[k].name for k in ships)} lie: what is there now?",
+        t.power,
+        f"{s.called(zone)}, where {listed} {'lies' if len(names) == 1 else 'lie'}: what is there now?",
         options,
         INVASION,
         rules.zone_answer(s, t, zone, most),
@@ -563,7 +562,7 @@ def ship_fates(
     zones = list(dict.fromkeys(ledger.state.ships[k].at for k in ships))
     for zone in zones:
         here = tuple(k for k in ships if ledger.state.ships[k].at == zone)
-        answer = str((yield zone_question(s, ledger, zone, here, captor)))
+        answer = str((yield zone_question(s, ledger, zone, here)))
         kind, _, axis = answer.partition(":")
         zone_kind = Zone(kind)
         fate = rules.zone_fate(zone_kind, ledger.assume(MINOR), ledger.assume(AIR_ZONE))
@@ -605,7 +604,7 @@ def roll_ships(
     )
     total = Total.table(
         f"{t.actions}.captured.{zone}",
-        f"French ships captured in {s.called(zone)}",
+        f"Captured in {s.called(zone)}",
         "ships",
         {m.key: {Fate.CAPTURED.value: 1} for m in members},
     )
@@ -645,12 +644,21 @@ def settle(s: Aa50Scenario, ledger: Book) -> Steps:
             and s.kinds[rules.unit_kind(u)].domain is Domain.LAND
         ]
         default = occupation.power if occupation.power in land else (land[0] if land else "")
+        absent = f"no {{}} land unit stands in {s.called(place)} ({OCCUPATION})"
         answer = yield _pick(
             ledger,
             f"occupation.{place}",
             occupation.power,
             f"After combat, whose Axis land unit stands in {s.called(place)}?",
-            [Option(NONE, "none"), *(Option(p, s.label(p)) for p in axis)],
+            [
+                Option(NONE, "none"),
+                *(
+                    Option(
+                        p, s.label(p), p in land, "" if p in land else absent.format(s.adjective(p))
+                    )
+                    for p in axis
+                ),
+            ],
             OCCUPATION,
             default or NONE,
         )
@@ -667,9 +675,12 @@ def settle(s: Aa50Scenario, ledger: Book) -> Steps:
             HOLDER if place in holders else None,
             announce=True,
         )
-    before = len(t.removed)
-    for line in ledger.state.removed[before:]:
-        ledger.note(OCCUPATION, f"removed from play: {line}", GUESTS)
+    for gone in ledger.state.removed[len(t.removed) :]:
+        ledger.note(
+            gone.rule,
+            f"removed from play: {s.unit_name(gone.unit)} in {s.called(gone.place)}",
+            None if rules.unit_power(gone.unit) == FRANCE else GUESTS,
+        )
     allies = FRANCE if ledger.state.france_active else BRITAIN
     captor = allies if ledger.assume(EMPTY_ZONE) is EmptyZone.BRITAIN else occupation.power
     yield from ship_fates(s, ledger, rules.neutral_ships(ledger.state), captor, OCCUPATION)

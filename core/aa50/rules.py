@@ -21,7 +21,7 @@ import msgspec
 
 from armistice.core.aa50.assumptions import Minor
 from armistice.core.aa50.scenario import Aa50Scenario
-from armistice.core.aa50.state import Aa50State, Occupation, ShipState, TerritoryState
+from armistice.core.aa50.state import Aa50State, Occupation, Removal, ShipState, TerritoryState
 from armistice.core.aa50.words import (
     BRITAIN,
     FRANCE,
@@ -221,13 +221,14 @@ def regroup(
     keep: Alignment,
     french_to: str,
     others_stay: bool,
-) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    rule: str,
+) -> tuple[tuple[str, ...], tuple[Removal, ...]]:
     """Every unit in territory ``place`` once it is on side ``keep``, whatever its kind and
     however many, all at once: French units go to ``french_to`` (removed when empty); a
     power's units on ``keep`` stay; any other power's stay only when ``others_stay``.
-    Returns the units left and those removed (``place: power kind``)."""
+    Returns the units left and those removed, each citing ``rule``."""
     kept: list[str] = []
-    removed: list[str] = []
+    removed: list[Removal] = []
     for unit in units_at(t, place):
         power, kind = unit_power(unit), unit_kind(unit)
         if neutral_unit(t, place, unit):
@@ -237,7 +238,7 @@ def regroup(
         if stays:
             kept.append(f"{goes}:{kind}")
         else:
-            removed.append(f"{place}: {power} {kind}")
+            removed.append(Removal(place, unit, rule))
     return tuple(kept), tuple(removed)
 
 
@@ -265,7 +266,8 @@ def capture(
     Paris itself always, any other only while the Allies hold Paris; while the enemy holds
     it the liberator keeps the territory."""
     keep = side(s, t, captor)
-    units, removed = regroup(s, t, place, keep, "", others_stay)
+    rule = INVASION if t.territories[place].status is Fate.FRENCH else NEUTRAL
+    units, removed = regroup(s, t, place, keep, "", others_stay, rule)
     holder = captor
     if (
         t.france_active
@@ -284,27 +286,28 @@ def capture(
 
 
 def lose(t: Aa50State, place: str, units: Mapping[str, int]) -> Aa50State:
-    """The units a battle cost in ``place``: ``units`` maps ``POWER:KIND`` to how many are
-    lost (at most those there)."""
+    """The French units an invader's battle cost in ``place`` (rule 2): ``units`` maps
+    ``POWER:KIND`` to how many are lost (at most those there)."""
     left = list(units_at(t, place))
     gone = []
     for unit, count in units.items():
         for _ in range(count):
             left.remove(unit)
-            gone.append(f"{place}: {unit_power(unit)} {unit_kind(unit)}")
+            gone.append(Removal(place, unit, INVASION))
     t = _put(t, place, tuple(left))
     return msgspec.structs.replace(t, removed=(*t.removed, *gone))
 
 
-def retreat(t: Aa50State, place: str, power: str, to: str) -> Aa50State:
+def retreat(t: Aa50State, place: str, power: str, to: str, rule: str) -> Aa50State:
     """Every unit of ``power`` in territory ``place``, after its attack there failed, goes to
-    ``to`` all at once; when ``to`` is "" (nowhere to retreat) they are removed from play."""
+    ``to`` all at once; when ``to`` is "" (nowhere to retreat) they are removed from play,
+    citing ``rule``."""
     left = tuple(u for u in units_at(t, place) if unit_power(u) != power)
     going = tuple(u for u in units_at(t, place) if unit_power(u) == power)
     t = _put(t, place, left)
     if to:
         return _put(t, to, (*units_at(t, to), *going))
-    gone = tuple(f"{place}: {power} {unit_kind(u)}" for u in going)
+    gone = tuple(Removal(place, u, rule) for u in going)
     return msgspec.structs.replace(t, removed=(*t.removed, *gone))
 
 
@@ -342,11 +345,33 @@ def zone_answer(s: Aa50Scenario, t: Aa50State, zone: str, most: bool) -> str:
             dict.fromkeys(owners), key=lambda p: (-owners.count(p) if most else 0, order.index(p))
         )
         return f"{Zone.WARSHIP.value}:{ranked[0]}"
-    for found, word in ((ships, Zone.MINOR), (axis, Zone.AIR)):
+    planes = [u for u in axis if s.kinds[unit_kind(u)].domain is Domain.AIR]
+    for found, word in ((ships, Zone.MINOR), (planes, Zone.AIR)):
         if found:
             owners = [unit_power(u) for u in found]
             return f"{word.value}:{min(owners, key=order.index)}"
     return Zone.EMPTY.value
+
+
+def absent(s: Aa50Scenario, t: Aa50State, zone: str, power: str, kind: Zone) -> str:
+    """Why sea zone ``zone`` cannot be said to hold ``kind`` of ``power`` (rule 2): the power
+    that rolls for French ships, and captures them on a 1, has a unit there of that kind (a
+    surface warship; a submarine or transport; an aircraft); "" when it has one."""
+
+    def fits(unit: str) -> bool:
+        entry = s.kinds[unit_kind(unit)]
+        if kind is Zone.WARSHIP:
+            return entry.surface_warship
+        if kind is Zone.MINOR:
+            return entry.domain is Domain.SEA and not entry.surface_warship
+        return entry.domain is Domain.AIR
+
+    if any(unit_power(u) == power and fits(u) for u in t.zones[zone]):
+        return ""
+    what = {Zone.WARSHIP: "surface warship", Zone.MINOR: "submarine or transport"}.get(
+        kind, "aircraft"
+    )
+    return f"no {s.adjective(power)} {what} is in {s.called(zone)} ({INVASION})"
 
 
 def ship_unit(s: Aa50Scenario, key: str, ship: ShipState) -> str:
@@ -457,13 +482,13 @@ def occupy(
             continue
         holder = holders.get(place, "")
         if holder:
-            units, gone = regroup(s, t, place, Alignment.AXIS, "", others_stay)
+            units, gone = regroup(s, t, place, Alignment.AXIS, "", others_stay, OCCUPATION)
             territories[place] = TerritoryState(status_for(s, t, place, holder), holder, units)
         elif t.france_active:
-            units, gone = regroup(s, t, place, Alignment.ALLIED, FRANCE, others_stay)
+            units, gone = regroup(s, t, place, Alignment.ALLIED, FRANCE, others_stay, OCCUPATION)
             territories[place] = TerritoryState(Fate.LIBERATED, FRANCE, units, marker=True)
         else:
-            units, gone = regroup(s, t, place, Alignment.ALLIED, BRITAIN, others_stay)
+            units, gone = regroup(s, t, place, Alignment.ALLIED, BRITAIN, others_stay, OCCUPATION)
             territories[place] = TerritoryState(Fate.FREE_FRENCH, BRITAIN, units)
         removed += gone
     return msgspec.structs.replace(

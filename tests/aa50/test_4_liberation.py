@@ -78,19 +78,19 @@ def test_4_martinique_off_the_rules_list_is_marked_by_reading() -> None:
 
 def test_4_the_british_turn_may_not_start_without_adding_the_french_turn_when_due() -> None:
     g = game(LIBERATED)
-    with pytest.raises(RuleRestriction, match=r"France's turn is added first \(4\)"):
+    with pytest.raises(RuleRestriction, match=r"France's turn is added first \(§4\)"):
         answer(g, END_PHASE)
 
 
 def test_4_liberation_is_refused_outside_the_start_of_the_british_turn() -> None:
     g = game()
     with pytest.raises(
-        RuleRestriction, match=r"only at the start of the United Kingdom's turn \(4\)"
+        RuleRestriction, match=r"only at the start of the United Kingdom's turn \(§4\)"
     ):
         answer(g, "liberate")
     g = until(game(LIBERATED), "united_kingdom", Phase.START)
     answer(g, "liberate")
-    with pytest.raises(RuleRestriction, match=r"France already has its turn \(4\)"):
+    with pytest.raises(RuleRestriction, match=r"France already has its turn \(§4\)"):
         answer(g, "liberate")
 
 
@@ -119,7 +119,7 @@ def test_4_paris_held_by_a_neutral_france_does_not_liberate_it() -> None:
     document["places"]["france"]["control"] = "france"
     g = game(document)
     ok, why = rules.may_liberate(g.scenario, g.state)
-    assert (ok, why) == (False, "Paris is held by France, not by the Allies (4)")
+    assert (ok, why) == (False, "Paris is held by France, not by the Allies (§4)")
 
 
 def test_4_liberated_frances_income_is_a_named_reading() -> None:
@@ -140,7 +140,7 @@ def test_4_units_of_a_territory_left_neutral_never_move_and_lose_its_battle() ->
     ok, why = rules.may_move(
         g.scenario, g.state, "france:infantry", "french_indo_china", "kwangtung", False
     )
-    assert (ok, why) == (False, "neutral French units never move (1)")
+    assert (ok, why) == (False, "neutral French units never move (§1)")
     answer(g, "invade", {"french_indo_china": 1}, "end_phase", "battle", "french_indo_china")
     answer(g, "taken", "no", "warship:japan", {f"{g.state.actions}.ship.lamotte_picquet": 1})
     area = g.state.territories["french_indo_china"]
@@ -194,7 +194,9 @@ def test_4_liberated_france_does_not_invade_its_own_neutral_territories() -> Non
     g = until(
         answer(game(LIBERATED, still_neutral="stay"), "liberate"), "france", Phase.COMBAT_MOVE
     )
-    with pytest.raises(RuleRestriction, match=r"France does not invade its own territories.*\(4\)"):
+    with pytest.raises(
+        RuleRestriction, match=r"France does not invade its own territories.*\(§4\)"
+    ):
         answer(g, "invade")
 
 

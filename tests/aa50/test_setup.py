@@ -97,7 +97,7 @@ def test_the_initial_state_france_held_by_germany_is_captured_the_rest_french() 
         ),
         (
             lambda d: d["places"]["sz13"]["units"].append("france:cruiser"),
-            "places.sz13.units[1]",
+            "places.sz13.units[2]",
             "French ships are listed under ships",
         ),
         (
@@ -198,7 +198,7 @@ def test_the_command_line_refuses_an_action_outside_its_phase_with_exit_2(
 ) -> None:
     assert run(["resolve", SETUP, "--decide", "action.1=invade"]) == 2
     err = capsys.readouterr().err.strip()
-    assert err.endswith("'invade' is not allowed: only in the combat move phase (2)")
+    assert err.endswith("'invade' is not allowed: only in the combat move phase (§2)")
     assert len(err.splitlines()) == 1
 
 
