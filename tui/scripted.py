@@ -91,6 +91,40 @@ def answer_batch(game: Game, prompt: Rolls, rolls: deque[int]) -> None:
         raise IllegalAnswer("--dice", f"{error.where}: {error.reason}") from None
 
 
+def answer_members(
+    game: Game, prompt: Rolls, decide: Mapping[str, str], rolls: deque[int], origin: Any
+) -> list[str]:
+    """Answer the pending batch die by die: each member named in ``decide`` by its own key
+    takes that value, every other member the next value of ``rolls`` in member order.
+    Returns the member keys ``decide`` answered. Raises IllegalAnswer naming the
+    ``--decide`` entry (``origin`` of its key) for a value that cannot be read or that the
+    die cannot show, and naming the batch when a member is given by neither."""
+    value: dict[str, int] = {}
+    named: list[str] = []
+    for member in prompt.members:
+        if member.key in decide:
+            where = origin(member.key)
+            number = decode.integer(decide[member.key], where)
+            try:
+                value[member.key] = member.check(number)
+            except IllegalAnswer as error:
+                raise IllegalAnswer(where, error.reason) from None
+            named.append(member.key)
+        elif rolls:
+            value[member.key] = rolls.popleft()
+        else:
+            raise IllegalAnswer(
+                origin(named[0] if named else member.key),
+                f"{prompt.key} rolls {len(prompt.members)} dice at once: give {member.key} "
+                "too (--decide KEY=VALUE or --dice)",
+            )
+    try:
+        game.answer(value, Via.TYPED)
+    except IllegalAnswer as error:
+        raise IllegalAnswer(origin(named[0]), f"{error.where}: {error.reason}") from None
+    return named
+
+
 def play_out(
     game: Game,
     rolls: deque[int],
@@ -104,8 +138,10 @@ def play_out(
 ) -> list[str]:
     """Answer prompts from ``answers`` in order, then from ``decide`` and ``rolls`` (the seed
     rolls the rest), then with defaults if ``auto``; stop at the first prompt nothing answers.
-    A batch of rolls takes its ``decide`` entry (``key:total,...``) if there is one, else one
-    value from ``rolls`` per member in order, else the seed rolls every member.
+    A batch of rolls takes its ``decide`` entry (``key:total,...``) if there is one, else
+    its members' own ``decide`` entries (``member=total``, any member left out taking the
+    next value of ``rolls``), else one value from ``rolls`` per member in order, else the
+    seed rolls every member.
     Each ``decide`` entry answers its prompt once (an action asked again waits for the next
     run). ``follow`` is a linked procedure to start once the running one is done, with its facts
     and the file they come from. ``answers_source`` names the file of ``answers`` and
@@ -142,6 +178,8 @@ def play_out(
         if prompt is None:
             break
         reached.add(prompt.key)
+        members = [m.key for m in prompt.members] if isinstance(prompt, Rolls) else []
+        reached.update(members)
         if answers:
             item, index = answers.popleft(), index + 1
             try:
@@ -170,6 +208,12 @@ def play_out(
                     ) from None
             else:
                 game.roll()
+        elif (
+            isinstance(prompt, Rolls)
+            and prompt.key not in decide
+            and any(k in decide and k not in used for k in members)
+        ):
+            used.update(answer_members(game, prompt, decide, rolls, origin))
         elif isinstance(prompt, Rolls) and (prompt.key not in decide or prompt.key in used):
             if rolls:
                 answer_batch(game, prompt, rolls)

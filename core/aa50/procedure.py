@@ -144,12 +144,12 @@ def _refusal(s: Aa50Scenario, t: Aa50State, action: str) -> str:
                 f"only an Allied power invades French territory; the Axis occupies it ({INVASION})"
             )
         if t.power in t.invasions:
-            return f"{s.label(t.power)} has declared its invasion this turn ({INVASION})"
+            return f"{s.named(t.power)} has declared its invasion this turn ({INVASION})"
     if action == "occupy":
         if alignment is not Alignment.AXIS:
             return f"only an Axis power occupies Vichy France; the Allies invade it ({OCCUPATION})"
         if t.occupation is not None:
-            return f"{s.label(t.occupation.power)} occupies France this turn ({OCCUPATION})"
+            return f"{s.named(t.occupation.power)} occupies France this turn ({OCCUPATION})"
     return ""
 
 
@@ -165,7 +165,7 @@ def play(s: Aa50Scenario, ledger: Book) -> Steps:
         if answer == STOP:
             ledger.note(
                 NEUTRAL,
-                f"the players stop in round {t.round}, {s.label(t.power)}'s {t.phase.label}",
+                f"The players stop in round {t.round}, {s.label(t.power)}'s {t.phase.label}",
             )
             return
         if answer == END_PHASE:
@@ -179,7 +179,7 @@ def end_phase(s: Aa50Scenario, ledger: Book) -> Steps:
     invasion ends with its power's non-combat move; after the last phase the next power in
     the turn order plays (a new round after the last)."""
     t = ledger.state
-    ledger.note(NEUTRAL, f"{s.label(t.power)}: end of the {t.phase.label} phase")
+    ledger.note(NEUTRAL, f"{s.named(t.power)}: end of the {t.phase.label} phase")
     if t.phase is Phase.COMBAT and t.occupation is not None:
         yield from settle(s, ledger)
     t = ledger.state
@@ -261,7 +261,7 @@ def invade(s: Aa50Scenario, ledger: Book) -> Steps:
     answer = yield Selection(
         key=f"{t.actions}.invade.territories",
         power=t.power,
-        label=f"{s.label(t.power)} invades which French territories?",
+        label=f"{s.named(t.power)} invades which French territories?",
         rule=INVASION,
         items=tuple(SelectionItem(k, s.called(k)) for k in open_),
         required=len(open_),
@@ -273,7 +273,7 @@ def invade(s: Aa50Scenario, ledger: Book) -> Steps:
     ledger.state = msgspec.structs.replace(t, invasions={**t.invasions, t.power: named})
     ledger.note(
         INVASION,
-        f"{s.label(t.power)} invades {', '.join(s.called(k) for k in named)}: every French unit is hostile to it",
+        f"{s.named(t.power)} invades {', '.join(s.called(k) for k in named)}: every French unit is hostile to it",
         SCOPE,
         announce=True,
     )
@@ -287,7 +287,7 @@ def occupy(s: Aa50Scenario, ledger: Book) -> Steps:
     ledger.state = msgspec.structs.replace(t, occupation=occupation)
     ledger.note(
         OCCUPATION,
-        f"{s.label(t.power)} occupies Vichy France ({counted(len(occupation.territories), 'French territory', 'French territories')})",
+        f"{s.named(t.power)} occupies Vichy France ({counted(len(occupation.territories), 'French territory', 'French territories')})",
         announce=True,
     )
     return
@@ -309,7 +309,7 @@ def move_unit(s: Aa50Scenario, ledger: Book) -> Steps:
         if any(movable(k, u) or rules.neutral_unit(t, k, u) for u in rules.units_at(t, k))
     ]
     if not any(movable(k, u) for k in places for u in rules.units_at(t, k)):
-        ledger.note(NEUTRAL, f"{s.label(t.power)} has no unit on the map to move")
+        ledger.note(NEUTRAL, f"{s.named(t.power)} has no unit on the map to move")
         return
     starts = [
         Option(k, s.called(k))
@@ -380,7 +380,7 @@ def battle(s: Aa50Scenario, ledger: Book) -> Steps:
             label = f"{s.called(place)} ({s.label(area.controller)})"
             targets.append(Option(place, label, not fought, once if fought else ""))
     if not any(o.enabled for o in targets):
-        ledger.note(NEUTRAL, f"{s.label(t.power)} has no territory to attack")
+        ledger.note(NEUTRAL, f"{s.named(t.power)} has no territory to attack")
         return
     target = str(
         (
@@ -396,7 +396,7 @@ def battle(s: Aa50Scenario, ledger: Book) -> Steps:
         ledger,
         "battle.result",
         t.power,
-        f"{s.label(t.power)} against {s.called(target)}: the battle's result?",
+        f"{s.named(t.power)} against {s.called(target)}: the battle's result?",
         [Option("taken", "captured"), Option("held", "not captured")],
         INVASION if french else NEUTRAL,
         "held",
@@ -423,7 +423,7 @@ def battle(s: Aa50Scenario, ledger: Book) -> Steps:
     now = ledger.state.territories[target]
     ledger.note(
         INVASION if french else NEUTRAL,
-        f"{s.label(t.power)} captures {s.called(target)}; it is {now.status.label}, held by {s.label(now.controller)}",
+        f"{s.named(t.power)} captures {s.called(target)}; it is {now.status.label}, held by {s.label(now.controller)}",
         announce=True,
     )
     if french:
@@ -463,7 +463,7 @@ def fall_back(s: Aa50Scenario, ledger: Book, target: str) -> Steps:
     )
     ledger.state = rules.retreat(t, target, t.power, "" if to == NONE else to, rule)
     where = "lost" if to == NONE else f"retreat to {s.called(to)}"
-    ledger.note(rule, f"{s.label(t.power)}'s units in {s.called(target)}: {where}")
+    ledger.note(rule, f"{s.named(t.power)}'s units in {s.called(target)}: {where}")
 
 
 def french_losses(s: Aa50Scenario, ledger: Book, target: str, taken: bool) -> Steps:
@@ -489,7 +489,7 @@ def french_losses(s: Aa50Scenario, ledger: Book, target: str, taken: bool) -> St
         ledger.state = rules.sink(ledger.state, tuple(sunk))
         ledger.note(
             INVASION,
-            f"sunk in battle: {', '.join(s.ships[k].name for k in sunk)}",
+            f"Sunk in battle: {', '.join(s.ships[k].name for k in sunk)}",
             SUNK if zone else None,
         )
     french = [u for u in ledger.state.territories[target].units if rules.neutral_unit(t, target, u)]
@@ -537,7 +537,7 @@ def zone_question(s: Aa50Scenario, ledger: Book, zone: str, ships: tuple[str, ..
         (Zone.AIR, "aircraft only, no Axis ship"),
     ):
         for p in axis:
-            label = f"{s.label(p)} {says}" if kind is Zone.WARSHIP else f"{s.adjective(p)} {says}"
+            label = f"{s.named(p)} {says}" if kind is Zone.WARSHIP else f"{s.adjective(p)} {says}"
             why = rules.absent(s, t, zone, p, kind)
             options.append(Option(f"{kind.value}:{p}", label, not why, why))
     names = [s.ships[k].name for k in ships]
@@ -610,7 +610,7 @@ def roll_ships(
     )
     answer = yield Rolls(
         key=f"{t.actions}.ships.{zone}",
-        label=f"{s.label(roller)} rolls for the French ships in {s.called(zone)}",
+        label=f"{s.named(roller)} rolls for the French ships in {s.called(zone)}",
         rule=INVASION,
         members=members,
         totals=(total,),
@@ -678,7 +678,7 @@ def settle(s: Aa50Scenario, ledger: Book) -> Steps:
     for gone in ledger.state.removed[len(t.removed) :]:
         ledger.note(
             gone.rule,
-            f"removed from play: {s.unit_name(gone.unit)} in {s.called(gone.place)}",
+            f"Removed from play: {s.unit_name(gone.unit)} in {s.called(gone.place)}",
             None if rules.unit_power(gone.unit) == FRANCE else GUESTS,
         )
     allies = FRANCE if ledger.state.france_active else BRITAIN

@@ -122,7 +122,7 @@ def may_attack(
     if named is None:
         return (
             False,
-            f"{s.label(power)} declared no invasion at the start of its combat move ({INVASION})",
+            f"{s.named(power)} declared no invasion at the start of its combat move ({INVASION})",
         )
     if not any_ and place not in named:
         return False, f"{s.called(place)} was not named in the invasion's declaration ({INVASION})"
@@ -157,7 +157,7 @@ def may_move(
             if t.occupation is not None and t.occupation.power == power:
                 return (
                     True,
-                    f"{s.label(power)} occupies France: it may enter any French territory ({OCCUPATION})",
+                    f"{s.named(power)} occupies France: it may enter any French territory ({OCCUPATION})",
                 )
             if s.kinds[unit_kind(unit)].domain is Domain.AIR:
                 return (
@@ -171,7 +171,7 @@ def may_move(
                 f"French territory is neutral: an Allied unit enters it only to invade it ({INVASION})",
             )
         ok, why = may_attack(s, t, power, to, any_)
-        return ok, why or f"{s.label(power)} invades {s.called(to)} ({INVASION})"
+        return ok, why or f"{s.named(power)} invades {s.called(to)} ({INVASION})"
     if s.places[to].kind is Kind.SEA and any(
         sh.at == to and sh.fate is Fate.FRENCH and not sh.allied for sh in t.ships.values()
     ):

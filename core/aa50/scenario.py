@@ -143,6 +143,11 @@ class Aa50Scenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_onl
         """How ``place`` reads."""
         return self.places[place].name
 
+    def named(self, power: str) -> str:
+        """How ``power`` reads at the start of a sentence: "The United Kingdom"."""
+        label = self.label(power)
+        return label[:1].upper() + label[1:]
+
     def adjective(self, power: str) -> str:
         """How ``power``'s units read: its ``adjective``, else its label without a leading
         "the" ("United Kingdom"), else its key."""

@@ -131,7 +131,8 @@ def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
     for zone in dict.fromkeys(t.ships[k].at for k in neutral):
         here = [k for k in neutral if t.ships[k].at == zone]
         for n, p in rules.captured_odds(len(here)).items():
-            dice.append(Row(f"{s.called(zone)}: {n} of {len(here)}", str(p), INVASION))
+            label = f"{s.called(zone)}: {n} of {counted(len(here), 'ship')}"
+            dice.append(Row(label, str(p), INVASION))
     moves = tuple(Row(str(i + 1), line, NEUTRAL) for i, line in enumerate(t.moves))
     removed = tuple(
         Row(str(i + 1), f"{s.unit_name(r.unit)} in {s.called(r.place)}", r.rule)
@@ -182,7 +183,7 @@ def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
                 "dice",
                 "Ships captured if an Axis warship is there",
                 INVASION,
-                ("Ships of: captured", "Chance"),
+                ("Ships captured", "Chance"),
                 tuple(dice),
                 "no French ship at stake",
                 "Odds",
