@@ -471,7 +471,7 @@ def new(scenario: str, file: str) -> int:
     """Write a copy of SCENARIO (a bundled name or a file) to FILE as the start of your own
     position: TOML with every field explained, its unit, bounds and rule. Never overwrites."""
     loaded = scenarios.load(scenario)
-    positions.write(loaded, file, scenario)
+    positions.write(loaded, file, scenario, scenarios.notes(scenario))
     click.echo(f"Wrote {file}; check it with: armistice check {shlex.quote(file)}")
     return 0
 
