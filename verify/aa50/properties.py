@@ -40,8 +40,16 @@ ONCE = "frances_turn_is_added_once_and_only_when_paris_is_allied"
 
 
 def _result(
-    name: str, rule: str, problems: list[str], proved: str, bounds: dict[str, tuple[int, int]]
+    name: str,
+    rule: str,
+    problems: list[str],
+    proved: str,
+    bounds: dict[str, tuple[int, int]],
+    cases: int,
 ) -> Result:
+    """An exhaustive result of property ``name`` (rule ``rule``) over ``cases`` ends of the
+    engine's procedure: violated with the first three ``problems`` if any, else proved as
+    ``proved`` says; ``bounds`` names what was run through, each from least to most."""
     return Result(
         name,
         (rule,),
@@ -49,6 +57,7 @@ def _result(
         "; ".join(problems[:3]) or proved,
         strength=Strength.EXHAUSTIVE,
         bounds=bounds,
+        cases=cases,
     )
 
 
@@ -141,6 +150,7 @@ def occupation_split() -> list[Result]:
             f"every territory French at the declaration ends captured by an Axis power or Free "
             f"French, every unit accounted for: {counted} occupations",
             {"occupation": (1, counted)},
+            counted,
         )
     ]
 
@@ -317,6 +327,7 @@ def ship_fates() -> list[Result]:
             f"every French ship ends in exactly one fate, a captured one with one captor: {counted} "
             "resolutions of an invasion or an occupation",
             {"die": (1, 6), "resolution": (1, counted)},
+            counted,
         )
     ]
 
@@ -418,5 +429,6 @@ def liberation_once() -> list[Result]:
             f"Allied-held: {counted} turn decisions over {ROUNDS} rounds, Paris held by "
             f"{', '.join(holders)} at the start, both placings",
             {"round": (base.round, base.round + ROUNDS - 1), "turn decision": (1, counted)},
+            counted,
         )
     ]
