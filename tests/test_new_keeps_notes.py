@@ -9,10 +9,9 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from armistice.core import scenario
-from armistice.tui.cli import cli
+from armistice.tui.cli import run
 
 
 def words(text: str) -> str:
@@ -30,8 +29,7 @@ def test_new_keeps_the_setups_own_heading(
     heading = "\n".join(itertools.takewhile(lambda line: line.startswith("#"), source.splitlines()))
     assert heading.startswith("#"), f"{bundled.name} has no heading comment"
     target = tmp_path / "mine.toml"
-    result = CliRunner().invoke(cli, ["new", bundled.name, str(target)])
-    assert result.exit_code == 0, result.output
+    assert run(["new", bundled.name, str(target)]) == 0
     assert words(heading) in words(target.read_text(encoding="utf-8"))
     assert scenario.load(str(target)) == scenario.load(bundled.name)
 

@@ -238,7 +238,7 @@ def resolve(
     if save_to is not None and not save_to.strip():
         raise SaveError("--save", "", "needs a file name")
     game = open_game(scenario, decode.words(assume, "--assume"), seed, tables)
-    queued, held = scripted.answer_file(answers_file) if answers_file else (deque(), "")
+    queued, held = scripted.answer_file(answers_file, game) if answers_file else (deque(), "")
     decisions = decode.words(decide, "--decide")
     link: dict[str, Any] = {}
     told: dict[str, str] = {}

@@ -7,8 +7,10 @@ until every answer has been accepted.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
+
+import msgspec
 
 from armistice.core import decode
 from armistice.core.errors import IllegalAnswer, SaveError, ScenarioError
@@ -29,15 +31,19 @@ def dice(text: str) -> deque[int]:
     return deque(decode.integers(text, "--dice"))
 
 
-def answer_file(path: str) -> tuple[deque[Answer | AnswerValue], str]:
+def answer_file(path: str, game: Game | None = None) -> tuple[deque[Answer | AnswerValue], str]:
     """Answers from a save file, or a JSON list of answers (``{"key", "value"}``) or bare
     values, and the field that holds them (``answers`` in a save, none in a list).
 
     Raises SaveError naming the file and the entry for a file that cannot be read or
-    decoded (limits of :mod:`armistice.core.decode` included) or an entry of the wrong shape."""
+    decoded (limits of :mod:`armistice.core.decode` included) or an entry of the wrong
+    shape, and, when ``game`` is given, for a save made on another setup than the one the
+    game starts from (:func:`same_setup`)."""
     raw = decode.json(decode.read(path, SaveError), path, SaveError)
     field = ""
     if isinstance(raw, dict) and raw.get("format") == SAVE_FORMAT:
+        if game is not None:
+            same_setup(game, path, raw.get("scenario"))
         raw, field = raw.get("answers"), "answers"
     if not isinstance(raw, list):
         raise SaveError(path, field, "expected a save file or a JSON list of answers")
@@ -56,6 +62,56 @@ def answer_file(path: str) -> tuple[deque[Answer | AnswerValue], str]:
                 path, f"{field}[{i}]", 'an answer is a value or a {"key", "value"} object'
             )
     return items, field
+
+
+WORDS_ONLY = ("title", "description")
+"""Fields of a setup that change only how it reads, never how it plays."""
+
+
+def same_setup(game: Game, path: str, saved: object) -> None:
+    """Refuse the answers of save ``path`` for ``game`` when the setup the save holds
+    (``saved``: its ``scenario``) is not the one ``game`` starts from, naming the first
+    field that differs (its title and description aside): its answers would replay a
+    different game. Raises SaveError."""
+    origin = game.origin
+    name = getattr(origin, "name", "") or "the scenario"
+    try:
+        then = msgspec.to_builtins(convert(saved, type(origin), path))
+    except ScenarioError as error:
+        raise SaveError(
+            path, f"scenario.{error.field}".rstrip("."), f"not a setup of {name}: {error.reason}"
+        ) from None
+    now = msgspec.to_builtins(origin)
+    for words in WORDS_ONLY:
+        then.pop(words, None)
+        now.pop(words, None)
+    fields = list(_differences(then, now))
+    if fields:
+        more = f" and {len(fields) - 3} more" if len(fields) > 3 else ""
+        listed = ", ".join(fields[:3]) + more
+        raise SaveError(
+            path,
+            f"scenario.{fields[0]}".rstrip("."),
+            f"this save was made with a different version of setup {name}: {listed} "
+            f"{'differs' if len(fields) == 1 else 'differ'} (resolve the save itself to replay "
+            "its game)",
+        )
+
+
+def _differences(a: Any, b: Any, at: str = "") -> Iterator[str]:
+    """The dotted path of each place ``a`` and ``b`` (decoded JSON) differ, in key order."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(a.keys() | b.keys(), key=str):
+            where = f"{at}.{key}" if at else str(key)
+            if key not in a or key not in b:
+                yield where
+            else:
+                yield from _differences(a[key], b[key], where)
+    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            yield from _differences(x, y, f"{at}[{i}]")
+    elif a != b:
+        yield at
 
 
 def facts_file(path: str) -> tuple[dict[str, str], dict[str, Any]]:
