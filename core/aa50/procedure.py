@@ -523,7 +523,7 @@ def zone_question(s: Aa50Scenario, ledger: Book, zone: str, ships: tuple[str, ..
     the occupier), the tracked units giving the default. An Axis power is named only with
     a unit of its own there of the kind the answer says (a surface warship, a submarine or
     transport, an aircraft): the power that rolls for the French ships, and captures them on
-    a 1, is in the zone (rule 2)."""
+    a 1, is in the zone (§2)."""
     t = ledger.state
     most = ledger.assume(CAPTOR) is Captor.MOST_WARSHIPS
     axis = dict.fromkeys(

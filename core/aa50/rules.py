@@ -185,7 +185,7 @@ FLY_OVER = f"in combat movement Axis aircraft may fly over French territory ({NE
 
 def flies_over(s: Aa50Scenario, t: Aa50State, unit: str, place: str) -> bool:
     """Whether ``unit`` may fly over French territory ``place`` without stopping there: an
-    Axis aircraft in combat movement, outside its own power's occupation (rule 1)."""
+    Axis aircraft in combat movement, outside its own power's occupation (§1)."""
     power = unit_power(unit)
     area = t.territories.get(place)
     return (
@@ -262,7 +262,7 @@ def capture(
     French units, every one, and any enemy of ``captor``) is removed; the captor's side
     stays; any other power's units stay only when ``others_stay`` (reading
     ``aa50.axis_in_invaded``). Once France is liberated, an Allied power taking an initially French territory
-    back hands it to France (its marker goes back on), as any Allied power's (rule 4):
+    back hands it to France (its marker goes back on), as any Allied power's (§4):
     Paris itself always, any other only while the Allies hold Paris; while the enemy holds
     it the liberator keeps the territory."""
     keep = side(s, t, captor)
@@ -286,7 +286,7 @@ def capture(
 
 
 def lose(t: Aa50State, place: str, units: Mapping[str, int]) -> Aa50State:
-    """The French units an invader's battle cost in ``place`` (rule 2): ``units`` maps
+    """The French units an invader's battle cost in ``place`` (§2): ``units`` maps
     ``POWER:KIND`` to how many are lost (at most those there)."""
     left = list(units_at(t, place))
     gone = []
@@ -354,7 +354,7 @@ def zone_answer(s: Aa50Scenario, t: Aa50State, zone: str, most: bool) -> str:
 
 
 def absent(s: Aa50Scenario, t: Aa50State, zone: str, power: str, kind: Zone) -> str:
-    """Why sea zone ``zone`` cannot be said to hold ``kind`` of ``power`` (rule 2): the power
+    """Why sea zone ``zone`` cannot be said to hold ``kind`` of ``power`` (§2): the power
     that rolls for French ships, and captures them on a 1, has a unit there of that kind (a
     surface warship; a submarine or transport; an aircraft); "" when it has one."""
 
@@ -377,7 +377,7 @@ def absent(s: Aa50Scenario, t: Aa50State, zone: str, power: str, kind: Zone) -> 
 def ship_unit(s: Aa50Scenario, key: str, ship: ShipState) -> str:
     """The unit French ship ``key`` is on the board as ``POWER:KIND``: its captor's once
     captured, liberated France's once it is an Allied power's (``allied``); "" while it is
-    neutral in port, scuttled or sunk (rules 2, 4)."""
+    neutral in port, scuttled or sunk (§2, §4)."""
     if ship.fate is Fate.CAPTURED:
         return f"{ship.by}:{s.ships[key].kind}"
     if ship.fate is Fate.FRENCH and ship.allied:
@@ -406,7 +406,7 @@ STAYS = "stays"
 
 
 def zone_fate(zone: Zone, minor: Minor, air: Minor) -> str:
-    """What the French ships of a zone holding ``zone`` undergo (rule 2): :data:`TAKEN` in
+    """What the French ships of a zone holding ``zone`` undergo (§2): :data:`TAKEN` in
     an empty or Allied zone, :data:`DICE` with an Axis surface warship there; a zone of
     Axis submarines or transports only as the reading ``aa50.minor_zone`` (``minor``) says,
     one of Axis aircraft only as ``aa50.air_zone`` (``air``) says."""
@@ -433,7 +433,7 @@ def capture_ships(s: Aa50Scenario, t: Aa50State, ships: tuple[str, ...], captor:
 
 def ship_die(t: Aa50State, ship: str, roller: str, face: int) -> ShipState:
     """A French ship after the Axis ``roller``'s die shows ``face``: captured by it on a 1,
-    scuttled on anything else (rule 2)."""
+    scuttled on anything else (§2)."""
     if face == CAPTURED_FACE:
         return msgspec.structs.replace(t.ships[ship], fate=Fate.CAPTURED, by=roller, die=face)
     return msgspec.structs.replace(t.ships[ship], fate=Fate.SCUTTLED, die=face)
@@ -553,7 +553,7 @@ def liberate(
 def france_income(s: Aa50Scenario, t: Aa50State) -> int:
     """The IPCs of the territories liberated France holds: 0 before liberation, and 0 while
     the enemy holds Paris (a power whose capital is held by the enemy collects no income,
-    rule 4 treats a liberated France like any other Allied power, here too)."""
+    §4 treats a liberated France like any other Allied power, here too)."""
     if not t.france_active or not paris_allied(s, t):
         return 0
     return sum(s.places[k].ipc for k, a in t.territories.items() if a.controller == FRANCE)

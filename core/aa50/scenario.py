@@ -50,7 +50,7 @@ class PowerEntry(msgspec.Struct, **_Strict):
 
 class KindEntry(msgspec.Struct, **_Strict):
     """A kind of unit: where it fights (``domain``) and whether it is a surface warship
-    (a sea unit that is neither a submarine nor a transport), which rule 2 asks."""
+    (a sea unit that is neither a submarine nor a transport), which §2 asks."""
 
     domain: Annotated[Domain, about("Domain", NEUTRAL, "land, air or sea")]
     surface_warship: Annotated[

@@ -14,7 +14,7 @@ from armistice.core.prompts import Clock
 class TerritoryState(msgspec.Struct, frozen=True):
     """A territory: its ``status`` (French, Free French, captured, liberated or not
     French), the power holding it (``controller``), the units standing there (one
-    ``POWER:KIND`` each) and whether a French control ``marker`` is on it (rule 4)."""
+    ``POWER:KIND`` each) and whether a French control ``marker`` is on it (§4)."""
 
     status: Fate
     controller: str
@@ -46,7 +46,7 @@ class Removal(msgspec.Struct, frozen=True):
 
 
 class Occupation(msgspec.Struct, frozen=True):
-    """An occupation declared this turn (rule 3): the Axis ``power`` and the territories
+    """An occupation declared this turn (§3): the Axis ``power`` and the territories
     still French when it was declared."""
 
     power: str

@@ -240,7 +240,7 @@ holds when a fleet's fate depends on it.
 
 
 def _ship_fate(ship: ShipState) -> Fate:
-    """A ship's fate as a reader counts it: liberated France's ships are France's (rule 4),
+    """A ship's fate as a reader counts it: liberated France's ships are France's (§4),
     no longer neutral French ones."""
     return Fate.LIBERATED if ship.allied else ship.fate
 

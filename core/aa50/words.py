@@ -73,7 +73,7 @@ class Kind(Word):
 
 
 class Zone(Word):
-    """What a sea zone holding French ships holds when their fate is decided (rule 2)."""
+    """What a sea zone holding French ships holds when their fate is decided (§2)."""
 
     EMPTY = "empty", "empty, or only Allied units"
     MINOR = "minor", "Axis submarines or transports, no Axis surface warship"

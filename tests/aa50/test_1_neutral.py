@@ -1,4 +1,4 @@
-"""Rule 1, France as a neutral: French units never move, French ships never block, the Axis
+"""§1, France as a neutral: French units never move, French ships never block, the Axis
 crosses French territory only outside combat movement, and who the French fight now."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Rule 2, invasion by an Allied power: declared at the start of its combat move, battles
+"""§2, invasion by an Allied power: declared at the start of its combat move, battles
 reported, and the fate of the French ships based at a captured territory."""
 
 from __future__ import annotations

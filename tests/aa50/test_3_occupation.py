@@ -1,4 +1,4 @@
-"""Rule 3, occupation by an Axis power: declared at the start of its combat move, the
+"""§3, occupation by an Axis power: declared at the start of its combat move, the
 occupier may enter any French territory, and after combat every territory French when it
 was declared is captured or Free French, every French ship meets its fate."""
 

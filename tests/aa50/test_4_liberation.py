@@ -1,4 +1,4 @@
-"""Rule 4, liberation: at the start of the British turn with Paris held by the Allies,
+"""§4, liberation: at the start of the British turn with Paris held by the Allies,
 France's turn is added for good, French markers go on the initially French territories the
 Allies hold now, and France is an Allied power from then on."""
 
