@@ -299,6 +299,29 @@ def locate(name_or_path: str) -> Path:
     )
 
 
+def notes(name_or_path: str) -> str:
+    """The comment heading a scenario file (a path or a bundled scenario's name), without
+    its ``#`` marks, one line per paragraph (a blank comment line or a ``- `` item starts
+    a new one): what the setup is and which of its values are assumptions; "" when the
+    file starts with no comment. Raises ScenarioError as :func:`locate` does."""
+    paragraphs: list[str] = []
+    text = locate(name_or_path).read_text(encoding="utf-8", errors="replace")
+    fresh = True
+    for line in text.splitlines():
+        if not line.startswith("#"):
+            break
+        words = line[1:].strip()
+        if not words:
+            paragraphs.append("")
+            fresh = True
+        elif fresh or words.startswith(("- ", "* ")):
+            paragraphs.append(words)
+            fresh = False
+        else:
+            paragraphs[-1] += f" {words}"
+    return "\n".join(paragraphs).strip("\n")
+
+
 def load(name_or_path: str) -> Any:
     """Read, decode and check a scenario given by path or bundled name."""
     path = locate(name_or_path)

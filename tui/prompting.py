@@ -131,6 +131,8 @@ def describe_pending(game: Game, prompt: Prompt) -> str:
         example = ",".join(f"{m.key}:{m.dice.low}" for m in prompt.members[:2])
         lines.append("Pass them with --dice, one value per member in the order listed, or")
         lines.append(f"with --decide {prompt.key}=KEY:VALUE,... (e.g. {example}),")
+        first = prompt.members[0]
+        lines.append(f"or die by die with --decide KEY=VALUE (e.g. {first.key}={first.dice.low}),")
         lines.append("or let the seed roll them.")
     return "\n".join(lines)
 

@@ -42,8 +42,9 @@ from tests.conformance.reference import TooBig, reference
 REFERENCE_BUDGET = 3_000
 """Positions the plain reference walk may visit before the odds comparison is left out."""
 
-RULE = re.compile(r"^\d+(\.\d+)*[A-Z]?$")
-"""A rule number: ``58``, ``58.21``, ``58.21A``, ``5.6``."""
+RULE = re.compile(r"^§?\d+(\.\d+)*[A-Z]?$")
+"""A rule number: ``58``, ``58.21``, ``58.21A``, ``5.6``, or a part of a house rule with
+no numbers of its own, as armistice numbers it: ``§2``."""
 
 
 def assumptions(system: RuleSystem) -> st.SearchStrategy[dict[str, str]]:

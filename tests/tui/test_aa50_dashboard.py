@@ -65,10 +65,10 @@ async def test_the_ship_dice_and_their_odds_are_shown_and_rolled() -> None:
         screen = await dashboard(pilot, PANELS)
         dice = {r[0]: r[1] for r in rows(screen, "dice")}
         # Zone 13 holds the Strasbourg, the Dunkerque and Algeria's Provence: one die each.
-        assert dice["Sea zone 13: 0 of 3"] == "125/216"
-        assert dice["Sea zone 13: 1 of 3"] == "25/72"
-        assert dice["Sea zone 13: 2 of 3"] == "5/72"
-        assert dice["Sea zone 13: 3 of 3"] == "1/216"
+        assert dice["Sea zone 13: 0 of 3 ships"] == "125/216"
+        assert dice["Sea zone 13: 1 of 3 ships"] == "25/72"
+        assert dice["Sea zone 13: 2 of 3 ships"] == "5/72"
+        assert dice["Sea zone 13: 3 of 3 ships"] == "1/216"
         assert "Strasbourg die" in flat(on_screen(app))
         await press(pilot, "r")
         assert {screen.game.state.ships[k].fate.value for k in ("strasbourg", "dunkerque")} <= {
