@@ -35,7 +35,7 @@ from armistice.core.odds import odds as exact_odds
 from armistice.core.prompts import AnswerValue, Decision, Prompt
 from armistice.core.savefile import SaveFile
 from armistice.tui import positions, saves, scripted
-from armistice.tui.prompting import describe_pending, parse_decision, result_name
+from armistice.tui.prompting import describe_pending, parse_decision, result_name, stopped
 from armistice.tui.report import overview, render
 
 EXIT_INPUT = 2
@@ -238,6 +238,8 @@ def resolve(
     if save_to is not None and not save_to.strip():
         raise SaveError("--save", "", "needs a file name")
     game = open_game(scenario, decode.words(assume, "--assume"), seed, tables)
+    if stopped(game):
+        game.undo()
     queued, held = scripted.answer_file(answers_file, game) if answers_file else (deque(), "")
     decisions = decode.words(decide, "--decide")
     link: dict[str, Any] = {}

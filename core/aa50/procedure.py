@@ -161,13 +161,13 @@ def play(s: Aa50Scenario, ledger: Book) -> Steps:
         t = ledger.state
         step = t.actions + 1
         answer = yield turn_decision(s, t, f"action.{step}")
-        ledger.state = msgspec.structs.replace(ledger.state, actions=step)
         if answer == STOP:
             ledger.note(
                 NEUTRAL,
                 f"The players stop in round {t.round}, {s.label(t.power)}'s {t.phase.label}",
             )
             return
+        ledger.state = msgspec.structs.replace(ledger.state, actions=step)
         if answer == END_PHASE:
             yield from end_phase(s, ledger)
             continue

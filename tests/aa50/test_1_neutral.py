@@ -8,7 +8,7 @@ import pytest
 from armistice.core.aa50 import rules
 from armistice.core.aa50.words import Phase
 from armistice.core.errors import RuleRestriction
-from armistice.core.turns import END_PHASE
+from armistice.core.turns import END_PHASE, STOP
 from tests.aa50.board import answer, game, until
 
 
@@ -132,3 +132,16 @@ def test_1_an_action_outside_its_phase_is_refused_with_its_rule() -> None:
         answer(g, "invade")
     with pytest.raises(RuleRestriction, match=r"only in the conduct combat phase \(§2\)"):
         answer(g, "battle")
+
+
+def test_a_stop_takes_no_action_number_so_the_open_actions_name_the_menu_that_goes_on() -> None:
+    g = answer(until(game(), "germany", Phase.COMBAT_MOVE), STOP)
+    assert g.complete
+    opened = {s.key: s for s in g.summary.sections}["open"]
+    assert [row.value for row in opened.rows] == [
+        "action.2=occupy",
+        "action.2=move",
+        "action.2=end_phase",
+    ]
+    g.undo()
+    assert g.prompt is not None and g.prompt.key == "action.2"
