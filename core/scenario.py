@@ -120,9 +120,9 @@ def in_words(reason: str, value: Any, field: Field | None) -> str:
         said = f"{shown or match['value']} is not one of: {choices}" if choices else ""
         return said or f"{shown or match['value']} is not a value it takes"
     if match := _EXPECTED.match(reason):
-        want = f"one of: {choices}, in quotes" if choices else _TYPES.get(match["want"])
+        want = f"one of: {choices}, in quotes" if choices else _kinds(match["want"])
         got = shown or _TYPES.get(match["got"], match["got"])
-        return _accepts(f"expected {want or match['want']}, not {got}", field)
+        return _accepts(f"expected {want}, not {got}", field)
     if match := _BOUND.match(reason):
         what = shown or "the value"
         return _accepts(f"{what} is {_SIDE[match['op']]} {match['bound']}", field)
@@ -134,6 +134,12 @@ def in_words(reason: str, value: Any, field: Field | None) -> str:
         want = _PATTERNS.get(pattern, f"text matching the pattern {pattern}")
         return f"expected {want}, not {shown}" if shown else f"expected {want}"
     return reason
+
+
+def _kinds(want: str) -> str:
+    """msgspec's ``int | str | object`` in words: "a whole number, text in quotes or a table"."""
+    said = [_TYPES.get(kind, kind) for kind in want.split(" | ")]
+    return ", ".join(said[:-1]) + " or " + said[-1] if len(said) > 1 else said[0]
 
 
 def _accepts(said: str, field: Field | None) -> str:

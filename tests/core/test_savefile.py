@@ -293,3 +293,12 @@ def test_a_die_typed_in_is_kept_whatever_the_seed() -> None:
         "hexes stay Axis); Britain gets its BRPs next turn"
         for e in game.log
     )
+
+
+def test_an_answer_of_the_wrong_kind_is_refused_in_words_not_type_names() -> None:
+    document = _rolled_four()
+    document["answers"][1]["value"] = [4]
+    with pytest.raises(SaveError) as refused:
+        Game.load(json.dumps(document).encode(), "edited.json")
+    assert refused.value.field == "answers[1].value"
+    assert refused.value.reason == "expected a whole number, text in quotes or a table, not a list"
