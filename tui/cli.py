@@ -32,7 +32,7 @@ from armistice.core.fields import Field, describe, explain
 from armistice.core.game import Game
 from armistice.core.odds import Policy
 from armistice.core.odds import odds as exact_odds
-from armistice.core.prompts import AnswerValue, Decision, Prompt
+from armistice.core.prompts import AnswerValue, Decision, Prompt, Via
 from armistice.core.savefile import SaveFile
 from armistice.tui import positions, saves, scripted
 from armistice.tui.prompting import describe_pending, parse_decision, result_name, stopped
@@ -63,7 +63,14 @@ def open_game(
                     f"a save file fixes its {field}; drop {option} or start from the scenario",
                 )
         game = Game.open(path)
-        if seed is not None:
+        if seed is not None and seed != game.seed:
+            if any(a.via is Via.ROLLED for a in game.answers):
+                raise SaveError(
+                    source,
+                    "seed",
+                    f"its dice were rolled from seed {game.seed}, which the save keeps; "
+                    "drop --seed",
+                )
             game.seed = seed
         return game
     try:

@@ -99,11 +99,27 @@ def test_save_refuses_a_target_that_is_not_a_regular_file(
 
 def test_a_save_replaces_a_save_keeping_its_permissions(tmp_path: Path) -> None:
     target = tmp_path / "game.json"
-    assert run(["resolve", EXAMPLE, "--auto", "--seed", "1", "--save", str(target)]) == 0
+    assert run(["resolve", EXAMPLE, "--seed", "1", "--save", str(target)]) == 3
+    assert Game.open(target).answers == ()
     target.chmod(0o640)
-    assert run(["resolve", str(target), "--seed", "2", "--save", str(target)]) == 0
-    assert Game.open(target).seed == 2
+    assert run(["resolve", str(target), "--auto", "--save", str(target)]) == 0
+    assert Game.open(target).complete
     assert stat.S_IMODE(target.stat().st_mode) == 0o640
+
+
+def test_a_save_keeps_the_seed_its_dice_were_rolled_from(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    target = tmp_path / "game.json"
+    assert run(["resolve", EXAMPLE, "--auto", "--seed", "1", "--save", str(target)]) == 0
+    before = target.read_bytes()
+    capsys.readouterr()
+    assert run(["resolve", str(target), "--seed", "2", "--save", str(target)]) == 2
+    assert capsys.readouterr().err == (
+        f"armistice: error: {target}: seed: its dice were rolled from seed 1, which the save "
+        "keeps; drop --seed\n"
+    )
+    assert target.read_bytes() == before
 
 
 def test_a_save_reaches_the_disk_with_its_folder(
