@@ -75,3 +75,15 @@ async def test_the_ship_dice_and_their_odds_are_shown_and_rolled() -> None:
             "captured",
             "scuttled",
         }
+
+
+async def test_the_header_keeps_the_round_the_power_and_the_phase_at_80_columns() -> None:
+    """The longest turn of the Anniversary setups: the United Kingdom's mobilize and
+    collect income phase; the header gives up the app's name and labels, not the phase."""
+    g = until(game(), "united_kingdom", Phase.END)
+    app = ArmisticeApp(g, seed=1)
+    async with app.run_test(size=NARROW) as pilot:
+        await dashboard(pilot, PANELS)
+        top = on_screen(app)[0]
+        assert f"Round {g.state.round} · the United Kingdom · mobilize and collect income" in top
+        assert "…" not in top
