@@ -76,7 +76,8 @@ class Decision(msgspec.Struct, frozen=True, tag="decision", tag_field="type"):
     ``rule`` is the rule number that asks; ``default`` is the option an
     unattended run takes and must be enabled. A decision of an open-ended game carries
     its ``clock`` (turn and phase): its options are the actions open then
-    (:func:`armistice.core.turns.actions`).
+    (:func:`armistice.core.turns.actions`). A ``reported`` decision asks what happened on
+    the board (a battle's result, a ship sunk), which no player chooses.
     """
 
     key: str
@@ -87,6 +88,7 @@ class Decision(msgspec.Struct, frozen=True, tag="decision", tag_field="type"):
     default: str
     help: str = ""
     clock: Clock | None = None
+    reported: bool = False
 
     def check(self, value: object) -> str:
         """``value`` if it is an enabled option; raises IllegalAnswer or RuleRestriction."""

@@ -106,9 +106,11 @@ def _pick(
     options: list[Option],
     rule: str,
     default: str = "",
+    reported: bool = False,
 ) -> Decision:
-    """A decision of the current action, keyed by the action's number."""
-    return within(ledger.state.actions, key, power, label, options, rule, default)
+    """A decision of the current action, keyed by the action's number; ``reported`` when
+    the players say what happened on the board."""
+    return within(ledger.state.actions, key, power, label, options, rule, default, reported)
 
 
 def turn_decision(s: Aa50Scenario, t: Aa50State, key: str) -> Decision:
@@ -404,6 +406,7 @@ def battle(s: Aa50Scenario, ledger: Book) -> Steps:
         [Option("taken", "captured"), Option("held", "not captured")],
         INVASION if french else NEUTRAL,
         "held",
+        reported=True,
     )
     if french:
         yield from french_losses(s, ledger, target, result == "taken")
@@ -486,6 +489,7 @@ def french_losses(s: Aa50Scenario, ledger: Book, target: str, taken: bool) -> St
             [Option("no", "no"), Option("yes", "yes, sunk")],
             INVASION,
             "no",
+            reported=True,
         )
         if said == "yes":
             sunk.append(ship)
@@ -551,6 +555,7 @@ def zone_question(
         options,
         INVASION,
         rules.zone_answer(s, t, zone, most),
+        reported=True,
     )
 
 
@@ -653,6 +658,7 @@ def settle(s: Aa50Scenario, ledger: Book) -> Steps:
             [Option(NONE, "none"), *(Option(p, s.label(p)) for p in axis)],
             OCCUPATION,
             default or NONE,
+            reported=True,
         )
         if answer != NONE:
             holders[place] = occupation.power if not owner else str(answer)

@@ -11,8 +11,17 @@ import pytest
 from armistice.core.aa50.words import Phase
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.panels import SectionPanel
+from armistice.tui.widgets.odds import OddsPanel
 from tests.aa50.board import answer, game, until
-from tests.tui.dashboard import NARROW, dashboard, flat, isolate, on_screen, press
+from tests.tui.dashboard import (
+    NARROW,
+    dashboard,
+    flat,
+    isolate,
+    on_screen,
+    press,
+    screen_text,
+)
 
 PANELS = ("territories", "ships", "standing", "open", "dice")
 
@@ -87,3 +96,26 @@ async def test_the_header_keeps_the_round_the_power_and_the_phase_at_80_columns(
         top = on_screen(app)[0]
         assert f"Round {g.state.round} · the United Kingdom · mobilize and collect income" in top
         assert "…" not in top
+
+
+async def test_a_reported_battle_sets_no_column_per_answer_in_the_odds_panel() -> None:
+    """The British battle for French Indo-China, a Japanese carrier in sea zone 36: the
+    battle's result and whether the Lamotte-Picquet was sunk are reported, not chosen, so
+    the odds panel gives the chances from here (the ship's die, 1 captured by Japan, 2-6
+    scuttled), not a column per answer."""
+    g = until(game(), "united_kingdom", Phase.COMBAT_MOVE)
+    answer(g, "invade", {"french_indo_china": 1}, "end_phase", "battle", "french_indo_china")
+    app = ArmisticeApp(g, seed=1)
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await dashboard(pilot, PANELS)
+        odds = screen.query_one(OddsPanel)
+        assert "the battle's result?" in flat(on_screen(app, screen.query_one("#prompt")))
+        shown = flat(on_screen(app, odds))
+        assert shown.startswith("Chances from here")
+        assert "by choice" not in shown
+        await press(pilot, "up", "enter")  # captured
+        assert "Was Lamotte-Picquet sunk" in flat(on_screen(app, screen.query_one("#prompt")))
+        assert flat(on_screen(app, odds)).startswith("Chances from here")
+        shown = " ".join(screen_text(screen, "#odds").split())
+        assert "by choice" not in shown
+        assert "Lamotte-Picquet scuttled 5/6 captured 1/6" in shown

@@ -126,16 +126,17 @@ async def test_77_the_odds_of_a_roll_reached_by_a_link_are_worked_out(saves: Pat
         ]
 
 
-def test_5_5_choice_columns_are_numbered_and_named_by_the_options_labels() -> None:
-    """The Axis player's pick between two equally near Vichy areas: the columns are the
-    options in the prompt's order, named under the table by their labels, not their keys."""
+def test_5_5_a_choice_whose_outcome_no_die_decides_sets_no_columns_side_by_side() -> None:
+    """The Axis player's pick between two equally near Vichy areas: the Toulon fleet turns
+    Vichy either way (a chance of 1 under both options), so the panel gives the chances
+    from here, not a column per option."""
     game = Game(load(small()))
     game.answer(5)
     game.answer({"area.oran": 1, "area.bone": 2, "area.dakar": 3})
     lines = rendered(game).plain.splitlines()
-    assert lines[1].split() == ["1", "2"]
-    assert lines[2].split() == ["Toulon", "fleet", "1", "1"]
-    assert lines[3:] == ["1 Oran (placed in Gulf)", "2 Bone (placed in Strait)"]
+    assert lines[0] == "Chances from here"
+    assert "chance by choice" not in rendered(game).plain
+    assert lines[2].split() == ["Toulon", "fleet", "Vichy", "1"]
 
 
 def test_5_6_an_area_the_axis_holds_reads_axis_in_the_odds_panel() -> None:
