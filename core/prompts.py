@@ -390,7 +390,9 @@ class Selection(msgspec.Struct, frozen=True, tag="selection", tag_field="type"):
     or factors), or, when ``minimum`` is set, to any total from ``minimum`` to ``required``.
 
     The answer maps item ids to amounts; missing ids are zero. ``rule``
-    justifies the total and the tier order.
+    justifies the total and the tier order. ``picks`` names what the items are, as the
+    heading of their list (``French territories``); empty when ``label`` already does
+    (``Free French named ships``).
     """
 
     key: str
@@ -401,6 +403,7 @@ class Selection(msgspec.Struct, frozen=True, tag="selection", tag_field="type"):
     required: int
     unit: str = "units"
     minimum: int | None = None
+    picks: str = ""
 
     @property
     def least(self) -> int:
@@ -412,6 +415,11 @@ class Selection(msgspec.Struct, frozen=True, tag="selection", tag_field="type"):
         return f"{n} {self.unit.removesuffix('s') if n == 1 else self.unit}"
 
     help: str = ""
+
+    @property
+    def heading(self) -> str:
+        """What the items are, to head their list: ``picks``, else ``label``."""
+        return self.picks or self.label
 
     def check(self, value: object) -> dict[str, int]:
         """The answer without zero entries, if legal; raises IllegalAnswer or RuleRestriction."""

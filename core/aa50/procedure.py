@@ -269,6 +269,7 @@ def invade(s: Aa50Scenario, ledger: Book) -> Steps:
         required=len(open_),
         unit="territories",
         minimum=1,
+        picks="French territories",
     )
     assert isinstance(answer, dict)
     named = tuple(k for k in open_ if answer.get(k))

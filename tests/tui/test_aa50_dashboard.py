@@ -119,3 +119,16 @@ async def test_a_reported_battle_sets_no_column_per_answer_in_the_odds_panel() -
         shown = " ".join(screen_text(screen, "#odds").split())
         assert "by choice" not in shown
         assert "Lamotte-Picquet scuttled 5/6 captured 1/6" in shown
+
+
+async def test_the_invasion_picker_is_headed_by_what_it_picks() -> None:
+    """Declaring an invasion (rule 2): the list the British pick from is headed "French
+    territories", and lists them by name."""
+    g = until(game(), "united_kingdom", Phase.COMBAT_MOVE)
+    answer(g, "invade")
+    app = ArmisticeApp(g, seed=1)
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await dashboard(pilot, PANELS)
+        table = flat(on_screen(app, screen.query_one("#selection-table")))
+        assert table.startswith("Chosen French territories 0 of 1 Southern France 0 of 1 Morocco")
+        assert "Ship or unit" not in table

@@ -20,7 +20,6 @@ from armistice.core.prompts import Selection, Via
 from armistice.tui.widgets.answering import Answered, Refused
 
 CHOSEN = "Chosen"
-CHOICE = "Ship or unit (note)"
 PADDING = 1
 """Cells on each side of a table cell (DataTable's cell padding)."""
 SCROLLBAR = 1
@@ -30,6 +29,14 @@ SCROLLBAR = 1
 def chosen(taken: int, available: int) -> str:
     """The first cell of a row: ``taken`` of ``available`` (e.g. ``2 of 6``)."""
     return f"{taken} of {available}"
+
+
+def heading(prompt: Selection, width: int) -> str:
+    """The heading of the items' column, ``width`` cells wide: what the prompt says the
+    items are (:attr:`Selection.heading`), with ``(note)`` when some item has a note under
+    its label; cut with an ellipsis if longer than the column."""
+    text = prompt.heading + (" (note)" if any(item.note for item in prompt.items) else "")
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 class SelectionView(Vertical):
@@ -92,7 +99,7 @@ class SelectionView(Vertical):
         width = self._choice_width(first)
         table.clear(columns=True)
         table.add_column(CHOSEN, width=first, key="chosen")
-        table.add_column(CHOICE, width=width, key="choice")
+        table.add_column(heading(prompt, width), width=width, key="choice")
         for item, cell in zip(prompt.items, cells, strict=True):
             taken = self.picked.get(item.id, 0)
             blocked = prompt.blocked(self.picked, item.id) and not taken
