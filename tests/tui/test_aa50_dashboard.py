@@ -132,3 +132,20 @@ async def test_the_invasion_picker_is_headed_by_what_it_picks() -> None:
         table = flat(on_screen(app, screen.query_one("#selection-table")))
         assert table.startswith("Chosen French territories 0 of 1 Southern France 0 of 1 Morocco")
         assert "Ship or unit" not in table
+
+
+async def test_the_long_odds_scroll_beside_the_prompt_leaving_rows_to_the_territories() -> None:
+    """The odds of every ship and territory run to some 30 lines: beside a turn's menu they
+    scroll in a box as tall as the prompt, and the French territories below keep their
+    rows (France, Southern France, Morocco, Algeria in view)."""
+    g = until(game(), "germany", Phase.COMBAT_MOVE)
+    app = ArmisticeApp(g, seed=1)
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await dashboard(pilot, PANELS)
+        prompt, odds = screen.query_one("#prompt"), screen.query_one("#odds-box")
+        assert odds.region.bottom == prompt.region.bottom
+        assert odds.virtual_size.height > odds.size.height
+        below = on_screen(app)[prompt.region.bottom :]
+        shown = [line.split("  ")[0] for line in below]
+        for name in ("France", "Southern France", "Morocco", "Algeria"):
+            assert name in shown, below

@@ -301,6 +301,12 @@ class PromptPanel(ScrollableContainer, can_focus=False):
             yield Static(DONE, id="prompt-done")
         yield Static(id="prompt-problem")
 
+    def on_resize(self, event: events.Resize) -> None:
+        """Make the row it shares with the odds as tall as this panel, so that long odds
+        scroll beside the prompt instead of taking rows from the state panels below."""
+        if self.parent is not None and self.parent.id == "top":
+            self.parent.styles.height = self.outer_size.height
+
     def _view(self, ident: str) -> Widget | None:
         """The control ``ident`` of the content switcher, built the first time it is asked
         for; None while it is being mounted (the panel shows itself again once it is)."""
