@@ -15,6 +15,7 @@ from armistice.tui.widgets.odds import OddsPanel
 from tests.aa50.board import answer, game, until
 from tests.tui.dashboard import (
     NARROW,
+    Notes,
     dashboard,
     flat,
     isolate,
@@ -132,6 +133,9 @@ async def test_the_invasion_picker_is_headed_by_what_it_picks() -> None:
         table = flat(on_screen(app, screen.query_one("#selection-table")))
         assert table.startswith("Chosen French territories 0 of 1 Southern France 0 of 1 Morocco")
         assert "Ship or unit" not in table
+        prompt = flat(on_screen(app, screen.query_one("#prompt")))
+        assert prompt.startswith("ALLIES the United Kingdom invades which French territories?")
+        assert "Chosen 0 of 1 to 12 territories." in prompt
 
 
 async def test_the_long_odds_scroll_beside_the_prompt_leaving_rows_to_the_territories() -> None:
@@ -149,3 +153,25 @@ async def test_the_long_odds_scroll_beside_the_prompt_leaving_rows_to_the_territ
         shown = [line.split("  ")[0] for line in below]
         for name in ("France", "Southern France", "Morocco", "Algeria"):
             assert name in shown, below
+
+
+async def test_enter_at_the_ship_dice_says_what_to_do_rather_than_nothing() -> None:
+    """Tunisia captured, an Italian battleship in sea zone 14: the Le Fantasque's one die.
+    Enter alone says how to roll it, then, with dice typed in, what to type."""
+    g = until(game(), "united_kingdom", Phase.COMBAT_MOVE)
+    answer(g, "invade", {"tunisia": 1}, "end_phase", "battle", "tunisia", "taken", "no")
+    answer(g, "warship:italy")
+    app = ArmisticeApp(g, seed=1)
+    notes = Notes(app)
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await dashboard(pilot, PANELS)
+        assert "Roll 1 die, rolled by the app" in flat(on_screen(app, screen.query_one("#prompt")))
+        await press(pilot, "enter")
+        assert notes.seen[-1][0] == (
+            "Dice are rolled by the app: press r to roll, or d to type them in."
+        )
+        await press(pilot, "d", "enter")
+        said = "Nothing typed: type Le Fantasque die's value, 1 to 6, then Enter"
+        assert said in flat(on_screen(app, screen.query_one("#prompt")))
+        await press(pilot, "1", "enter")
+        assert screen.game.state.ships["le_fantasque"].fate.value == "captured"

@@ -485,7 +485,10 @@ class GameScreen(Screen[None]):
         """The keys of this screen and what they do."""
         return [
             ("up, down, enter", "choose an option"),
-            ("space, +, -, enter", "take or drop a ship or unit, one more or less, confirm"),
+            (
+                "space, +, -, enter",
+                "in a list to pick from: take or drop an item (a ship, a unit, a territory), one more or less, confirm",
+            ),
             ("digits, enter", "type a die's value when dice are typed in (a batch: each in turn)"),
             *(
                 (self.app.keys_of(b), b.tooltip or b.description)  # type: ignore[attr-defined]

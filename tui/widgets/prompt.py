@@ -114,7 +114,8 @@ class RollView(Static, can_focus=True):
 
     def action_submit(self) -> None:
         """Send the typed value as the die's result or the fact reported; with nothing typed,
-        a fact takes its default and a die says what to type."""
+        a fact takes its default, a typed die says what to type and a die the app rolls
+        which key rolls it."""
         if self.typing and self.typed:
             value, self.typed = int(self.typed), ""
             self._render_text()
@@ -125,6 +126,8 @@ class RollView(Static, can_focus=True):
             self.post_message(Answered(self.prompt.key, self.prompt.default, Via.DECIDED))
         elif self.typing and self.prompt is not None:
             self.post_message(Refused(f"Nothing typed: {self._wanted()}"))
+        elif self.prompt is not None:
+            self.notify(rolled_hint(self), timeout=3)
 
     def _wanted(self) -> str:
         """What to type, in words: ``type a whole number from 1 to 40, then Enter``."""
@@ -181,7 +184,8 @@ class BatchView(Static, can_focus=True):
         if prompt is None:
             return
         key_of = getattr(self.app, "key_of", lambda _i, d: d)
-        text = Text(f"Roll {len(prompt.members)} at once, ")
+        count = len(prompt.members)
+        text = Text("Roll 1 die, " if count == 1 else f"Roll {count} at once, ")
         if self.typing:
             text.append("typed in: ", style="bold")
             text.append("each value in turn, then Enter.\n")
@@ -216,11 +220,23 @@ class BatchView(Static, can_focus=True):
         self._render_text()
 
     def action_submit(self) -> None:
-        """Enter the typed value for the next member; after the last, send the batch."""
+        """Enter the typed value for the next member; after the last, send the batch. With
+        nothing typed, say what to type, or, when the app rolls, which key rolls."""
         prompt = self.prompt
-        if not self.typing or not self.typed or prompt is None:
+        if prompt is None:
+            return
+        if not self.typing:
+            self.notify(rolled_hint(self), timeout=3)
             return
         member = prompt.members[len(self.values)]
+        if not self.typed:
+            self.post_message(
+                Refused(
+                    f"Nothing typed: type {member.label}'s value, {member.dice.low} to "
+                    f"{member.dice.high}, then Enter"
+                )
+            )
+            return
         try:
             value = member.check(int(self.typed))
         except IllegalAnswer as error:
@@ -237,6 +253,21 @@ class BatchView(Static, can_focus=True):
         self.values = []
         self._render_text()
         self.post_message(Answered(prompt.key, answer, Via.TYPED))
+
+
+def names(label: str, power: str) -> bool:
+    """True when ``label`` starts by naming ``power`` ("the United Kingdom invades which
+    French territories?"), so that the power need not be named again before it."""
+    return label[: len(power)].lower() == power.lower()
+
+
+def rolled_hint(widget: Widget) -> str:
+    """What to press at a die the app rolls: the roll key, or the key that types dice in."""
+    key_of = getattr(widget.app, "key_of", lambda _i, d: d)
+    return (
+        f"Dice are rolled by the app: press {key_of('roll', 'r')} to roll, "
+        f"or {key_of('dice-mode', 'd')} to type them in."
+    )
 
 
 AFTER = "s saves, n starts another."
@@ -381,7 +412,7 @@ class PromptPanel(ScrollableContainer, can_focus=False):
         if who is not None:
             style = f"bold reverse {self._side_style(who.alignment)}"
             title.append(f" {who.player.upper()} ", style=style)
-            if who.power and who.power != who.player:
+            if who.power and who.power != who.player and not names(prompt.label, who.power):
                 title.append(f" {who.power}:", style="bold")
         title.append(f" {prompt.label} ", style="bold")
         title.append(f"[{prompt.rule}]", style="dim")

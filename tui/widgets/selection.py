@@ -117,7 +117,13 @@ class SelectionView(Vertical):
             table.move_cursor(row=min(row, len(prompt.items) - 1), scroll=False)
         total = sum(self.picked.values())
         most = prompt.amount(prompt.required)
-        span = most if prompt.least == prompt.required else f"up to {most}"
+        span = (
+            most
+            if prompt.least == prompt.required
+            else f"up to {most}"
+            if prompt.least == 0
+            else f"{prompt.least} to {most}"
+        )
         status = Text(f"Chosen {total} of {span}. ", style="bold")
         key_of = getattr(self.app, "key_of", lambda _i, d: d)
         status.append(
