@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.widgets import TabbedContent
 
 from armistice.core.aa50.words import Phase
 from armistice.tui.app import ArmisticeApp
@@ -175,3 +176,23 @@ async def test_enter_at_the_ship_dice_says_what_to_do_rather_than_nothing() -> N
         assert said in flat(on_screen(app, screen.query_one("#prompt")))
         await press(pilot, "1", "enter")
         assert screen.game.state.ships["le_fantasque"].fate.value == "captured"
+
+
+async def test_the_log_opens_at_its_newest_entry_after_turns_played_out_of_view() -> None:
+    """Three powers' turns are in the log when the British declare their invasion with the
+    Territories tab in view; the Log tab then opens on that declaration, not on the first
+    German phase."""
+    g = until(game(), "united_kingdom", Phase.COMBAT_MOVE)
+    app = ArmisticeApp(g, seed=1)
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await dashboard(pilot, PANELS)
+        await press(pilot, "enter", "space", "enter")
+        screen.query_one("#tabs", TabbedContent).active = "tab-log"
+        await press(pilot)
+        view = on_screen(app, screen.query_one("#log").parent)
+        shown = flat([line[:-1] for line in view])  # the last column is the scrollbar's
+        assert shown.endswith(
+            "the United Kingdom invades Southern France: every French unit is hostile to it "
+            "[aa50.invasion_scope=named]"
+        )
+        assert "Germany: end of the start of turn phase" not in shown
