@@ -196,3 +196,16 @@ async def test_the_log_opens_at_its_newest_entry_after_turns_played_out_of_view(
             "[aa50.invasion_scope=named]"
         )
         assert "Germany: end of the start of turn phase" not in shown
+
+
+async def test_the_help_names_a_territory_among_what_a_list_picks() -> None:
+    """The help's key for lists to pick from speaks of items, territories among them (the
+    invasion picks territories), not only of ships and units."""
+    app = ArmisticeApp(game(), seed=1)
+    async with app.run_test(size=NARROW) as pilot:
+        await dashboard(pilot, PANELS)
+        await press(pilot, "question_mark")
+        shown = "\n".join(on_screen(app))
+        assert "take or drop an item" in shown
+        assert "a territory)" in shown
+        assert "take or drop a ship or unit" not in shown
