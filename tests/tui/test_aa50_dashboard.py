@@ -16,6 +16,7 @@ from armistice.tui.widgets.odds import OddsPanel
 from tests.aa50.board import answer, game, until
 from tests.tui.dashboard import (
     NARROW,
+    WIDE,
     Notes,
     dashboard,
     flat,
@@ -209,3 +210,19 @@ async def test_the_help_names_a_territory_among_what_a_list_picks() -> None:
         assert "take or drop an item" in shown
         assert "a territory)" in shown
         assert "take or drop a ship or unit" not in shown
+
+
+async def test_wide_the_territories_take_the_grids_tall_cell_leaving_none_empty() -> None:
+    """At 120 columns the first three panels share a grid: the French territories, the
+    longest, run down its left column beside the ships and the standing rules, no cell of
+    the grid left empty."""
+    app = ArmisticeApp(game(), seed=1)
+    async with app.run_test(size=WIDE) as pilot:
+        screen = await dashboard(pilot, PANELS)
+        territories, ships, rules = (screen.query_one(f"#grid > #{key}") for key in PANELS[:3])
+        assert territories.region.x < ships.region.x == rules.region.x
+        assert territories.region.y == ships.region.y
+        assert territories.region.bottom == rules.region.bottom
+        assert ships.region.bottom <= rules.region.y
+        shown = flat(on_screen(app, territories))
+        assert "Madagascar" in shown
