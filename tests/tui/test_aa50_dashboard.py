@@ -226,3 +226,18 @@ async def test_wide_the_territories_take_the_grids_tall_cell_leaving_none_empty(
         assert ships.region.bottom <= rules.region.y
         shown = flat(on_screen(app, territories))
         assert "Madagascar" in shown
+
+
+async def test_the_key_bar_keeps_save_open_and_new_in_view_at_the_invasion_picker() -> None:
+    """The line under the invasion's list names its keys (space, +/-, enter); the key bar
+    at 80 columns still shows the screen's own keys whole, up to Assumptions."""
+    g = until(game(), "united_kingdom", Phase.COMBAT_MOVE)
+    answer(g, "invade")
+    app = ArmisticeApp(g, seed=1)
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await dashboard(pilot, PANELS)
+        bar = on_screen(app)[-1]
+        for key in ("? Help", "q Quit", "u Undo", "s Save", "o Open", "n New", "a Assumptions"):
+            assert key in bar, bar
+        prompt = flat(on_screen(app, screen.query_one("#prompt")))
+        assert "space take/drop · +/- one more/less · enter confirm" in prompt

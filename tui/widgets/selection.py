@@ -46,11 +46,13 @@ class SelectionView(Vertical):
     the prompt refuses (an empty reason once a pick is made).
     """
 
+    # The line under the list names these keys, so the key bar keeps its room for the
+    # screen's own (save, open...), which an 80-column bar could not show beside them.
     BINDINGS = [
-        Binding("space", "toggle", "Take/drop", id="selection-toggle"),
-        Binding("plus,equals_sign", "more", "One more", id="selection-more"),
-        Binding("minus", "less", "One less", id="selection-less"),
-        Binding("enter", "confirm", "Confirm", id="selection-confirm"),
+        Binding("space", "toggle", "Take/drop", id="selection-toggle", show=False),
+        Binding("plus,equals_sign", "more", "One more", id="selection-more", show=False),
+        Binding("minus", "less", "One less", id="selection-less", show=False),
+        Binding("enter", "confirm", "Confirm", id="selection-confirm", show=False),
     ]
 
     def __init__(self, **kwargs: object) -> None:
