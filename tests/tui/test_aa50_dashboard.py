@@ -10,6 +10,7 @@ import pytest
 from textual.widgets import TabbedContent
 
 from armistice.core.aa50.words import Phase
+from armistice.core.turns import STOP
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.panels import SectionPanel
 from armistice.tui.widgets.odds import OddsPanel
@@ -241,3 +242,26 @@ async def test_the_key_bar_keeps_save_open_and_new_in_view_at_the_invasion_picke
             assert key in bar, bar
         prompt = flat(on_screen(app, screen.query_one("#prompt")))
         assert "space take/drop · +/- one more/less · enter confirm" in prompt
+
+
+async def test_a_stopped_game_names_the_keys_that_take_the_stop_back_or_save_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Stopped in the British combat move, with Save moved to w by a keymap: the prompt
+    names u to take the stop back and w to save, and u does take it back."""
+    keymap = tmp_path / "keymap.toml"
+    keymap.write_text('[keys]\nsave = "w"\n', encoding="utf-8")
+    monkeypatch.setenv("ARMISTICE_KEYMAP", str(keymap))
+    g = until(game(), "united_kingdom", Phase.COMBAT_MOVE)
+    answer(g, STOP)
+    app = ArmisticeApp(g, seed=1)
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await dashboard(pilot, PANELS)
+        shown = flat(on_screen(app, screen.query_one("#prompt")))
+        assert shown.endswith(
+            "the United Kingdom, combat move phase. u takes back the last answer, w saves, "
+            "n starts another."
+        )
+        await press(pilot, "u")
+        assert not screen.game.complete
+        assert screen.game.prompt is not None and screen.game.prompt.clock is not None

@@ -270,8 +270,15 @@ def rolled_hint(widget: Widget) -> str:
     )
 
 
-AFTER = "s saves, n starts another."
-DONE = f"{RESOLVED} {AFTER}"
+def after(widget: Widget) -> str:
+    """What may be done once nothing is asked, with the keys (after the keymap) that do it:
+    take the last answer back (a stop among them), save, start another game."""
+    key_of = getattr(widget.app, "key_of", lambda _i, d: d)
+    return (
+        f"{key_of('undo', 'u')} takes back the last answer, {key_of('save', 's')} saves, "
+        f"{key_of('new-game', 'n')} starts another."
+    )
+
 
 VIEWS: dict[type[Prompt], str] = {
     Decision: "prompt-decision",
@@ -329,7 +336,7 @@ class PromptPanel(ScrollableContainer, can_focus=False):
         with ContentSwitcher(initial="prompt-done", id="prompt-body"):
             if self.first is not None:
                 yield make_view(VIEWS[type(self.first)])
-            yield Static(DONE, id="prompt-done")
+            yield Static(RESOLVED, id="prompt-done")
         yield Static(id="prompt-problem")
 
     def on_resize(self, event: events.Resize) -> None:
@@ -403,7 +410,7 @@ class PromptPanel(ScrollableContainer, can_focus=False):
             for row in result:
                 lines.append(f"{row.label}: ", style="bold")
                 lines.append(f"{row.value}" + (f" ({row.rule})" if row.rule else "") + "\n")
-            lines.append(f"{ended or RESOLVED} {AFTER}")
+            lines.append(f"{ended or RESOLVED} {after(self)}")
             self.query_one("#prompt-done", Static).update(lines)
             body.current = "prompt-done"
             self._showing = None
