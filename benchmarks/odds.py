@@ -179,7 +179,7 @@ def old_odds(game: Game) -> dict[tuple[tuple[str, Hashable], ...], Fraction]:
                 p = sum((distribution[face] for face in outcome.faces), Fraction(0))
                 if p:
                     rolls[prompt.key][outcome.label] += weight * p
-                    walk([*path, Answer(prompt.key, outcome.faces[0], Via.ROLLED)], weight * p)
+                    walk([*path, Answer(prompt.key, outcome.faces[0], Via.TYPED)], weight * p)
             return
         assert not isinstance(prompt, Rolls), "the old walk knows no batches"
         walk([*path, Answer(prompt.key, prompt.default_answer(), Via.DEFAULT)], weight)

@@ -312,6 +312,17 @@ class Game:
             via = via if via in (Via.ROLLED, Via.TYPED) else Via.TYPED
         elif via in (Via.ROLLED, Via.TYPED):
             raise IllegalAnswer(prompt.key, "only a die roll can be rolled or typed")
+        if (
+            via is Via.ROLLED
+            and isinstance(prompt, Roll | Rolls)
+            and self._written_in >= savefile.ROLLS_NOT_ASKED
+            and checked != (drawn := self._draw(prompt))
+        ):
+            raise IllegalAnswer(
+                prompt.key,
+                f"marked as rolled from seed {self.seed}, which rolls {drawn} here, not "
+                f"{checked}; a die read off the table is marked typed",
+            )
         record = Answer(prompt.key, checked, via)
         how = f"rolled from seed {self.seed}" if via is Via.ROLLED else via.value
         if isinstance(prompt, Rolls):
@@ -382,18 +393,21 @@ class Game:
         Raises IllegalAnswer if the pending prompt is not a roll or a batch of rolls.
         """
         prompt = self._prompt
+        if not isinstance(prompt, Roll | Rolls):
+            raise IllegalAnswer("roll", "the game is not waiting for a die roll")
+        drawn = self._draw(prompt)
+        self.answer(drawn, Via.ROLLED)
+        return drawn
+
+    def _draw(self, prompt: Roll | Rolls) -> int | dict[str, int]:
+        """What the seed rolls for ``prompt`` at this point of the game: a total, or member
+        key -> total for a batch (each member its own draw, in member order)."""
         if isinstance(prompt, Rolls):
-            drawn = {
+            return {
                 m.key: m.dice.roll(self.seed, self.rolls_made + i)
                 for i, m in enumerate(prompt.members)
             }
-            self.answer(drawn, Via.ROLLED)
-            return drawn
-        if not isinstance(prompt, Roll):
-            raise IllegalAnswer("roll", "the game is not waiting for a die roll")
-        total = prompt.dice.roll(self.seed, self.rolls_made)
-        self.answer(total, Via.ROLLED)
-        return total
+        return prompt.dice.roll(self.seed, self.rolls_made)
 
     def undo(self) -> Answer:
         """Take back the last answer, or the last link taken, and return it; raises

@@ -211,10 +211,10 @@ class _Walk:
         base = game.answers
         for i, (p, value) in enumerate(children):
             if i == 0:
-                game.answer(value, Via.ROLLED)
+                game.answer(value, Via.TYPED)
                 child = game
             else:
-                child = self.fork((*base, Answer(prompt.key, value, Via.ROLLED)))
+                child = self.fork((*base, Answer(prompt.key, value, Via.TYPED)))
             tally.add(self.visit(child), p)
         if self.seen is not None:
             self.seen[key] = tally

@@ -29,6 +29,7 @@ import msgspec
 
 from armistice.core.dice import Dice
 from armistice.core.errors import IllegalAnswer, RuleRestriction
+from armistice.core.words import singular
 
 AnswerValue: TypeAlias = int | str | dict[str, int]
 
@@ -412,7 +413,7 @@ class Selection(msgspec.Struct, frozen=True, tag="selection", tag_field="type"):
 
     def amount(self, n: int) -> str:
         """``n`` with the unit, singular or plural: ``1 unit``, ``3 factors``."""
-        return f"{n} {self.unit.removesuffix('s') if n == 1 else self.unit}"
+        return f"{n} {singular(self.unit) if n == 1 else self.unit}"
 
     help: str = ""
 

@@ -120,9 +120,9 @@ def in_words(reason: str, value: Any, field: Field | None) -> str:
         said = f"{shown or match['value']} is not one of: {choices}" if choices else ""
         return said or f"{shown or match['value']} is not a value it takes"
     if match := _EXPECTED.match(reason):
-        want = f"one of: {choices}, in quotes" if choices else _TYPES.get(match["want"])
+        want = f"one of: {choices}, in quotes" if choices else _kinds(match["want"])
         got = shown or _TYPES.get(match["got"], match["got"])
-        return _accepts(f"expected {want or match['want']}, not {got}", field)
+        return _accepts(f"expected {want}, not {got}", field)
     if match := _BOUND.match(reason):
         what = shown or "the value"
         return _accepts(f"{what} is {_SIDE[match['op']]} {match['bound']}", field)
@@ -134,6 +134,12 @@ def in_words(reason: str, value: Any, field: Field | None) -> str:
         want = _PATTERNS.get(pattern, f"text matching the pattern {pattern}")
         return f"expected {want}, not {shown}" if shown else f"expected {want}"
     return reason
+
+
+def _kinds(want: str) -> str:
+    """msgspec's ``int | str | object`` in words: "a whole number, text in quotes or a table"."""
+    said = [_TYPES.get(kind, kind) for kind in want.split(" | ")]
+    return ", ".join(said[:-1]) + " or " + said[-1] if len(said) > 1 else said[0]
 
 
 def _accepts(said: str, field: Field | None) -> str:
@@ -297,6 +303,29 @@ def locate(name_or_path: str) -> Path:
     raise ScenarioError(
         name_or_path, "", "no such file or bundled scenario (`armistice scenarios` lists them)"
     )
+
+
+def notes(name_or_path: str) -> str:
+    """The comment heading a scenario file (a path or a bundled scenario's name), without
+    its ``#`` marks, one line per paragraph (a blank comment line or a ``- `` item starts
+    a new one): what the setup is and which of its values are assumptions; "" when the
+    file starts with no comment. Raises ScenarioError as :func:`locate` does."""
+    paragraphs: list[str] = []
+    text = locate(name_or_path).read_text(encoding="utf-8", errors="replace")
+    fresh = True
+    for line in text.splitlines():
+        if not line.startswith("#"):
+            break
+        words = line[1:].strip()
+        if not words:
+            paragraphs.append("")
+            fresh = True
+        elif fresh or words.startswith(("- ", "* ")):
+            paragraphs.append(words)
+            fresh = False
+        else:
+            paragraphs[-1] += f" {words}"
+    return "\n".join(paragraphs).strip("\n")
 
 
 def load(name_or_path: str) -> Any:

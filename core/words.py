@@ -36,6 +36,14 @@ class Word(enum.StrEnum):
             raise ValueError(f"{where}: {text!r} is not one of: {known}") from None
 
 
+def singular(plural: str) -> str:
+    """The singular of an English plural ending in s: ``territories`` is ``territory``,
+    ``factors`` is ``factor``; a word without the s is returned as it is."""
+    if plural.endswith("ies"):
+        return plural[:-3] + "y"
+    return plural.removesuffix("s")
+
+
 def counted(n: int, one: str, many: str = "") -> str:
     """``n`` with its noun in the right number: ``counted(1, "destroyer")`` is
     ``1 destroyer``, ``counted(3, "BRP")`` is ``3 BRPs``; ``many`` is the plural when

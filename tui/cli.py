@@ -35,7 +35,7 @@ from armistice.core.odds import odds as exact_odds
 from armistice.core.prompts import AnswerValue, Decision, Prompt
 from armistice.core.savefile import SaveFile
 from armistice.tui import positions, saves, scripted
-from armistice.tui.prompting import describe_pending, parse_decision, result_name
+from armistice.tui.prompting import describe_pending, parse_decision, result_name, stopped
 from armistice.tui.report import overview, render
 
 EXIT_INPUT = 2
@@ -238,7 +238,9 @@ def resolve(
     if save_to is not None and not save_to.strip():
         raise SaveError("--save", "", "needs a file name")
     game = open_game(scenario, decode.words(assume, "--assume"), seed, tables)
-    queued, held = scripted.answer_file(answers_file) if answers_file else (deque(), "")
+    if stopped(game):
+        game.undo()
+    queued, held = scripted.answer_file(answers_file, game) if answers_file else (deque(), "")
     decisions = decode.words(decide, "--decide")
     link: dict[str, Any] = {}
     told: dict[str, str] = {}
@@ -471,7 +473,7 @@ def new(scenario: str, file: str) -> int:
     """Write a copy of SCENARIO (a bundled name or a file) to FILE as the start of your own
     position: TOML with every field explained, its unit, bounds and rule. Never overwrites."""
     loaded = scenarios.load(scenario)
-    positions.write(loaded, file, scenario)
+    positions.write(loaded, file, scenario, scenarios.notes(scenario))
     click.echo(f"Wrote {file}; check it with: armistice check {shlex.quote(file)}")
     return 0
 

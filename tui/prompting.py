@@ -54,16 +54,12 @@ RESOLVED = "Every rule has been resolved."
 """How a game that ran to its end ended."""
 
 
-def ending(game: Game) -> str:
-    """How a complete ``game`` ended, in a sentence: "The players stopped the game in Turn
-    4, collect income phase." when the last answer stopped a turn-by-turn game at its turn's
-    menu (the turn and phase are those of the menu it answered), else "Every rule has been
-    resolved."; empty while the game is not complete."""
-    if not game.complete:
-        return ""
+def stopped(game: Game) -> Decision | None:
+    """The turn's menu the players answered "stop" at, if that answer ended ``game`` (a
+    turn-by-turn game the players stopped), else None."""
     last = game.answers[-1] if game.answers else None
-    if last is None or last.value != STOP or game.system.phases is None:
-        return RESOLVED
+    if not game.complete or last is None or last.value != STOP or game.system.phases is None:
+        return None
     before = Game(
         game.origin,
         assumptions=game.assumptions,
@@ -74,6 +70,19 @@ def ending(game: Game) -> str:
     )
     menu = before.prompt
     if not isinstance(menu, Decision) or menu.clock is None or menu.key != last.key:
+        return None
+    return menu
+
+
+def ending(game: Game) -> str:
+    """How a complete ``game`` ended, in a sentence: "The players stopped the game in Turn
+    4, collect income phase." when the last answer stopped a turn-by-turn game at its turn's
+    menu (the turn and phase are those of the menu it answered), else "Every rule has been
+    resolved."; empty while the game is not complete."""
+    if not game.complete:
+        return ""
+    menu = stopped(game)
+    if menu is None or menu.clock is None:
         return RESOLVED
     clock = menu.clock
     return f"The players stopped the game in {clock.turn_label}, {clock.phase_label} phase."
@@ -131,6 +140,8 @@ def describe_pending(game: Game, prompt: Prompt) -> str:
         example = ",".join(f"{m.key}:{m.dice.low}" for m in prompt.members[:2])
         lines.append("Pass them with --dice, one value per member in the order listed, or")
         lines.append(f"with --decide {prompt.key}=KEY:VALUE,... (e.g. {example}),")
+        first = prompt.members[0]
+        lines.append(f"or die by die with --decide KEY=VALUE (e.g. {first.key}={first.dice.low}),")
         lines.append("or let the seed roll them.")
     return "\n".join(lines)
 

@@ -8,10 +8,23 @@ import textwrap
 from armistice.core.assumptions import changed
 from armistice.core.game import Game
 from armistice.core.summary import Row, Section
+from armistice.tui.prompting import stopped
 
 WIDTH = 78
 LEAD = 11
 """Two spaces, the rule number in eight, a space."""
+
+
+def status(game: Game) -> str:
+    """Where ``game`` stands: "in progress", "complete", or stopped by the players at a
+    turn's menu (a save of it goes on from that menu)."""
+    if not game.complete:
+        return "in progress"
+    menu = stopped(game)
+    if menu is None or menu.clock is None:
+        return "complete"
+    clock = menu.clock
+    return f"stopped by the players in {clock.turn_label}, {clock.phase_label} phase"
 
 
 def render(game: Game, with_log: bool = False) -> str:
@@ -26,7 +39,7 @@ def render(game: Game, with_log: bool = False) -> str:
             ("", game.scenario.title),
             *summary.facts,
             ("Seed", str(game.seed)),
-            ("Status", "complete" if game.complete else "in progress"),
+            ("Status", status(game)),
         ]
     )
     if summary.result:

@@ -7,8 +7,10 @@ until every answer has been accepted.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
+
+import msgspec
 
 from armistice.core import decode
 from armistice.core.errors import IllegalAnswer, SaveError, ScenarioError
@@ -29,15 +31,19 @@ def dice(text: str) -> deque[int]:
     return deque(decode.integers(text, "--dice"))
 
 
-def answer_file(path: str) -> tuple[deque[Answer | AnswerValue], str]:
+def answer_file(path: str, game: Game | None = None) -> tuple[deque[Answer | AnswerValue], str]:
     """Answers from a save file, or a JSON list of answers (``{"key", "value"}``) or bare
     values, and the field that holds them (``answers`` in a save, none in a list).
 
     Raises SaveError naming the file and the entry for a file that cannot be read or
-    decoded (limits of :mod:`armistice.core.decode` included) or an entry of the wrong shape."""
+    decoded (limits of :mod:`armistice.core.decode` included) or an entry of the wrong
+    shape, and, when ``game`` is given, for a save made on another setup than the one the
+    game starts from (:func:`same_setup`)."""
     raw = decode.json(decode.read(path, SaveError), path, SaveError)
     field = ""
     if isinstance(raw, dict) and raw.get("format") == SAVE_FORMAT:
+        if game is not None:
+            same_setup(game, path, raw.get("scenario"))
         raw, field = raw.get("answers"), "answers"
     if not isinstance(raw, list):
         raise SaveError(path, field, "expected a save file or a JSON list of answers")
@@ -56,6 +62,56 @@ def answer_file(path: str) -> tuple[deque[Answer | AnswerValue], str]:
                 path, f"{field}[{i}]", 'an answer is a value or a {"key", "value"} object'
             )
     return items, field
+
+
+WORDS_ONLY = ("title", "description")
+"""Fields of a setup that change only how it reads, never how it plays."""
+
+
+def same_setup(game: Game, path: str, saved: object) -> None:
+    """Refuse the answers of save ``path`` for ``game`` when the setup the save holds
+    (``saved``: its ``scenario``) is not the one ``game`` starts from, naming the first
+    field that differs (its title and description aside): its answers would replay a
+    different game. Raises SaveError."""
+    origin = game.origin
+    name = getattr(origin, "name", "") or "the scenario"
+    try:
+        then = msgspec.to_builtins(convert(saved, type(origin), path))
+    except ScenarioError as error:
+        raise SaveError(
+            path, f"scenario.{error.field}".rstrip("."), f"not a setup of {name}: {error.reason}"
+        ) from None
+    now = msgspec.to_builtins(origin)
+    for words in WORDS_ONLY:
+        then.pop(words, None)
+        now.pop(words, None)
+    fields = list(_differences(then, now))
+    if fields:
+        more = f" and {len(fields) - 3} more" if len(fields) > 3 else ""
+        listed = ", ".join(fields[:3]) + more
+        raise SaveError(
+            path,
+            f"scenario.{fields[0]}".rstrip("."),
+            f"this save was made with a different version of setup {name}: {listed} "
+            f"{'differs' if len(fields) == 1 else 'differ'} (resolve the save itself to replay "
+            "its game)",
+        )
+
+
+def _differences(a: Any, b: Any, at: str = "") -> Iterator[str]:
+    """The dotted path of each place ``a`` and ``b`` (decoded JSON) differ, in key order."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(a.keys() | b.keys(), key=str):
+            where = f"{at}.{key}" if at else str(key)
+            if key not in a or key not in b:
+                yield where
+            else:
+                yield from _differences(a[key], b[key], where)
+    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            yield from _differences(x, y, f"{at}[{i}]")
+    elif a != b:
+        yield at
 
 
 def facts_file(path: str) -> tuple[dict[str, str], dict[str, Any]]:
@@ -91,6 +147,40 @@ def answer_batch(game: Game, prompt: Rolls, rolls: deque[int]) -> None:
         raise IllegalAnswer("--dice", f"{error.where}: {error.reason}") from None
 
 
+def answer_members(
+    game: Game, prompt: Rolls, decide: Mapping[str, str], rolls: deque[int], origin: Any
+) -> list[str]:
+    """Answer the pending batch die by die: each member named in ``decide`` by its own key
+    takes that value, every other member the next value of ``rolls`` in member order.
+    Returns the member keys ``decide`` answered. Raises IllegalAnswer naming the
+    ``--decide`` entry (``origin`` of its key) for a value that cannot be read or that the
+    die cannot show, and naming the batch when a member is given by neither."""
+    value: dict[str, int] = {}
+    named: list[str] = []
+    for member in prompt.members:
+        if member.key in decide:
+            where = origin(member.key)
+            number = decode.integer(decide[member.key], where)
+            try:
+                value[member.key] = member.check(number)
+            except IllegalAnswer as error:
+                raise IllegalAnswer(where, error.reason) from None
+            named.append(member.key)
+        elif rolls:
+            value[member.key] = rolls.popleft()
+        else:
+            raise IllegalAnswer(
+                origin(named[0] if named else member.key),
+                f"{prompt.key} rolls {len(prompt.members)} dice at once: give {member.key} "
+                "too (--decide KEY=VALUE or --dice)",
+            )
+    try:
+        game.answer(value, Via.TYPED)
+    except IllegalAnswer as error:
+        raise IllegalAnswer(origin(named[0]), f"{error.where}: {error.reason}") from None
+    return named
+
+
 def play_out(
     game: Game,
     rolls: deque[int],
@@ -104,8 +194,10 @@ def play_out(
 ) -> list[str]:
     """Answer prompts from ``answers`` in order, then from ``decide`` and ``rolls`` (the seed
     rolls the rest), then with defaults if ``auto``; stop at the first prompt nothing answers.
-    A batch of rolls takes its ``decide`` entry (``key:total,...``) if there is one, else one
-    value from ``rolls`` per member in order, else the seed rolls every member.
+    A batch of rolls takes its ``decide`` entry (``key:total,...``) if there is one, else
+    its members' own ``decide`` entries (``member=total``, any member left out taking the
+    next value of ``rolls``), else one value from ``rolls`` per member in order, else the
+    seed rolls every member.
     Each ``decide`` entry answers its prompt once (an action asked again waits for the next
     run). ``follow`` is a linked procedure to start once the running one is done, with its facts
     and the file they come from. ``answers_source`` names the file of ``answers`` and
@@ -142,6 +234,8 @@ def play_out(
         if prompt is None:
             break
         reached.add(prompt.key)
+        members = [m.key for m in prompt.members] if isinstance(prompt, Rolls) else []
+        reached.update(members)
         if answers:
             item, index = answers.popleft(), index + 1
             try:
@@ -150,7 +244,9 @@ def play_out(
                 if isinstance(item, Answer):
                     if item.key != prompt.key:
                         raise IllegalAnswer(item.key, f"the game asks {prompt.key!r} here")
-                    game.answer(item.value, item.via)
+                    # a die taken from a file is read off it, whatever seed first rolled it
+                    via = Via.TYPED if item.via is Via.ROLLED else item.via
+                    game.answer(item.value, via)
                 else:
                     rolled = isinstance(prompt, Roll | Rolls)
                     game.answer(item, Via.TYPED if rolled else Via.DECIDED)
@@ -170,6 +266,12 @@ def play_out(
                     ) from None
             else:
                 game.roll()
+        elif (
+            isinstance(prompt, Rolls)
+            and prompt.key not in decide
+            and any(k in decide and k not in used for k in members)
+        ):
+            used.update(answer_members(game, prompt, decide, rolls, origin))
         elif isinstance(prompt, Rolls) and (prompt.key not in decide or prompt.key in used):
             if rolls:
                 answer_batch(game, prompt, rolls)

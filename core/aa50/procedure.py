@@ -146,12 +146,12 @@ def _refusal(s: Aa50Scenario, t: Aa50State, action: str) -> str:
                 f"only an Allied power invades French territory; the Axis occupies it ({INVASION})"
             )
         if t.power in t.invasions:
-            return f"{s.label(t.power)} has declared its invasion this turn ({INVASION})"
+            return f"{s.named(t.power)} has declared its invasion this turn ({INVASION})"
     if action == "occupy":
         if alignment is not Alignment.AXIS:
             return f"only an Axis power occupies Vichy France; the Allies invade it ({OCCUPATION})"
         if t.occupation is not None:
-            return f"{s.label(t.occupation.power)} occupies France this turn ({OCCUPATION})"
+            return f"{s.named(t.occupation.power)} occupies France this turn ({OCCUPATION})"
     return ""
 
 
@@ -163,13 +163,13 @@ def play(s: Aa50Scenario, ledger: Book) -> Steps:
         t = ledger.state
         step = t.actions + 1
         answer = yield turn_decision(s, t, f"action.{step}")
-        ledger.state = msgspec.structs.replace(ledger.state, actions=step)
         if answer == STOP:
             ledger.note(
                 NEUTRAL,
-                f"the players stop in round {t.round}, {s.label(t.power)}'s {t.phase.label}",
+                f"The players stop in round {t.round}, {s.label(t.power)}'s {t.phase.label}",
             )
             return
+        ledger.state = msgspec.structs.replace(ledger.state, actions=step)
         if answer == END_PHASE:
             yield from end_phase(s, ledger)
             continue
@@ -181,7 +181,7 @@ def end_phase(s: Aa50Scenario, ledger: Book) -> Steps:
     invasion ends with its power's non-combat move; after the last phase the next power in
     the turn order plays (a new round after the last)."""
     t = ledger.state
-    ledger.note(NEUTRAL, f"{s.label(t.power)}: end of the {t.phase.label} phase")
+    ledger.note(NEUTRAL, f"{s.named(t.power)}: end of the {t.phase.label} phase")
     if t.phase is Phase.COMBAT and t.occupation is not None:
         yield from settle(s, ledger)
     t = ledger.state
@@ -263,7 +263,7 @@ def invade(s: Aa50Scenario, ledger: Book) -> Steps:
     answer = yield Selection(
         key=f"{t.actions}.invade.territories",
         power=t.power,
-        label=f"{s.label(t.power)} invades which French territories?",
+        label=f"{s.named(t.power)} invades which French territories?",
         rule=INVASION,
         items=tuple(SelectionItem(k, s.called(k)) for k in open_),
         required=len(open_),
@@ -276,7 +276,7 @@ def invade(s: Aa50Scenario, ledger: Book) -> Steps:
     ledger.state = msgspec.structs.replace(t, invasions={**t.invasions, t.power: named})
     ledger.note(
         INVASION,
-        f"{s.label(t.power)} invades {', '.join(s.called(k) for k in named)}: every French unit is hostile to it",
+        f"{s.named(t.power)} invades {', '.join(s.called(k) for k in named)}: every French unit is hostile to it",
         SCOPE,
         announce=True,
     )
@@ -290,7 +290,7 @@ def occupy(s: Aa50Scenario, ledger: Book) -> Steps:
     ledger.state = msgspec.structs.replace(t, occupation=occupation)
     ledger.note(
         OCCUPATION,
-        f"{s.label(t.power)} occupies Vichy France ({counted(len(occupation.territories), 'French territory', 'French territories')})",
+        f"{s.named(t.power)} occupies Vichy France ({counted(len(occupation.territories), 'French territory', 'French territories')})",
         announce=True,
     )
     return
@@ -312,7 +312,7 @@ def move_unit(s: Aa50Scenario, ledger: Book) -> Steps:
         if any(movable(k, u) or rules.neutral_unit(t, k, u) for u in rules.units_at(t, k))
     ]
     if not any(movable(k, u) for k in places for u in rules.units_at(t, k)):
-        ledger.note(NEUTRAL, f"{s.label(t.power)} has no unit on the map to move")
+        ledger.note(NEUTRAL, f"{s.named(t.power)} has no unit on the map to move")
         return
     starts = [
         Option(k, s.called(k))
@@ -329,9 +329,7 @@ def move_unit(s: Aa50Scenario, ledger: Book) -> Steps:
             refused = rules.NEVER_MOVE
         elif power != t.power:
             refused = f"only {s.label(t.power)}'s units move in its turn ({NEUTRAL})"
-        units.append(
-            Option(unit, f"{s.label(power)} {rules.unit_kind(unit)}", not refused, refused)
-        )
+        units.append(Option(unit, s.unit_name(unit), not refused, refused))
     unit = str((yield _pick(ledger, "move.unit", t.power, "Which unit?", units, NEUTRAL)))
     near = [Option(STAY, "leave it where it is")]
     for place in s.places[start].adjacent:
@@ -347,9 +345,7 @@ def move_unit(s: Aa50Scenario, ledger: Book) -> Steps:
         (yield _pick(ledger, "move.to", t.power, "To which adjacent place?", near, NEUTRAL, STAY))
     )
     if to == STAY:
-        ledger.note(
-            NEUTRAL, f"{s.label(t.power)} {rules.unit_kind(unit)} stays in {s.called(start)}"
-        )
+        ledger.note(NEUTRAL, f"{s.unit_name(unit)} stays in {s.called(start)}")
         return
     via = ""
     if to.startswith(f"{OVER}."):
@@ -358,7 +354,7 @@ def move_unit(s: Aa50Scenario, ledger: Book) -> Steps:
         why = f"{rules.FLY_OVER}; over {s.called(via)}: {why}"
     else:
         _, why = rules.may_move(s, t, unit, start, to, any_)
-    line = f"{s.label(t.power)} {rules.unit_kind(unit)}: {s.called(start)} to {s.called(to)}: {why}"
+    line = f"{s.unit_name(unit)}: {s.called(start)} to {s.called(to)}: {why}"
     t = rules.move(t, unit, start, to)
     ledger.state = msgspec.structs.replace(t, moved=True, moves=(*t.moves, line))
     ledger.note(NEUTRAL, line)
@@ -387,7 +383,7 @@ def battle(s: Aa50Scenario, ledger: Book) -> Steps:
             label = f"{s.called(place)} ({s.label(area.controller)})"
             targets.append(Option(place, label, not fought, once if fought else ""))
     if not any(o.enabled for o in targets):
-        ledger.note(NEUTRAL, f"{s.label(t.power)} has no territory to attack")
+        ledger.note(NEUTRAL, f"{s.named(t.power)} has no territory to attack")
         return
     target = str(
         (
@@ -403,7 +399,7 @@ def battle(s: Aa50Scenario, ledger: Book) -> Steps:
         ledger,
         "battle.result",
         t.power,
-        f"{s.label(t.power)} against {s.called(target)}: the battle's result?",
+        f"{s.named(t.power)} against {s.called(target)}: the battle's result?",
         [Option("taken", "captured"), Option("held", "not captured")],
         INVASION if french else NEUTRAL,
         "held",
@@ -431,7 +427,7 @@ def battle(s: Aa50Scenario, ledger: Book) -> Steps:
     now = ledger.state.territories[target]
     ledger.note(
         INVASION if french else NEUTRAL,
-        f"{s.label(t.power)} captures {s.called(target)}; it is {now.status.label}, held by {s.label(now.controller)}",
+        f"{s.named(t.power)} captures {s.called(target)}; it is {now.status.label}, held by {s.label(now.controller)}",
         announce=True,
     )
     if french:
@@ -469,9 +465,9 @@ def fall_back(s: Aa50Scenario, ledger: Book, target: str) -> Steps:
             )
         )
     )
-    ledger.state = rules.retreat(t, target, t.power, "" if to == NONE else to)
+    ledger.state = rules.retreat(t, target, t.power, "" if to == NONE else to, rule)
     where = "lost" if to == NONE else f"retreat to {s.called(to)}"
-    ledger.note(rule, f"{s.label(t.power)}'s units in {s.called(target)}: {where}")
+    ledger.note(rule, f"{s.named(t.power)}'s units in {s.called(target)}: {where}")
 
 
 def french_losses(s: Aa50Scenario, ledger: Book, target: str, taken: bool) -> Steps:
@@ -498,7 +494,7 @@ def french_losses(s: Aa50Scenario, ledger: Book, target: str, taken: bool) -> St
         ledger.state = rules.sink(ledger.state, tuple(sunk))
         ledger.note(
             INVASION,
-            f"sunk in battle: {', '.join(s.ships[k].name for k in sunk)}",
+            f"Sunk in battle: {', '.join(s.ships[k].name for k in sunk)}",
             SUNK if zone else None,
         )
     french = [u for u in ledger.state.territories[target].units if rules.neutral_unit(t, target, u)]
@@ -509,7 +505,7 @@ def french_losses(s: Aa50Scenario, ledger: Book, target: str, taken: bool) -> St
         count = yield Fact(
             key=f"{t.actions}.battle.lost.{rules.unit_kind(unit)}",
             power=t.power,
-            label=f"How many French {rules.unit_kind(unit)} were lost in {s.called(target)}?",
+            label=f"How many {s.unit_name(unit, 2)} were lost in {s.called(target)}?",
             rule=INVASION,
             unit="units",
             low=0,
@@ -527,32 +523,35 @@ def french_losses(s: Aa50Scenario, ledger: Book, target: str, taken: bool) -> St
         )
 
 
-def zone_question(
-    s: Aa50Scenario, ledger: Book, zone: str, ships: tuple[str, ...], power: str
-) -> Decision:
-    """What the players see in sea zone ``zone`` now, the tracked units giving the default."""
+def zone_question(s: Aa50Scenario, ledger: Book, zone: str, ships: tuple[str, ...]) -> Decision:
+    """What sea zone ``zone`` holds now, asked of the power whose turn it is (the invader or
+    the occupier), the tracked units giving the default. An Axis power is named only with
+    a unit of its own there of the kind the answer says (a surface warship, a submarine or
+    transport, an aircraft): the power that rolls for the French ships, and captures them on
+    a 1, is in the zone (§2)."""
     t = ledger.state
     most = ledger.assume(CAPTOR) is Captor.MOST_WARSHIPS
-    axis = [p for p in (*t.turn_order, *s.powers) if rules.side(s, t, p) is Alignment.AXIS]
+    axis = dict.fromkeys(
+        p for p in (*t.turn_order, *s.powers) if rules.side(s, t, p) is Alignment.AXIS
+    )
     which = "most surface warships" if most else "the first in the turn order"
     options = [Option(Zone.EMPTY.value, Zone.EMPTY.label)]
-    options += [
-        Option(f"{Zone.WARSHIP.value}:{p}", f"{s.label(p)} has a surface warship there ({which})")
-        for p in dict.fromkeys(axis)
-    ]
-    options += [
-        Option(f"{Zone.MINOR.value}:{p}", f"{s.label(p)} submarines or transports only")
-        for p in dict.fromkeys(axis)
-    ]
-    options += [
-        Option(f"{Zone.AIR.value}:{p}", f"{s.label(p)} aircraft only, no Axis ship")
-        for p in dict.fromkeys(axis)
-    ]
+    for kind, says in (
+        (Zone.WARSHIP, f"has a surface warship there ({which})"),
+        (Zone.MINOR, "submarines or transports only"),
+        (Zone.AIR, "aircraft only, no Axis ship"),
+    ):
+        for p in axis:
+            label = f"{s.named(p)} {says}" if kind is Zone.WARSHIP else f"{s.adjective(p)} {says}"
+            why = rules.absent(s, t, zone, p, kind)
+            options.append(Option(f"{kind.value}:{p}", label, not why, why))
+    names = [s.ships[k].name for k in ships]
+    listed = " and ".join(filter(None, (", ".join(names[:-1]), names[-1])))
     return _pick(
         ledger,
         f"zone.{zone}",
-        power,
-        f"{s.called(zone)}, where {', '.join(s.ships[k].name for k in ships)} lie: what is there now?",
+        t.power,
+        f"{s.called(zone)}, where {listed} {'lies' if len(names) == 1 else 'lie'}: what is there now?",
         options,
         INVASION,
         rules.zone_answer(s, t, zone, most),
@@ -569,7 +568,7 @@ def ship_fates(
     zones = list(dict.fromkeys(ledger.state.ships[k].at for k in ships))
     for zone in zones:
         here = tuple(k for k in ships if ledger.state.ships[k].at == zone)
-        answer = str((yield zone_question(s, ledger, zone, here, captor)))
+        answer = str((yield zone_question(s, ledger, zone, here)))
         kind, _, axis = answer.partition(":")
         zone_kind = Zone(kind)
         fate = rules.zone_fate(zone_kind, ledger.assume(MINOR), ledger.assume(AIR_ZONE))
@@ -611,13 +610,13 @@ def roll_ships(
     )
     total = Total.table(
         f"{t.actions}.captured.{zone}",
-        f"French ships captured in {s.called(zone)}",
+        f"Captured in {s.called(zone)}",
         "ships",
         {m.key: {Fate.CAPTURED.value: 1} for m in members},
     )
     answer = yield Rolls(
         key=f"{t.actions}.ships.{zone}",
-        label=f"{s.label(roller)} rolls for the French ships in {s.called(zone)}",
+        label=f"{s.named(roller)} rolls for the French ships in {s.called(zone)}",
         rule=INVASION,
         members=members,
         totals=(total,),
@@ -651,12 +650,21 @@ def settle(s: Aa50Scenario, ledger: Book) -> Steps:
             and s.kinds[rules.unit_kind(u)].domain is Domain.LAND
         ]
         default = occupation.power if occupation.power in land else (land[0] if land else "")
+        absent = f"no {{}} land unit stands in {s.called(place)} ({OCCUPATION})"
         answer = yield _pick(
             ledger,
             f"occupation.{place}",
             occupation.power,
             f"After combat, whose Axis land unit stands in {s.called(place)}?",
-            [Option(NONE, "none"), *(Option(p, s.label(p)) for p in axis)],
+            [
+                Option(NONE, "none"),
+                *(
+                    Option(
+                        p, s.label(p), p in land, "" if p in land else absent.format(s.adjective(p))
+                    )
+                    for p in axis
+                ),
+            ],
             OCCUPATION,
             default or NONE,
             reported=True,
@@ -674,9 +682,12 @@ def settle(s: Aa50Scenario, ledger: Book) -> Steps:
             HOLDER if place in holders else None,
             announce=True,
         )
-    before = len(t.removed)
-    for line in ledger.state.removed[before:]:
-        ledger.note(OCCUPATION, f"removed from play: {line}", GUESTS)
+    for gone in ledger.state.removed[len(t.removed) :]:
+        ledger.note(
+            gone.rule,
+            f"Removed from play: {s.unit_name(gone.unit)} in {s.called(gone.place)}",
+            None if rules.unit_power(gone.unit) == FRANCE else GUESTS,
+        )
     allies = FRANCE if ledger.state.france_active else BRITAIN
     captor = allies if ledger.assume(EMPTY_ZONE) is EmptyZone.BRITAIN else occupation.power
     yield from ship_fates(s, ledger, rules.neutral_ships(ledger.state), captor, OCCUPATION)

@@ -21,7 +21,7 @@ import msgspec
 
 from armistice.core.aa50.assumptions import Minor
 from armistice.core.aa50.scenario import Aa50Scenario
-from armistice.core.aa50.state import Aa50State, Occupation, ShipState, TerritoryState
+from armistice.core.aa50.state import Aa50State, Occupation, Removal, ShipState, TerritoryState
 from armistice.core.aa50.words import (
     BRITAIN,
     FRANCE,
@@ -122,7 +122,7 @@ def may_attack(
     if named is None:
         return (
             False,
-            f"{s.label(power)} declared no invasion at the start of its combat move ({INVASION})",
+            f"{s.named(power)} declared no invasion at the start of its combat move ({INVASION})",
         )
     if not any_ and place not in named:
         return False, f"{s.called(place)} was not named in the invasion's declaration ({INVASION})"
@@ -157,7 +157,7 @@ def may_move(
             if t.occupation is not None and t.occupation.power == power:
                 return (
                     True,
-                    f"{s.label(power)} occupies France: it may enter any French territory ({OCCUPATION})",
+                    f"{s.named(power)} occupies France: it may enter any French territory ({OCCUPATION})",
                 )
             if s.kinds[unit_kind(unit)].domain is Domain.AIR:
                 return (
@@ -171,7 +171,7 @@ def may_move(
                 f"French territory is neutral: an Allied unit enters it only to invade it ({INVASION})",
             )
         ok, why = may_attack(s, t, power, to, any_)
-        return ok, why or f"{s.label(power)} invades {s.called(to)} ({INVASION})"
+        return ok, why or f"{s.named(power)} invades {s.called(to)} ({INVASION})"
     if s.places[to].kind is Kind.SEA and any(
         sh.at == to and sh.fate is Fate.FRENCH and not sh.allied for sh in t.ships.values()
     ):
@@ -185,7 +185,7 @@ FLY_OVER = f"in combat movement Axis aircraft may fly over French territory ({NE
 
 def flies_over(s: Aa50Scenario, t: Aa50State, unit: str, place: str) -> bool:
     """Whether ``unit`` may fly over French territory ``place`` without stopping there: an
-    Axis aircraft in combat movement, outside its own power's occupation (rule 1)."""
+    Axis aircraft in combat movement, outside its own power's occupation (§1)."""
     power = unit_power(unit)
     area = t.territories.get(place)
     return (
@@ -221,13 +221,14 @@ def regroup(
     keep: Alignment,
     french_to: str,
     others_stay: bool,
-) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    rule: str,
+) -> tuple[tuple[str, ...], tuple[Removal, ...]]:
     """Every unit in territory ``place`` once it is on side ``keep``, whatever its kind and
     however many, all at once: French units go to ``french_to`` (removed when empty); a
     power's units on ``keep`` stay; any other power's stay only when ``others_stay``.
-    Returns the units left and those removed (``place: power kind``)."""
+    Returns the units left and those removed, each citing ``rule``."""
     kept: list[str] = []
-    removed: list[str] = []
+    removed: list[Removal] = []
     for unit in units_at(t, place):
         power, kind = unit_power(unit), unit_kind(unit)
         if neutral_unit(t, place, unit):
@@ -237,7 +238,7 @@ def regroup(
         if stays:
             kept.append(f"{goes}:{kind}")
         else:
-            removed.append(f"{place}: {power} {kind}")
+            removed.append(Removal(place, unit, rule))
     return tuple(kept), tuple(removed)
 
 
@@ -261,11 +262,12 @@ def capture(
     French units, every one, and any enemy of ``captor``) is removed; the captor's side
     stays; any other power's units stay only when ``others_stay`` (reading
     ``aa50.axis_in_invaded``). Once France is liberated, an Allied power taking an initially French territory
-    back hands it to France (its marker goes back on), as any Allied power's (rule 4):
+    back hands it to France (its marker goes back on), as any Allied power's (§4):
     Paris itself always, any other only while the Allies hold Paris; while the enemy holds
     it the liberator keeps the territory."""
     keep = side(s, t, captor)
-    units, removed = regroup(s, t, place, keep, "", others_stay)
+    rule = INVASION if t.territories[place].status is Fate.FRENCH else NEUTRAL
+    units, removed = regroup(s, t, place, keep, "", others_stay, rule)
     holder = captor
     if (
         t.france_active
@@ -284,27 +286,28 @@ def capture(
 
 
 def lose(t: Aa50State, place: str, units: Mapping[str, int]) -> Aa50State:
-    """The units a battle cost in ``place``: ``units`` maps ``POWER:KIND`` to how many are
-    lost (at most those there)."""
+    """The French units an invader's battle cost in ``place`` (§2): ``units`` maps
+    ``POWER:KIND`` to how many are lost (at most those there)."""
     left = list(units_at(t, place))
     gone = []
     for unit, count in units.items():
         for _ in range(count):
             left.remove(unit)
-            gone.append(f"{place}: {unit_power(unit)} {unit_kind(unit)}")
+            gone.append(Removal(place, unit, INVASION))
     t = _put(t, place, tuple(left))
     return msgspec.structs.replace(t, removed=(*t.removed, *gone))
 
 
-def retreat(t: Aa50State, place: str, power: str, to: str) -> Aa50State:
+def retreat(t: Aa50State, place: str, power: str, to: str, rule: str) -> Aa50State:
     """Every unit of ``power`` in territory ``place``, after its attack there failed, goes to
-    ``to`` all at once; when ``to`` is "" (nowhere to retreat) they are removed from play."""
+    ``to`` all at once; when ``to`` is "" (nowhere to retreat) they are removed from play,
+    citing ``rule``."""
     left = tuple(u for u in units_at(t, place) if unit_power(u) != power)
     going = tuple(u for u in units_at(t, place) if unit_power(u) == power)
     t = _put(t, place, left)
     if to:
         return _put(t, to, (*units_at(t, to), *going))
-    gone = tuple(f"{place}: {power} {unit_kind(u)}" for u in going)
+    gone = tuple(Removal(place, u, rule) for u in going)
     return msgspec.structs.replace(t, removed=(*t.removed, *gone))
 
 
@@ -342,17 +345,39 @@ def zone_answer(s: Aa50Scenario, t: Aa50State, zone: str, most: bool) -> str:
             dict.fromkeys(owners), key=lambda p: (-owners.count(p) if most else 0, order.index(p))
         )
         return f"{Zone.WARSHIP.value}:{ranked[0]}"
-    for found, word in ((ships, Zone.MINOR), (axis, Zone.AIR)):
+    planes = [u for u in axis if s.kinds[unit_kind(u)].domain is Domain.AIR]
+    for found, word in ((ships, Zone.MINOR), (planes, Zone.AIR)):
         if found:
             owners = [unit_power(u) for u in found]
             return f"{word.value}:{min(owners, key=order.index)}"
     return Zone.EMPTY.value
 
 
+def absent(s: Aa50Scenario, t: Aa50State, zone: str, power: str, kind: Zone) -> str:
+    """Why sea zone ``zone`` cannot be said to hold ``kind`` of ``power`` (§2): the power
+    that rolls for French ships, and captures them on a 1, has a unit there of that kind (a
+    surface warship; a submarine or transport; an aircraft); "" when it has one."""
+
+    def fits(unit: str) -> bool:
+        entry = s.kinds[unit_kind(unit)]
+        if kind is Zone.WARSHIP:
+            return entry.surface_warship
+        if kind is Zone.MINOR:
+            return entry.domain is Domain.SEA and not entry.surface_warship
+        return entry.domain is Domain.AIR
+
+    if any(unit_power(u) == power and fits(u) for u in t.zones[zone]):
+        return ""
+    what = {Zone.WARSHIP: "surface warship", Zone.MINOR: "submarine or transport"}.get(
+        kind, "aircraft"
+    )
+    return f"no {s.adjective(power)} {what} is in {s.called(zone)} ({INVASION})"
+
+
 def ship_unit(s: Aa50Scenario, key: str, ship: ShipState) -> str:
     """The unit French ship ``key`` is on the board as ``POWER:KIND``: its captor's once
     captured, liberated France's once it is an Allied power's (``allied``); "" while it is
-    neutral in port, scuttled or sunk (rules 2, 4)."""
+    neutral in port, scuttled or sunk (§2, §4)."""
     if ship.fate is Fate.CAPTURED:
         return f"{ship.by}:{s.ships[key].kind}"
     if ship.fate is Fate.FRENCH and ship.allied:
@@ -381,7 +406,7 @@ STAYS = "stays"
 
 
 def zone_fate(zone: Zone, minor: Minor, air: Minor) -> str:
-    """What the French ships of a zone holding ``zone`` undergo (rule 2): :data:`TAKEN` in
+    """What the French ships of a zone holding ``zone`` undergo (§2): :data:`TAKEN` in
     an empty or Allied zone, :data:`DICE` with an Axis surface warship there; a zone of
     Axis submarines or transports only as the reading ``aa50.minor_zone`` (``minor``) says,
     one of Axis aircraft only as ``aa50.air_zone`` (``air``) says."""
@@ -408,7 +433,7 @@ def capture_ships(s: Aa50Scenario, t: Aa50State, ships: tuple[str, ...], captor:
 
 def ship_die(t: Aa50State, ship: str, roller: str, face: int) -> ShipState:
     """A French ship after the Axis ``roller``'s die shows ``face``: captured by it on a 1,
-    scuttled on anything else (rule 2)."""
+    scuttled on anything else (§2)."""
     if face == CAPTURED_FACE:
         return msgspec.structs.replace(t.ships[ship], fate=Fate.CAPTURED, by=roller, die=face)
     return msgspec.structs.replace(t.ships[ship], fate=Fate.SCUTTLED, die=face)
@@ -457,13 +482,13 @@ def occupy(
             continue
         holder = holders.get(place, "")
         if holder:
-            units, gone = regroup(s, t, place, Alignment.AXIS, "", others_stay)
+            units, gone = regroup(s, t, place, Alignment.AXIS, "", others_stay, OCCUPATION)
             territories[place] = TerritoryState(status_for(s, t, place, holder), holder, units)
         elif t.france_active:
-            units, gone = regroup(s, t, place, Alignment.ALLIED, FRANCE, others_stay)
+            units, gone = regroup(s, t, place, Alignment.ALLIED, FRANCE, others_stay, OCCUPATION)
             territories[place] = TerritoryState(Fate.LIBERATED, FRANCE, units, marker=True)
         else:
-            units, gone = regroup(s, t, place, Alignment.ALLIED, BRITAIN, others_stay)
+            units, gone = regroup(s, t, place, Alignment.ALLIED, BRITAIN, others_stay, OCCUPATION)
             territories[place] = TerritoryState(Fate.FREE_FRENCH, BRITAIN, units)
         removed += gone
     return msgspec.structs.replace(
@@ -528,7 +553,7 @@ def liberate(
 def france_income(s: Aa50Scenario, t: Aa50State) -> int:
     """The IPCs of the territories liberated France holds: 0 before liberation, and 0 while
     the enemy holds Paris (a power whose capital is held by the enemy collects no income,
-    rule 4 treats a liberated France like any other Allied power, here too)."""
+    §4 treats a liberated France like any other Allied power, here too)."""
     if not t.france_active or not paris_allied(s, t):
         return 0
     return sum(s.places[k].ipc for k, a in t.territories.items() if a.controller == FRANCE)

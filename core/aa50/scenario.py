@@ -39,20 +39,24 @@ Unit = Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9_]+:[a-z0-9_]+$")]
 
 
 class PowerEntry(msgspec.Struct, **_Strict):
-    """A power of the game: its ``label`` and which side it is on (France: neutral)."""
+    """A power of the game: its ``label``, which side it is on (France: neutral) and the
+    word its units read with (``adjective``: "British" in "2 British infantry"; by default
+    the label without a leading "the")."""
 
     label: Annotated[str, about("Name", "", "how the power reads")]
     alignment: Annotated[Alignment, about("Side", NEUTRAL, "Axis, Allied or neutral (France)")]
+    adjective: Annotated[str, about("Its units", "", "how its units read: British infantry")] = ""
 
 
 class KindEntry(msgspec.Struct, **_Strict):
     """A kind of unit: where it fights (``domain``) and whether it is a surface warship
-    (a sea unit that is neither a submarine nor a transport), which rule 2 asks."""
+    (a sea unit that is neither a submarine nor a transport), which §2 asks."""
 
     domain: Annotated[Domain, about("Domain", NEUTRAL, "land, air or sea")]
     surface_warship: Annotated[
         bool, about("Surface warship", INVASION, "a warship that is not a submarine")
     ] = False
+    plural: Annotated[str, about("Plural", "", "when adding s is wrong: infantry")] = ""
 
 
 class Place(msgspec.Struct, **_Strict):
@@ -138,6 +142,42 @@ class Aa50Scenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_onl
     def called(self, place: str) -> str:
         """How ``place`` reads."""
         return self.places[place].name
+
+    def named(self, power: str) -> str:
+        """How ``power`` reads at the start of a sentence: "The United Kingdom"."""
+        label = self.label(power)
+        return label[:1].upper() + label[1:]
+
+    def adjective(self, power: str) -> str:
+        """How ``power``'s units read: its ``adjective``, else its label without a leading
+        "the" ("United Kingdom"), else its key."""
+        entry = self.powers.get(power)
+        if entry is None:
+            return power
+        return entry.adjective or entry.label.removeprefix("the ")
+
+    def kind_name(self, kind: str, n: int = 1) -> str:
+        """Kind of unit ``kind`` as a reader says it for ``n`` units (its ``plural`` when
+        adding s is wrong): ``fighter``, ``fighters``, ``infantry``."""
+        entry = self.kinds.get(kind)
+        word = kind.replace("_", " ")
+        if n == 1:
+            return word
+        return entry.plural if entry is not None and entry.plural else f"{word}s"
+
+    def unit_name(self, unit: str, n: int = 1) -> str:
+        """``n`` units ``POWER:KIND`` as a reader says them, without the count: "British
+        infantry", "German fighters"."""
+        power, _, kind = unit.partition(":")
+        return f"{self.adjective(power)} {self.kind_name(kind, n)}"
+
+    def units_named(self, units: tuple[str, ...]) -> str:
+        """Units counted by kind, in the order first met: "2 German infantry, 1 German
+        fighter"; "-" for none."""
+        counts: dict[str, int] = {}
+        for unit in units:
+            counts[unit] = counts.get(unit, 0) + 1
+        return ", ".join(f"{n} {self.unit_name(u, n)}" for u, n in counts.items()) or "-"
 
     @property
     def land(self) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from armistice.core.prompts import Clock
 class TerritoryState(msgspec.Struct, frozen=True):
     """A territory: its ``status`` (French, Free French, captured, liberated or not
     French), the power holding it (``controller``), the units standing there (one
-    ``POWER:KIND`` each) and whether a French control ``marker`` is on it (rule 4)."""
+    ``POWER:KIND`` each) and whether a French control ``marker`` is on it (§4)."""
 
     status: Fate
     controller: str
@@ -34,8 +34,19 @@ class ShipState(msgspec.Struct, frozen=True):
     allied: bool = False
 
 
+class Removal(msgspec.Struct, frozen=True):
+    """A unit removed from play: the ``place`` it stood in, the ``unit`` (``POWER:KIND``)
+    and the part of the house rule that removed it (``rule``: §2 when an invader takes a
+    French territory or the French lose units in its battle, §3 after an occupation, §1 for
+    a battle over any other territory or a retreat that finds nowhere to go)."""
+
+    place: str
+    unit: str
+    rule: str
+
+
 class Occupation(msgspec.Struct, frozen=True):
-    """An occupation declared this turn (rule 3): the Axis ``power`` and the territories
+    """An occupation declared this turn (§3): the Axis ``power`` and the territories
     still French when it was declared."""
 
     power: str
@@ -49,8 +60,7 @@ class Aa50State(msgspec.Struct, frozen=True):
     invades this turn (``invasions``: power -> territories, until its non-combat move
     ends), the ``occupation`` declared this turn, whether a unit has moved this phase
     (``moved``), the territories fought over this combat phase (``fought``), the number of ``actions`` taken (each action's prompts are keyed by it),
-    the units removed from play when their territory changed side (``removed``:
-    ``place: power kind``), the moves made (``moves``), who collects liberated France's
+    the units removed from play (``removed``, each with the rule that removed it), the moves made (``moves``), who collects liberated France's
     income (``income_to``: empty before liberation) and the round France was liberated
     (``liberated``: 0 while it is not)."""
 
@@ -67,7 +77,7 @@ class Aa50State(msgspec.Struct, frozen=True):
     moved: bool = False
     fought: tuple[str, ...] = ()
     actions: int = 0
-    removed: tuple[str, ...] = ()
+    removed: tuple[Removal, ...] = ()
     moves: tuple[str, ...] = ()
     income_to: str = ""
     liberated: int = 0

@@ -8,54 +8,78 @@ from __future__ import annotations
 from armistice.core.aa50 import rules
 from armistice.core.aa50.procedure import turn_decision
 from armistice.core.aa50.scenario import Aa50Scenario
-from armistice.core.aa50.state import Aa50State
+from armistice.core.aa50.state import Aa50State, ShipState
 from armistice.core.aa50.words import INVASION, LIBERATION, NEUTRAL, OCCUPATION, Fate
 from armistice.core.summary import Row, Section, Summary
 from armistice.core.turns import STOP
+from armistice.core.words import counted
 
 TITLE = "Axis & Allies Anniversary: France as a special neutral"
 
 
-def _units(units: tuple[str, ...]) -> str:
-    counts: dict[str, int] = {}
-    for unit in units:
-        counts[unit] = counts.get(unit, 0) + 1
-    return ", ".join(f"{n} {u.replace(':', ' ')}" for u, n in counts.items()) or "-"
+STATUS_RULE = {
+    Fate.FRENCH: NEUTRAL,
+    Fate.FREE_FRENCH: OCCUPATION,
+    Fate.CAPTURED: INVASION,
+    Fate.LIBERATED: LIBERATION,
+    Fate.SCUTTLED: INVASION,
+    Fate.SUNK: INVASION,
+    Fate.OTHER: NEUTRAL,
+}
+"""The part of the house rule each status of a territory or fate of a ship comes from."""
+ALLIED_SHIP = "France's (Allied)"
+"""A ship of liberated France: an Allied power's unit, no longer a neutral French ship."""
 
 
-def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
-    """The territories, ships, standing rules, open actions, ship dice, moves and removals."""
-    territories = tuple(
-        Row(
-            s.called(k),
-            t.territories[k].status.short,
-            INVASION,
-            cells=(s.label(t.territories[k].controller), _units(t.territories[k].units)),
-        )
-        for k in s.french
-    )
-    ships = tuple(
-        Row(
-            sh.name,
-            t.ships[k].fate.short,
-            INVASION,
-            cells=(
-                sh.kind,
-                s.called(t.ships[k].at),
-                s.label(t.ships[k].by) if t.ships[k].by else "-",
-            ),
-        )
-        for k, sh in s.ships.items()
+def france_status(s: Aa50Scenario, t: Aa50State) -> tuple[str, str]:
+    """France's status now, in a few words, and the part of the house rule it comes from:
+    an Allied power after liberation (§4), occupied this turn by an Axis power (§3), all
+    its territories taken, hostile to the powers invading it this turn (§2), or neutral
+    (§1), with how many of its territories are taken when some are."""
+    left = rules.french(t)
+    if t.france_active:
+        holder = t.territories[s.paris].controller
+        if not rules.paris_allied(s, t):
+            return f"an Allied power; Paris held by {s.label(holder)}", LIBERATION
+        return "an Allied power", LIBERATION
+    if t.occupation is not None:
+        return f"occupied by {s.label(t.occupation.power)} this turn", OCCUPATION
+    if not left:
+        return "occupied: no territory left neutral", OCCUPATION
+    taken = len(s.french) - len(left)
+    part = (
+        f"; {taken} of {counted(len(s.french), 'territory', 'territories')} taken" if taken else ""
     )
     hostile = rules.hostile_to(s, t)
-    standing = (
-        Row("France", "an Allied power" if t.france_active else "neutral", LIBERATION),
+    if hostile:
+        names = ", ".join(s.label(p) for p in hostile)
+        return f"neutral, hostile to {names} this turn (invasion){part}", INVASION
+    return f"neutral (special neutral){part}", NEUTRAL
+
+
+def _standing(s: Aa50Scenario, t: Aa50State) -> tuple[Row, ...]:
+    """The standing rules as they apply now: the neutral ones while France is neutral, and
+    after liberation that they no longer apply (save to territories still neutral)."""
+    status, rule = france_status(s, t)
+    left = rules.french(t)
+    if t.france_active:
+        neutral = "no longer apply: France moves and fights as an Allied power"
+        if left:
+            still = ", ".join(s.called(k) for k in left)
+            neutral += f"; its units in territories still neutral never move ({still})"
+    elif left or rules.neutral_ships(t):
+        neutral = "never move nor attack; ships in port never block a sea zone"
+    else:
+        neutral = "none left: every French territory and ship is taken"
+    hostile = rules.hostile_to(s, t)
+    return (
+        Row("France", status, rule),
+        Row("Neutral French units", neutral, LIBERATION if t.france_active else NEUTRAL),
         Row(
-            "Neutral French units",
-            "never move nor attack; ships never block",
-            NEUTRAL,
+            "The French fight",
+            ", ".join(s.label(p) for p in hostile) or "nobody",
+            LIBERATION if t.france_active else INVASION,
         ),
-        Row("The French fight", ", ".join(s.label(p) for p in hostile) or "nobody", INVASION),
         Row("Turn order", ", ".join(s.label(p) for p in t.turn_order), LIBERATION),
         Row(
             "Occupation",
@@ -70,6 +94,32 @@ def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
             LIBERATION,
         ),
     )
+
+
+def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
+    """The territories, ships, standing rules, open actions, ship dice, moves and removals."""
+    territories = tuple(
+        Row(
+            s.called(k),
+            t.territories[k].status.short,
+            STATUS_RULE[t.territories[k].status],
+            cells=(s.label(t.territories[k].controller), s.units_named(t.territories[k].units)),
+        )
+        for k in s.french
+    )
+    ships = tuple(
+        Row(
+            sh.name,
+            ALLIED_SHIP if t.ships[k].allied else t.ships[k].fate.short,
+            LIBERATION if t.ships[k].allied else STATUS_RULE[t.ships[k].fate],
+            cells=(
+                sh.kind,
+                s.called(t.ships[k].at),
+                s.label(t.ships[k].by) if t.ships[k].by else "-",
+            ),
+        )
+        for k, sh in s.ships.items()
+    )
     decision = turn_decision(s, t, f"action.{t.actions + 1}")
     open_ = tuple(
         Row(o.label, f"action.{t.actions + 1}={o.value}", NEUTRAL)
@@ -81,16 +131,22 @@ def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
     for zone in dict.fromkeys(t.ships[k].at for k in neutral):
         here = [k for k in neutral if t.ships[k].at == zone]
         for n, p in rules.captured_odds(len(here)).items():
-            dice.append(Row(f"{s.called(zone)}: {n} of {len(here)}", str(p), INVASION))
+            label = f"{s.called(zone)}: {n} of {counted(len(here), 'ship')}"
+            dice.append(Row(label, str(p), INVASION))
     moves = tuple(Row(str(i + 1), line, NEUTRAL) for i, line in enumerate(t.moves))
-    removed = tuple(Row(str(i + 1), line, OCCUPATION) for i, line in enumerate(t.removed))
+    removed = tuple(
+        Row(str(i + 1), f"{s.unit_name(r.unit)} in {s.called(r.place)}", r.rule)
+        for i, r in enumerate(t.removed)
+    )
+    removed_rule = ", ".join(sorted({r.rule for r in t.removed})) or OCCUPATION
+    status, _ = france_status(s, t)
     return Summary(
         TITLE,
         (
             ("Round", str(t.round)),
             ("Turn", s.label(t.power)),
             ("Phase", t.phase.label),
-            ("France", "Allied power" if t.france_active else "neutral"),
+            ("France", status),
         ),
         (
             Section(
@@ -111,7 +167,9 @@ def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
                 "none",
                 "Ships",
             ),
-            Section("standing", "Standing rules now", NEUTRAL, ("", "Now"), standing, tab="Rules"),
+            Section(
+                "standing", "Standing rules now", NEUTRAL, ("", "Now"), _standing(s, t), tab="Rules"
+            ),
             Section(
                 "open",
                 "Actions open now",
@@ -125,7 +183,7 @@ def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
                 "dice",
                 "Ships captured if an Axis warship is there",
                 INVASION,
-                ("Ships of: captured", "Chance"),
+                ("Ships captured", "Chance"),
                 tuple(dice),
                 "no French ship at stake",
                 "Odds",
@@ -134,7 +192,7 @@ def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
             Section(
                 "removed",
                 "Units removed from play",
-                OCCUPATION,
+                removed_rule,
                 ("", "Unit"),
                 removed,
                 "none",
@@ -148,8 +206,8 @@ def rules_help(_tables: object = None) -> str:
     """The house rule in our own words."""
     return f"""## {TITLE}
 
-armistice numbers the house rule's parts: 1 France as a neutral, 2 invasion, 3
-occupation, 4 liberation.
+armistice numbers the house rule's parts: §1 France as a neutral, §2 invasion, §3
+occupation, §4 liberation.
 
 France holds southern France, some colonies and most of its fleet as a neutral. French
 units never move nor attack; French ships lie in port and never block a sea zone. The
@@ -181,11 +239,18 @@ holds when a fleet's fate depends on it.
 """
 
 
+def _ship_fate(ship: ShipState) -> Fate:
+    """A ship's fate as a reader counts it: liberated France's ships are France's (§4),
+    no longer neutral French ones."""
+    return Fate.LIBERATED if ship.allied else ship.fate
+
+
 def outcome(t: Aa50State) -> tuple[tuple[str, str], ...]:
-    """Each French ship's fate and each initially French territory's status now (the
-    only territories whose status is not ``other``)."""
+    """Each French ship's fate (``liberated`` for liberated France's own) and each
+    initially French territory's status now (the only territories whose status is not
+    ``other``)."""
     return (
-        *((f"ship:{k}", sh.fate.value) for k, sh in t.ships.items()),
+        *((f"ship:{k}", _ship_fate(sh).value) for k, sh in t.ships.items()),
         *(
             (f"territory:{k}", a.status.value)
             for k, a in t.territories.items()
@@ -202,7 +267,7 @@ def entities(s: Aa50Scenario) -> tuple[str, ...]:
 
 def fates(s: Aa50Scenario, t: Aa50State) -> dict[str, Fate]:
     """Each French ship's fate and each initially French territory's status now."""
-    out: dict[str, Fate] = {f"ship:{k}": sh.fate for k, sh in t.ships.items()}
+    out: dict[str, Fate] = {f"ship:{k}": _ship_fate(sh) for k, sh in t.ships.items()}
     out.update((f"territory:{k}", t.territories[k].status) for k in s.french)
     return out
 

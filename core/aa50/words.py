@@ -3,8 +3,9 @@ parts as armistice numbers them, the phases of a power's turn, what becomes of a
 territory and of a French ship, and the powers that answer the prompts.
 
 The house rule has no numbers of its own; armistice cites its four parts in the order
-they are written: 1 France as a neutral (standing rules and turn sequence), 2 invasion
-by the Allies, 3 occupation by the Axis, 4 liberation of France. Which powers are Axis
+they are written, as §1 France as a neutral (standing rules and turn sequence), §2
+invasion by the Allies, §3 occupation by the Axis, §4 liberation of France: the section
+sign keeps a part's number from reading as a count. Which powers are Axis
 and which Allied is the scenario's to say (its ``powers`` table).
 """
 
@@ -13,14 +14,14 @@ from __future__ import annotations
 from armistice.core.sides import Alignment, Player, Power, Sides
 from armistice.core.words import Word
 
-NEUTRAL = "1"
+NEUTRAL = "§1"
 """France as a special neutral: French units never move nor attack, ships never block, the
 Axis crosses French territory only outside combat movement; the turn sequence."""
-INVASION = "2"
+INVASION = "§2"
 """Invasion of French territories by an Allied power, and the fate of their fleet."""
-OCCUPATION = "3"
+OCCUPATION = "§3"
 """Occupation of Vichy France by an Axis power."""
-LIBERATION = "4"
+LIBERATION = "§4"
 """Liberation of Paris: France becomes an Allied power with a turn of its own."""
 
 FRANCE = "france"
@@ -36,7 +37,7 @@ class Fate(Word):
     FRENCH = "french", "French (neutral)", "French"
     FREE_FRENCH = "free_french", "Free French (British control)", "Free French"
     CAPTURED = "captured", "captured", "captured"
-    LIBERATED = "liberated", "French, an Allied power", "France"
+    LIBERATED = "liberated", "liberated France's (an Allied power)", "France (Allied)"
     SCUTTLED = "scuttled", "scuttled", "scuttled"
     SUNK = "sunk", "sunk in battle", "sunk"
     OTHER = "other", "not French", "other"
@@ -72,7 +73,7 @@ class Kind(Word):
 
 
 class Zone(Word):
-    """What a sea zone holding French ships holds when their fate is decided (rule 2)."""
+    """What a sea zone holding French ships holds when their fate is decided (§2)."""
 
     EMPTY = "empty", "empty, or only Allied units"
     MINOR = "minor", "Axis submarines or transports, no Axis surface warship"

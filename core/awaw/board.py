@@ -147,7 +147,7 @@ class Board(msgspec.Struct, **_Strict):
     american_ground_unit: Annotated[
         bool,
         about(
-            "American ground unit in a port or bridgehead",
+            "U.S. ground troops hold a port or beachhead",
             RULE,
             "in France, Morocco, Algeria or Tunisia: the Western Allies may then name Vichy",
         ),

@@ -247,10 +247,10 @@ def play(s: VichyScenario, ledger: Book) -> Generator[Prompt, AnswerValue, None]
                 answer = yield actions(
                     f"action.{step}", "", clock, ACTIONS, PHASES, LATER, closed(s, ledger.state)
                 )
-                ledger.state = msgspec.structs.replace(ledger.state, actions=step)
                 if answer == STOP:
                     ledger.note(LATER, f"the players stop in turn {turn}, {phase.label}")
                     return
+                ledger.state = msgspec.structs.replace(ledger.state, actions=step)
                 if answer == END_PHASE:
                     ledger.note(LATER, f"turn {turn}: end of the {phase.label} phase")
                     break

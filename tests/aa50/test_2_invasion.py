@@ -1,4 +1,4 @@
-"""Rule 2, invasion by an Allied power: declared at the start of its combat move, battles
+"""§2, invasion by an Allied power: declared at the start of its combat move, battles
 reported, and the fate of the French ships based at a captured territory."""
 
 from __future__ import annotations
@@ -7,7 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from armistice.core.aa50.words import Fate, Phase
+from armistice.core.aa50.state import Removal
+from armistice.core.aa50.words import INVASION, Fate, Phase
 from armistice.core.errors import RuleRestriction
 from armistice.core.game import Game
 from armistice.core.odds import odds
@@ -22,6 +23,14 @@ def invaded(*targets: str, g: Game | None = None) -> Game:
     return g
 
 
+def submarine_only(**readings: str) -> Game:
+    """The 1941 setup with only an Italian submarine in Sea zone 13, where the ships of
+    Southern France and Algeria lie."""
+    document = raw()
+    document["places"]["sz13"]["units"] = ["italy:submarine"]
+    return game(document, **readings)
+
+
 def captured(g: Game, target: str, sunk: tuple[str, ...] = ()) -> Game:
     """``target`` reported captured, ``sunk`` the ships based there lost in the battle."""
     answer(g, "battle", target, "taken")
@@ -33,7 +42,7 @@ def captured(g: Game, target: str, sunk: tuple[str, ...] = ()) -> Game:
 def test_2_an_axis_power_may_not_declare_an_invasion() -> None:
     g = until(game(), "germany", Phase.COMBAT_MOVE)
     with pytest.raises(
-        RuleRestriction, match=r"only an Allied power invades French territory.*\(2\)"
+        RuleRestriction, match=r"only an Allied power invades French territory.*\(§2\)"
     ):
         answer(g, "invade")
 
@@ -43,7 +52,7 @@ def test_2_an_invasion_is_declared_at_the_start_of_the_combat_move_not_after_a_m
     answer(g, "move", "united_kingdom", "united_kingdom:infantry", "stay")
     assert not g.state.moved
     answer(g, "move", "gibraltar", "united_kingdom:infantry", "sz12")
-    with pytest.raises(RuleRestriction, match=r"declared at the start of the combat move.*\(2\)"):
+    with pytest.raises(RuleRestriction, match=r"declared at the start of the combat move.*\(§2\)"):
         answer(g, "invade")
 
 
@@ -52,7 +61,7 @@ def test_2_the_declaration_names_the_territories_the_invader_may_attack() -> Non
     answer(g, "battle")
     options = {o.value: o for o in g.prompt.options}  # type: ignore[union-attr]
     assert options["southern_france"].enabled
-    assert options["morocco"].reason == "Morocco was not named in the invasion's declaration (2)"
+    assert options["morocco"].reason == "Morocco was not named in the invasion's declaration (§2)"
     g = invaded("southern_france", g=game(invasion_scope="any"))
     answer(g, "battle")
     assert all(o.enabled for o in g.prompt.options)  # type: ignore[union-attr]
@@ -63,10 +72,17 @@ def test_2_a_captured_territory_loses_every_french_unit_and_goes_to_the_invader(
     area = g.state.territories["southern_france"]
     assert (area.status, area.controller, area.units) == (Fate.CAPTURED, "united_kingdom", ())
     assert g.state.removed == (
-        "southern_france: france infantry",
-        "southern_france: france infantry",
-        "southern_france: france artillery",
+        Removal("southern_france", "france:infantry", INVASION),
+        Removal("southern_france", "france:infantry", INVASION),
+        Removal("southern_france", "france:artillery", INVASION),
     )
+    removed = g.summary.section("removed")
+    assert removed.title == "Units removed from play"
+    assert [(r.value, r.rule) for r in removed.rows] == [
+        ("French infantry in Southern France", "§2"),
+        ("French infantry in Southern France", "§2"),
+        ("French artillery in Southern France", "§2"),
+    ]
 
 
 def test_2_ships_in_an_allied_only_zone_go_to_the_invader() -> None:
@@ -124,7 +140,9 @@ def test_2_one_axis_destroyer_and_two_french_ships_the_zone_question_defaults_to
 def test_2_a_zone_of_axis_submarines_only_is_a_named_reading(
     reading: str, fate: Fate, by: str
 ) -> None:
-    g = captured(invaded("southern_france", g=game(minor_zone=reading)), "southern_france")
+    g = captured(
+        invaded("southern_france", g=submarine_only(minor_zone=reading)), "southern_france"
+    )
     assert g.prompt.default == "minor:italy"  # type: ignore[union-attr]
     answer(g, "minor:italy")
     assert (g.state.ships["strasbourg"].fate, g.state.ships["strasbourg"].by) == (fate, by)
@@ -132,7 +150,7 @@ def test_2_a_zone_of_axis_submarines_only_is_a_named_reading(
 
 
 def test_2_a_zone_of_axis_submarines_only_rolled_for_under_the_dice_reading() -> None:
-    g = captured(invaded("southern_france", g=game(minor_zone="dice")), "southern_france")
+    g = captured(invaded("southern_france", g=submarine_only(minor_zone="dice")), "southern_france")
     answer(g, "minor:italy")
     assert isinstance(g.prompt, Rolls) and g.prompt.power == "italy"
 
@@ -192,7 +210,7 @@ def test_2_a_territory_is_fought_over_once_in_a_combat_phase() -> None:
     algeria = next(o for o in g.prompt.options if o.value == "algeria")  # type: ignore[union-attr]
     assert (algeria.enabled, algeria.reason) == (
         False,
-        "a territory is fought over once in a combat phase (2)",
+        "a territory is fought over once in a combat phase (§2)",
     )
     answer(g, "libya", "held")
     # The next combat phase may fight there again.
@@ -215,12 +233,12 @@ def test_2_the_attackers_units_do_not_stay_in_a_territory_that_held() -> None:
 @pytest.mark.parametrize(
     ("reading", "units", "removed"),
     [
-        ("removed", (), ("southern_france: germany infantry",)),
+        ("removed", (), (Removal("southern_france", "germany:infantry", INVASION),)),
         ("stay", ("germany:infantry",), ()),
     ],
 )
 def test_2_axis_units_in_a_french_territory_the_invader_takes_are_a_named_reading(
-    reading: str, units: tuple[str, ...], removed: tuple[str, ...]
+    reading: str, units: tuple[str, ...], removed: tuple[Removal, ...]
 ) -> None:
     document = raw()
     document["places"]["southern_france"]["units"].append("germany:infantry")
@@ -229,7 +247,7 @@ def test_2_axis_units_in_a_french_territory_the_invader_takes_are_a_named_readin
     )
     area = g.state.territories["southern_france"]
     assert (area.controller, area.units) == ("united_kingdom", units)
-    assert tuple(r for r in g.state.removed if "germany" in r) == removed
+    assert tuple(r for r in g.state.removed if r.unit.startswith("germany:")) == removed
     assert any(e.assumption == f"aa50.axis_in_invaded={reading}" for e in g.log)
 
 

@@ -1,4 +1,4 @@
-"""Rule 2's dice in the odds every rule system gives: per ship, per zone and the number of
+"""The dice of §2 in the odds every rule system gives: per ship, per zone and the number of
 ships captured, exact, in ``armistice odds --json`` from a save at the dice."""
 
 from __future__ import annotations

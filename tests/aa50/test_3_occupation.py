@@ -1,4 +1,4 @@
-"""Rule 3, occupation by an Axis power: declared at the start of its combat move, the
+"""§3, occupation by an Axis power: declared at the start of its combat move, the
 occupier may enter any French territory, and after combat every territory French when it
 was declared is captured or Free French, every French ship meets its fate."""
 
@@ -7,11 +7,13 @@ from __future__ import annotations
 import pytest
 
 from armistice.core.aa50 import rules
-from armistice.core.aa50.words import Fate, Phase
+from armistice.core.aa50.state import Removal
+from armistice.core.aa50.words import OCCUPATION, Fate, Phase
 from armistice.core.errors import RuleRestriction
 from armistice.core.game import Game
 from armistice.core.prompts import Rolls
 from tests.aa50.board import answer, game, raw, until
+from tests.aa50.test_2_invasion import submarine_only
 
 
 def occupied(g: Game | None = None) -> Game:
@@ -45,7 +47,7 @@ def settle(
 
 def test_3_an_allied_power_may_not_declare_an_occupation() -> None:
     g = until(game(), "united_kingdom", Phase.COMBAT_MOVE)
-    with pytest.raises(RuleRestriction, match=r"only an Axis power occupies Vichy France.*\(3\)"):
+    with pytest.raises(RuleRestriction, match=r"only an Axis power occupies Vichy France.*\(§3\)"):
         answer(g, "occupy")
 
 
@@ -55,7 +57,7 @@ def test_3_the_occupier_may_enter_french_territory_in_its_combat_move() -> None:
     ok, why = rules.may_move(
         g.scenario, g.state, "germany:infantry", "france", "southern_france", False
     )
-    assert (ok, why) == (True, "Germany occupies France: it may enter any French territory (3)")
+    assert (ok, why) == (True, "Germany occupies France: it may enter any French territory (§3)")
 
 
 def test_3_french_units_do_not_defend_against_an_occupation() -> None:
@@ -96,14 +98,22 @@ def test_3_a_territory_with_an_axis_land_unit_is_captured_the_others_join_free_f
     assert (algeria.status, algeria.controller) == (Fate.FREE_FRENCH, "united_kingdom")
     assert algeria.units == ("united_kingdom:infantry", "united_kingdom:infantry")
     assert t.occupation is None
-    assert "southern_france: france artillery" in t.removed
+    assert Removal("southern_france", "france:artillery", OCCUPATION) in t.removed
 
 
 def test_3_every_remaining_french_ship_meets_its_fate_zone_by_zone() -> None:
     g = settle(occupied(), die=4)
     fates = {k: (sh.fate, sh.by) for k, sh in g.state.ships.items()}
-    # Sea zone 13 holds an Italian submarine only: as an empty zone, to the United Kingdom.
-    assert fates["strasbourg"] == (Fate.CAPTURED, "united_kingdom")
+    # Sea zone 13 holds an Italian cruiser: a die each, a 4 scuttles.
+    assert fates["strasbourg"] == (Fate.SCUTTLED, "")
+    assert submarine_only().scenario.places["sz13"].units == ("italy:submarine",)
+    g = settle(occupied(submarine_only()), die=4)
+    # With an Italian submarine only there, it is as an empty zone: to the United Kingdom.
+    assert (g.state.ships["strasbourg"].fate, g.state.ships["strasbourg"].by) == (
+        Fate.CAPTURED,
+        "united_kingdom",
+    )
+    fates = {k: (sh.fate, sh.by) for k, sh in g.state.ships.items()}
     # Sea zone 14 holds an Italian battleship: a die each, a 4 scuttles.
     assert fates["le_fantasque"] == (Fate.SCUTTLED, "")
     # Sea zone 36 holds a Japanese carrier: Japan rolls.
@@ -131,9 +141,11 @@ def test_3_the_occupier_takes_ships_in_empty_zones_under_the_other_reading() -> 
 
 
 def test_3_another_axis_powers_land_unit_names_the_captor_under_unit_owner() -> None:
-    g = settle(occupied(), {"tunisia": "italy"})
+    document = raw()
+    document["places"]["tunisia"]["units"].append("italy:infantry")
+    g = settle(occupied(game(document)), {"tunisia": "italy"})
     assert g.state.territories["tunisia"].controller == "germany"
-    g = settle(occupied(game(occupation_captor="unit_owner")), {"tunisia": "italy"})
+    g = settle(occupied(game(document, occupation_captor="unit_owner")), {"tunisia": "italy"})
     assert g.state.territories["tunisia"].controller == "italy"
 
 
@@ -145,7 +157,8 @@ def test_3_axis_aircraft_in_a_territory_joining_free_france_follow_the_reading(
     document["places"]["madagascar"]["units"] = ["france:infantry", "germany:fighter"]
     g = settle(occupied(game(document, units_on_change=reading)))
     assert g.state.territories["madagascar"].units == ("united_kingdom:infantry", *left)
-    assert ("madagascar: germany fighter" in g.state.removed) is (reading == "removed")
+    gone = Removal("madagascar", "germany:fighter", OCCUPATION)
+    assert (gone in g.state.removed) is (reading == "removed")
 
 
 def test_3_a_second_occupation_in_one_turn_is_refused() -> None:

@@ -6,7 +6,8 @@ the rules say now, and the units of another side in a territory that changes sid
 from __future__ import annotations
 
 from armistice.core.aa50 import rules
-from armistice.core.aa50.words import Fate, Phase
+from armistice.core.aa50.state import Removal
+from armistice.core.aa50.words import INVASION, OCCUPATION, Fate, Phase
 from armistice.core.prompts import Decision, Rolls
 from tests.aa50.board import LIBERATED, answer, game, raw, until
 from tests.aa50.test_2_invasion import captured, invaded
@@ -128,13 +129,17 @@ def test_axis_units_in_a_french_territory_the_allies_capture_are_removed() -> No
     g = until(game(), "germany", Phase.NONCOMBAT_MOVE)
     answer(g, "move", "france", "germany:infantry", "southern_france")
     captured(invaded("southern_france", g=g), "southern_france")
-    assert "southern_france: germany infantry" in g.state.removed
+    assert Removal("southern_france", "germany:infantry", INVASION) in g.state.removed
     assert g.state.territories["southern_france"].units == ()
 
 
 def test_allied_units_in_a_french_territory_the_axis_captures_are_removed() -> None:
     document = raw()
-    document["places"]["tunisia"]["units"] = ["france:infantry", "united_kingdom:fighter"]
+    document["places"]["tunisia"]["units"] = [
+        "france:infantry",
+        "united_kingdom:fighter",
+        "germany:infantry",
+    ]
     g = settle(occupied(game(document)), {"tunisia": "germany"})
-    assert g.state.territories["tunisia"].units == ()
-    assert "tunisia: united_kingdom fighter" in g.state.removed
+    assert g.state.territories["tunisia"].units == ("germany:infantry",)
+    assert Removal("tunisia", "united_kingdom:fighter", OCCUPATION) in g.state.removed

@@ -31,7 +31,7 @@ def finish(g: Game, data: st.DataObject) -> list[tuple[str, str, dict[str, int]]
             zones[-1] = (*zones[-1][:2], dice)
             continue
         assert isinstance(prompt, Decision)
-        value = data.draw(st.sampled_from([o.value for o in prompt.options]))
+        value = data.draw(st.sampled_from([o.value for o in prompt.options if o.enabled]))
         if ".zone." in prompt.key:
             zones.append((prompt.key.rsplit(".", 1)[1], value, {}))
         g.answer(value)

@@ -97,7 +97,7 @@ def test_the_initial_state_france_held_by_germany_is_captured_the_rest_french() 
         ),
         (
             lambda d: d["places"]["sz13"]["units"].append("france:cruiser"),
-            "places.sz13.units[1]",
+            "places.sz13.units[2]",
             "French ships are listed under ships",
         ),
         (
@@ -173,21 +173,12 @@ def test_resolve_json_gives_the_state_and_the_odds(capsys: pytest.CaptureFixture
 
 def test_the_setup_map_has_the_french_territories_and_the_zones_of_their_ships() -> None:
     s = scenario.load(SETUP)
-    french = {k for k in s.land if s.places[k].control == "france"}
-    assert french == {
-        "southern_france",
-        "morocco",
-        "algeria",
-        "tunisia",
-        "french_west_africa",
-        "french_equatorial_africa",
-        "madagascar",
-        "french_indo_china",
-        "new_caledonia",
-        "bora_bora",
-        "french_guiana",
-        "martinique",
-    }
+    held = {k for k in s.land if s.places[k].control == "france"}
+    # Every initially French territory but France itself (Paris, German in 1941) is still
+    # France's: twelve of them, each ship based at one.
+    assert held == set(s.french) - {s.paris}
+    assert len(held) == 12
+    assert {sh.port for sh in s.ships.values()} <= held
     zones = {k for k, p in s.places.items() if p.kind is Kind.SEA}
     assert {sh.at for sh in s.ships.values()} <= zones
     assert zones >= {"sz7", "sz13", "sz36", "sz37"}
@@ -198,7 +189,7 @@ def test_the_command_line_refuses_an_action_outside_its_phase_with_exit_2(
 ) -> None:
     assert run(["resolve", SETUP, "--decide", "action.1=invade"]) == 2
     err = capsys.readouterr().err.strip()
-    assert err.endswith("'invade' is not allowed: only in the combat move phase (2)")
+    assert err.endswith("'invade' is not allowed: only in the combat move phase (§2)")
     assert len(err.splitlines()) == 1
 
 

@@ -283,7 +283,10 @@ def test_a_scenario_file_naming_vichy_against_the_table_is_refused(
     assert run(["resolve", str(path), "--auto"]) == 2
     err = capsys.readouterr().err
     assert f"{path}: named_by: the Western Allies may not name Vichy France now" in err
-    assert "held by U.S. ground forces in France, Morocco, Algeria or Tunisia (77)" in err
+    assert (
+        "American ground troops hold a port or beachhead in one of France, Morocco, Algeria and Tunisia (77)"
+        in err
+    )
 
 
 def test_77_a_vichy_named_again_after_a_deactivation_leads_on_to_another_roll() -> None:

@@ -59,7 +59,9 @@ def test_77_a_deactivated_vichy_is_named_no_more_by_default() -> None:
 def test_77_a_forbidden_naming_is_refused_with_its_rule() -> None:
     game = Game(make(board={"american_ground_unit": False}), seed=1)
     before = game.answers
-    with pytest.raises(RuleRestriction, match=r"port or bridgehead .*\(77\)"):
+    with pytest.raises(
+        RuleRestriction, match=r"American ground troops hold a port or beachhead .*\(77\)"
+    ):
         game.answer(Namer.WESTERN_ALLIES.value)
     assert game.answers == before
 
@@ -75,7 +77,7 @@ def test_77_with_nobody_to_name_vichy_the_game_ends_without_a_roll() -> None:
 @pytest.mark.parametrize(
     ("changes", "field", "reason"),
     [
-        ({"named_by": "western_allies"}, "named_by", "U.S. ground forces"),
+        ({"named_by": "western_allies"}, "named_by", "American ground troops"),
         ({"turn": {"season": "fall", "year": 1940}}, "named_by", "the year France fell"),
         ({"turn": {"season": "spring", "year": 1940}}, "turn", "before France fell"),
         ({"vichy_established": False}, "vichy_units", "not established"),
@@ -134,8 +136,8 @@ def test_contradictory_scenarios_are_refused_naming_the_field(
 
 SOVIET_REFUSED = {
     "like_western": "the Soviet Union may not name Vichy France now: as for the Western Allies, "
-    "only with a port or bridgehead held by U.S. ground forces in France, Morocco, Algeria or "
-    "Tunisia (77); awaw.vichy.soviet_naming=like_western",
+    "only once American ground troops hold a port or beachhead in one of France, Morocco, "
+    "Algeria and Tunisia (77); awaw.vichy.soviet_naming=like_western",
     "never": "the Soviet Union may not name Vichy France now: only the Axis and the Western "
     "Allies name Vichy France (awaw.vichy.soviet_naming=never)",
     "free": "",
@@ -144,7 +146,7 @@ SOVIET_REFUSED = {
 
 @pytest.mark.parametrize("reading", SOVIET_REFUSED)
 def test_77_a_file_naming_the_soviet_union_is_refused_as_the_reading_says(reading: str) -> None:
-    """A quiet 1941 position with no U.S. ground forces ashore: only the free reading lets
+    """A quiet 1941 position with no American ground troops ashore: only the free reading lets
     the Soviet Union name Vichy France; the game refuses the file under the others."""
     named = make(named_by="soviet_union")
     chosen = {"awaw.vichy.soviet_naming": reading}

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 from armistice.core import batch
-from armistice.core.errors import IllegalAnswer, RuleRestriction
+from armistice.core.errors import IllegalAnswer, RuleRestriction, SaveError
 from armistice.core.game import Game
 from armistice.core.odds import Odds, Policy, odds
 from armistice.core.prompts import (
@@ -42,8 +42,9 @@ from tests.conformance.reference import TooBig, reference
 REFERENCE_BUDGET = 3_000
 """Positions the plain reference walk may visit before the odds comparison is left out."""
 
-RULE = re.compile(r"^\d+(\.\d+)*[A-Z]?$")
-"""A rule number: ``58``, ``58.21``, ``58.21A``, ``5.6``."""
+RULE = re.compile(r"^§?\d+(\.\d+)*[A-Z]?$")
+"""A rule number: ``58``, ``58.21``, ``58.21A``, ``5.6``, or a part of a house rule with
+no numbers of its own, as armistice numbers it: ``§2``."""
 
 
 def assumptions(system: RuleSystem) -> st.SearchStrategy[dict[str, str]]:
@@ -155,7 +156,10 @@ def play(
                 with pytest.raises(RuleRestriction, match=re.escape(option.reason)):
                     game.answer(option.value)
         if isinstance(prompt, Roll | Rolls):
-            game.answer(value, Via.TYPED)
+            if data.draw(st.booleans(), label="the app rolls"):
+                game.roll()
+            else:
+                game.answer(value, Via.TYPED)
         else:
             decided[prompt.key] = value
             game.answer(value)
@@ -179,9 +183,11 @@ def check_fates(game: Game) -> None:
 
 
 def check_save_and_undo(game: Game) -> None:
-    """A save loads to the same game; undo back to the start gives the initial state."""
+    """A save loads to the same game; a save whose die marked rolled is not what its seed
+    rolls is refused, naming the answer; undo back to the start gives the initial state."""
     loaded = Game.load(game.save(), "conformance.json")
     assert snapshot(loaded) == snapshot(game)
+    check_rolled_dice_hold(game)
     fresh = Game(game.origin, assumptions=game.assumptions, seed=game.seed)
     while game.answers:
         game.undo()
@@ -259,7 +265,8 @@ def check_batch(game: Game, prompt: Rolls, index: int) -> None:
         value = tuple(prompt.total(name).of(labels) for name in prompt.depends)
     branch = next((b for b in found if b.value == value), None)
     assert branch is not None, f"{prompt.key}: no branch for {value}"
-    swapped = [*answers[:index], msgspec.structs.replace(answers[index], value=branch.answer)]
+    chosen = msgspec.structs.replace(answers[index], value=branch.answer, via=Via.TYPED)
+    swapped = [*answers[:index], chosen]
 
     def replayed(these: list[Answer]) -> Game:
         return Game(game.scenario, assumptions=game.assumptions, seed=game.seed, answers=these)
@@ -321,6 +328,29 @@ def follow(game: Game, data: st.DataObject, taken: dict[str, int], repeats: int 
     taken[link.to] = taken.get(link.to, 0) + 1
     assert game.system.key == link.to and game.log[len(before[1])].rule == link.rule
     return True
+
+
+def check_rolled_dice_hold(game: Game) -> None:
+    """Each die the app rolled, changed in the save to a neighbouring face its dice can show,
+    makes the save refused with the answer's index and key named and the seed cited."""
+    original = game.save()
+    for index, entry in enumerate(msgspec.json.decode(original)["answers"]):
+        if entry["via"] != Via.ROLLED:
+            continue
+        reasons = []
+        for step in (1, -1):
+            document = msgspec.json.decode(original)
+            edited = document["answers"][index]
+            if isinstance(edited["value"], dict):
+                member = next(iter(edited["value"]))
+                edited["value"][member] += step
+            else:
+                edited["value"] += step
+            with pytest.raises(SaveError) as refused:
+                Game.load(msgspec.json.encode(document), "edited.json")
+            assert refused.value.field.startswith(f"answers[{index}]")
+            reasons.append(refused.value.reason)
+        assert any(f"marked as rolled from seed {game.seed}" in r for r in reasons), reasons
 
 
 def conforms(game: Game, data: st.DataObject) -> None:

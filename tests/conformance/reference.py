@@ -59,7 +59,7 @@ def reference(game: Game, choose: Policy | None = None, budget: int = 100_000) -
             for label, p in outcome_odds(prompt).items():
                 found.rolls[prompt.key][label] += weight * p
                 face = next(o.faces[0] for o in prompt.outcomes if o.label == label)
-                walk([*path, Answer(prompt.key, face, Via.ROLLED)], weight * p)
+                walk([*path, Answer(prompt.key, face, Via.TYPED)], weight * p)
             return
         if isinstance(prompt, Rolls):
             walk_batch(prompt, path, weight)
@@ -85,7 +85,7 @@ def reference(game: Game, choose: Policy | None = None, budget: int = 100_000) -
             for total in (t for t in prompt.totals if t.reported):
                 found.totals[total.key][total.of(labels)] += weight * p
             value = {m.key: o.faces[0] for m, (o, _) in zip(prompt.members, picked, strict=True)}
-            walk([*path, Answer(prompt.key, value, Via.ROLLED)], weight * p)
+            walk([*path, Answer(prompt.key, value, Via.TYPED)], weight * p)
 
     walk([], Fraction(1))
     return found

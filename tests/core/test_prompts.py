@@ -180,3 +180,17 @@ def test_58_641_forced_finds_the_only_legal_pick() -> None:
 def test_58_641_blocked_opens_a_lower_tier_once_the_higher_is_used_up() -> None:
     assert DESTROYERS.blocked({"dd_plymouth": 1}, "dd_oran") != ""
     assert DESTROYERS.blocked({"dd_plymouth": 2}, "dd_oran") == ""
+
+
+@pytest.mark.parametrize(
+    ("unit", "one", "many"),
+    [
+        ("units", "1 unit", "3 units"),
+        ("factors", "1 factor", "3 factors"),
+        ("territories", "1 territory", "3 territories"),
+        ("colonies", "1 colony", "3 colonies"),
+    ],
+)
+def test_a_selection_counts_its_unit_in_the_right_number(unit: str, one: str, many: str) -> None:
+    pick = Selection("k", "", "pick", "1", (SelectionItem("a", "A", 3),), 3, unit)
+    assert (pick.amount(1), pick.amount(3)) == (one, many)

@@ -245,3 +245,60 @@ def test_a_version_1_save_takes_the_default_for_the_58_623_choice_it_never_had()
     assert any("predates this question" in e.text and e.rule == "58.623" for e in loaded.log)
     fates = {f.unit: f.fate for f in loaded.state.units}
     assert fates == {"Levant army": "free_french", "Free French brigade": "part_free_french"}
+
+
+def _rolled_four() -> dict[str, Any]:
+    """The rulebook example with seed 5, Vichy established and the Lebanon-Syria die rolled
+    by the app: seed 5 rolls a 4 for the game's first die."""
+    game = Game(support.load("rulebook-example-fall-1940"), seed=5)
+    game.answer("yes")
+    assert game.roll() == 4
+    document: dict[str, Any] = json.loads(game.save())
+    assert document["answers"][1] == {
+        "key": "colony_roll.lebanon_syria",
+        "value": 4,
+        "via": "rolled",
+    }
+    return document
+
+
+def test_a_die_marked_rolled_that_its_seed_does_not_roll_is_refused() -> None:
+    document = _rolled_four()
+    document["answers"][1]["value"] = 1
+    with pytest.raises(SaveError) as refused:
+        Game.load(json.dumps(document).encode(), "edited.json")
+    assert refused.value.field == "answers[1] (colony_roll.lebanon_syria)"
+    assert refused.value.reason == (
+        "marked as rolled from seed 5, which rolls 4 here, not 1; a die read off the table "
+        "is marked typed"
+    )
+
+
+def test_a_save_whose_seed_was_changed_under_its_rolled_dice_is_refused() -> None:
+    document = _rolled_four()
+    document["seed"] = 6
+    with pytest.raises(SaveError, match=r"seed 6, which rolls 1 here, not 4") as refused:
+        Game.load(json.dumps(document).encode(), "edited.json")
+    assert refused.value.field == "answers[1] (colony_roll.lebanon_syria)"
+
+
+def test_a_die_typed_in_is_kept_whatever_the_seed() -> None:
+    document = _rolled_four()
+    document["answers"][1].update(value=1, via="typed")
+    game = Game.load(json.dumps(document).encode(), "typed.json")
+    assert game.answers[1].value == 1
+    assert any(e.text.startswith("Lebanon-Syria: die 1, level -1") for e in game.log)
+    assert any(
+        e.text == "Lebanon-Syria is Free French: its hexes pass to Britain (Axis-held "
+        "hexes stay Axis); Britain gets its BRPs next turn"
+        for e in game.log
+    )
+
+
+def test_an_answer_of_the_wrong_kind_is_refused_in_words_not_type_names() -> None:
+    document = _rolled_four()
+    document["answers"][1]["value"] = [4]
+    with pytest.raises(SaveError) as refused:
+        Game.load(json.dumps(document).encode(), "edited.json")
+    assert refused.value.field == "answers[1].value"
+    assert refused.value.reason == "expected a whole number, text in quotes or a table, not a list"

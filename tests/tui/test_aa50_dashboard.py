@@ -78,10 +78,10 @@ async def test_the_ship_dice_and_their_odds_are_shown_and_rolled() -> None:
         screen = await dashboard(pilot, PANELS)
         dice = {r[0]: r[1] for r in rows(screen, "dice")}
         # Zone 13 holds the Strasbourg, the Dunkerque and Algeria's Provence: one die each.
-        assert dice["Sea zone 13: 0 of 3"] == "125/216"
-        assert dice["Sea zone 13: 1 of 3"] == "25/72"
-        assert dice["Sea zone 13: 2 of 3"] == "5/72"
-        assert dice["Sea zone 13: 3 of 3"] == "1/216"
+        assert dice["Sea zone 13: 0 of 3 ships"] == "125/216"
+        assert dice["Sea zone 13: 1 of 3 ships"] == "25/72"
+        assert dice["Sea zone 13: 2 of 3 ships"] == "5/72"
+        assert dice["Sea zone 13: 3 of 3 ships"] == "1/216"
         assert "Strasbourg die" in flat(on_screen(app))
         await press(pilot, "r")
         assert {screen.game.state.ships[k].fate.value for k in ("strasbourg", "dunkerque")} <= {
@@ -137,7 +137,7 @@ async def test_the_invasion_picker_is_headed_by_what_it_picks() -> None:
         assert table.startswith("Chosen French territories 0 of 1 Southern France 0 of 1 Morocco")
         assert "Ship or unit" not in table
         prompt = flat(on_screen(app, screen.query_one("#prompt")))
-        assert prompt.startswith("ALLIES the United Kingdom invades which French territories?")
+        assert prompt.startswith("ALLIES The United Kingdom invades which French territories?")
         assert "Chosen 0 of 1 to 12 territories." in prompt
 
 
@@ -194,7 +194,7 @@ async def test_the_log_opens_at_its_newest_entry_after_turns_played_out_of_view(
         view = on_screen(app, screen.query_one("#log").parent)
         shown = flat([line[:-1] for line in view])  # the last column is the scrollbar's
         assert shown.endswith(
-            "the United Kingdom invades Southern France: every French unit is hostile to it "
+            "The United Kingdom invades Southern France: every French unit is hostile to it "
             "[aa50.invasion_scope=named]"
         )
         assert "Germany: end of the start of turn phase" not in shown

@@ -584,3 +584,28 @@ def test_odds_names_every_result_in_one_column_width(
     assert len(rows) >= 4
     widths = {len(m[0]) - len(m[1]) for m in rows}
     assert len(widths) == 1, widths
+
+
+@pytest.mark.parametrize(
+    ("name", "stop", "next_phase"),
+    [
+        (
+            "france-neutral-1941",
+            "Round 1, Germany, start of turn phase",
+            "Round 1, Germany, combat move",
+        ),
+        ("vichy-territories-1940", "Turn 4, combat phase", "Turn 4, collect income"),
+    ],
+)
+def test_a_save_the_players_stopped_goes_on_from_the_menu_they_stopped_at(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, stop: str, next_phase: str
+) -> None:
+    save = tmp_path / "stopped.json"
+    code, out, err = cli(capsys, "resolve", name, "--auto", "--seed", "3", "--save", str(save))
+    assert code == 0, err
+    assert f"Status    stopped by the players in {stop}" in out
+    code, out, err = cli(capsys, "resolve", str(save), "--decide", "action.1=end_phase")
+    assert code == 3, err
+    assert "Status    in progress" in out
+    assert "Waiting for: " in out and f"{next_phase}: what now?" in out
+    assert "Answer with --decide action.2=VALUE" in out

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from armistice.core.aa50.words import INVASION, LIBERATION, OCCUPATION
 from armistice.core.errors import TableError
 from armistice.verify.aa50.mutants import mutants
 from armistice.verify.aa50.properties import liberation_once, occupation_split, ship_fates
@@ -26,9 +27,9 @@ def _no_tables(paths: Sequence[Path]) -> dict[str, Any]:
 def checks(_tables: Any, _published: bool) -> list[Check]:
     """The three invariants, in the order of the house rule."""
     return [
-        Check("occupation", ("3",), occupation_split),
-        Check("ship_fates", ("2",), ship_fates),
-        Check("liberation", ("4",), liberation_once),
+        Check("occupation", (OCCUPATION,), occupation_split),
+        Check("ship_fates", (INVASION,), ship_fates),
+        Check("liberation", (LIBERATION,), liberation_once),
     ]
 
 

@@ -85,19 +85,20 @@ def _every_territory_captured(s: Any, t: Any, occupation: Any, holders: Any, sta
 
 
 def _free_french_units_removed(
-    s: Any, t: Any, place: str, keep: Any, french_to: str, others_stay: bool
+    s: Any, t: Any, place: str, keep: Any, french_to: str, others_stay: bool, rule: str
 ) -> Any:
     """A territory joining Free France loses its French units instead of turning them British."""
-    return _regroup(s, t, place, keep, "" if french_to == BRITAIN else french_to, others_stay)
+    french_to = "" if french_to == BRITAIN else french_to
+    return _regroup(s, t, place, keep, french_to, others_stay, rule)
 
 
 def _axis_keeps_french_units(
-    s: Any, t: Any, place: str, keep: Any, french_to: str, others_stay: bool
+    s: Any, t: Any, place: str, keep: Any, french_to: str, others_stay: bool, rule: str
 ) -> Any:
     """A captured territory's French units join the Axis instead of being removed."""
     if keep is Alignment.AXIS and not french_to:
         french_to = rules.powers_on(s, t, Alignment.AXIS)[0]
-    return _regroup(s, t, place, keep, french_to, others_stay)
+    return _regroup(s, t, place, keep, french_to, others_stay, rule)
 
 
 def _warship_zone_as_empty(zone: Any, minor: Any, air: Any) -> str:

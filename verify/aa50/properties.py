@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from typing import Any
 
 import msgspec
 
@@ -39,8 +40,16 @@ ONCE = "frances_turn_is_added_once_and_only_when_paris_is_allied"
 
 
 def _result(
-    name: str, rule: str, problems: list[str], proved: str, bounds: dict[str, tuple[int, int]]
+    name: str,
+    rule: str,
+    problems: list[str],
+    proved: str,
+    bounds: dict[str, tuple[int, int]],
+    cases: int,
 ) -> Result:
+    """An exhaustive result of property ``name`` (rule ``rule``) over ``cases`` ends of the
+    engine's procedure: violated with the first three ``problems`` if any, else proved as
+    ``proved`` says; ``bounds`` names what was run through, each from least to most."""
     return Result(
         name,
         (rule,),
@@ -48,6 +57,7 @@ def _result(
         "; ".join(problems[:3]) or proved,
         strength=Strength.EXHAUSTIVE,
         bounds=bounds,
+        cases=cases,
     )
 
 
@@ -83,11 +93,13 @@ def split_judge(
             return f"{key} ends {area.status} held by {area.controller}, not {want[0]} held by {want[1]}"
         if sorted(area.units) != sorted(units):
             return f"{key} holds {', '.join(area.units) or 'nothing'}, not {', '.join(units) or 'nothing'}"
-        removed = sum(
-            1 for line in after.removed[len(before.removed) :] if line.startswith(f"{key}: ")
-        )
-        if len(area.units) + removed != len(was):
-            return f"{key}: {len(was)} units before, {len(area.units)} after and {removed} removed"
+        gone = [r for r in after.removed[len(before.removed) :] if r.place == key]
+        if len(area.units) + len(gone) != len(was):
+            return (
+                f"{key}: {len(was)} units before, {len(area.units)} after and {len(gone)} removed"
+            )
+        if any(r.rule != OCCUPATION for r in gone):
+            return f"{key}: a unit removed by the occupation cites {gone[0].rule}, not {OCCUPATION}"
     return ""
 
 
@@ -138,6 +150,7 @@ def occupation_split() -> list[Result]:
             f"every territory French at the declaration ends captured by an Axis power or Free "
             f"French, every unit accounted for: {counted} occupations",
             {"occupation": (1, counted)},
+            counted,
         )
     ]
 
@@ -258,12 +271,34 @@ def _invasion(s: Aa50Scenario, readings: dict[str, str], target: str) -> Game:
     return game
 
 
+def crowded(s: Aa50Scenario) -> Aa50Scenario:
+    """``s`` with a surface warship, a submarine or transport and an aircraft of every Axis
+    power added to each sea zone where a French ship lies: every content of the zone
+    question may then be answered (a power is named only with a unit of that kind there)."""
+
+    def first(test: Any) -> str:
+        return next(k for k, e in s.kinds.items() if test(e))
+
+    kinds = (
+        first(lambda e: e.surface_warship),
+        first(lambda e: e.domain is Domain.SEA and not e.surface_warship),
+        first(lambda e: e.domain is Domain.AIR),
+    )
+    axis = [p for p in s.powers if s.side(p) is Alignment.AXIS]
+    places = dict(s.places)
+    for zone in {sh.at for sh in s.ships.values()}:
+        added = tuple(f"{p}:{k}" for p in axis for k in kinds)
+        places[zone] = msgspec.structs.replace(places[zone], units=(*places[zone].units, *added))
+    return msgspec.structs.replace(s, places=places)
+
+
 def ship_fates() -> list[Result]:
-    """Rule 2 through the engine's procedure: on the 1941 setup, the United Kingdom captures
-    each French territory with ships, under each reading of a zone of Axis submarines only,
+    """Rule 2 through the engine's procedure: on the 1941 setup with every kind of Axis unit
+    in each zone holding French ships (:func:`crowded`), the United Kingdom captures each
+    French territory with ships, under each reading of a zone of Axis submarines only,
     every sea-zone content, every ship sunk in battle or not, every die class; and each Axis
     occupation with its default answers and every die class."""
-    s = load(SETUPS[0])
+    s = crowded(load(SETUPS[0]))
     problems: list[str] = []
     counted = 0
     ports = sorted({sh.port for sh in s.ships.values()})
@@ -292,6 +327,7 @@ def ship_fates() -> list[Result]:
             f"every French ship ends in exactly one fate, a captured one with one captor: {counted} "
             "resolutions of an invasion or an occupation",
             {"die": (1, 6), "resolution": (1, counted)},
+            counted,
         )
     ]
 
@@ -393,5 +429,6 @@ def liberation_once() -> list[Result]:
             f"Allied-held: {counted} turn decisions over {ROUNDS} rounds, Paris held by "
             f"{', '.join(holders)} at the start, both placings",
             {"round": (base.round, base.round + ROUNDS - 1), "turn decision": (1, counted)},
+            counted,
         )
     ]

@@ -15,8 +15,8 @@ if TYPE_CHECKING:
 Fail = Callable[[str, str], None]
 
 WESTERN = (
-    "only with a port or bridgehead held by U.S. ground forces in France, Morocco, Algeria or "
-    f"Tunisia ({RULE})"
+    "only once American ground troops hold a port or beachhead in one of France, Morocco, "
+    f"Algeria and Tunisia ({RULE})"
 )
 
 

@@ -172,7 +172,7 @@ def rules_help(t: Tables) -> str:
 Either side may name Vichy France for a diplomatic roll, also after it has become a German
 minor ally: not in the year France fell (except the Axis reaction roll after an Allied
 declaration of war on Vichy or attack on a Vichy colony), and the Western Allies only with
-a port or bridgehead held by U.S. ground forces in France or French North Africa.
+American ground troops holding a port or beachhead in France or French North Africa.
 
 The roll is one die {t.ends.base:+d} plus net DPs (Axis minus Allied) and the modifiers;
 results are held at {t.ends.low} and {t.ends.high}. Positive modifiers favour the Axis.
