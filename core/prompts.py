@@ -77,7 +77,8 @@ class Decision(msgspec.Struct, frozen=True, tag="decision", tag_field="type"):
     ``rule`` is the rule number that asks; ``default`` is the option an
     unattended run takes and must be enabled. A decision of an open-ended game carries
     its ``clock`` (turn and phase): its options are the actions open then
-    (:func:`armistice.core.turns.actions`).
+    (:func:`armistice.core.turns.actions`). A ``reported`` decision asks what happened on
+    the board (a battle's result, a ship sunk), which no player chooses.
     """
 
     key: str
@@ -88,6 +89,7 @@ class Decision(msgspec.Struct, frozen=True, tag="decision", tag_field="type"):
     default: str
     help: str = ""
     clock: Clock | None = None
+    reported: bool = False
 
     def check(self, value: object) -> str:
         """``value`` if it is an enabled option; raises IllegalAnswer or RuleRestriction."""
@@ -389,7 +391,9 @@ class Selection(msgspec.Struct, frozen=True, tag="selection", tag_field="type"):
     or factors), or, when ``minimum`` is set, to any total from ``minimum`` to ``required``.
 
     The answer maps item ids to amounts; missing ids are zero. ``rule``
-    justifies the total and the tier order.
+    justifies the total and the tier order. ``picks`` names what the items are, as the
+    heading of their list (``French territories``); empty when ``label`` already does
+    (``Free French named ships``).
     """
 
     key: str
@@ -400,6 +404,7 @@ class Selection(msgspec.Struct, frozen=True, tag="selection", tag_field="type"):
     required: int
     unit: str = "units"
     minimum: int | None = None
+    picks: str = ""
 
     @property
     def least(self) -> int:
@@ -411,6 +416,11 @@ class Selection(msgspec.Struct, frozen=True, tag="selection", tag_field="type"):
         return f"{n} {singular(self.unit) if n == 1 else self.unit}"
 
     help: str = ""
+
+    @property
+    def heading(self) -> str:
+        """What the items are, to head their list: ``picks``, else ``label``."""
+        return self.picks or self.label
 
     def check(self, value: object) -> dict[str, int]:
         """The answer without zero entries, if legal; raises IllegalAnswer or RuleRestriction."""

@@ -88,10 +88,12 @@ def within(
     options: Sequence[Option],
     rule: str,
     default: str = "",
+    reported: bool = False,
 ) -> Decision:
     """A decision asked within the action numbered ``step`` (how many the players have
     taken), keyed ``<step>.<key>`` so each action's answers stay apart in a save; its
-    ``default`` is the first enabled option unless given."""
+    ``default`` is the first enabled option unless given; ``reported`` as for
+    :class:`Decision`."""
     return Decision(
         key=f"{step}.{key}",
         power=power,
@@ -99,4 +101,5 @@ def within(
         rule=rule,
         options=tuple(options),
         default=default or next(o.value for o in options if o.enabled),
+        reported=reported,
     )

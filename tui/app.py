@@ -14,6 +14,7 @@ from pathlib import Path
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.content import Content
 from textual.geometry import Size
 from textual.screen import Screen
 
@@ -162,6 +163,13 @@ class ArmisticeApp(App[None]):
             self.pop_screen()
         elif covered:
             self.screen.show_size(size)  # type: ignore[attr-defined]
+
+    def format_title(self, title: str, sub_title: str) -> Content:
+        """The header's line: ``title — sub_title``, or the subtitle alone (not dimmed) when
+        a screen leaves its title empty to give the line to it."""
+        if not title:
+            return Content(sub_title)
+        return super().format_title(title, sub_title)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """No help over the notice that the window is too small."""

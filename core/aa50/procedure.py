@@ -106,9 +106,11 @@ def _pick(
     options: list[Option],
     rule: str,
     default: str = "",
+    reported: bool = False,
 ) -> Decision:
-    """A decision of the current action, keyed by the action's number."""
-    return within(ledger.state.actions, key, power, label, options, rule, default)
+    """A decision of the current action, keyed by the action's number; ``reported`` when
+    the players say what happened on the board."""
+    return within(ledger.state.actions, key, power, label, options, rule, default, reported)
 
 
 def turn_decision(s: Aa50Scenario, t: Aa50State, key: str) -> Decision:
@@ -267,6 +269,7 @@ def invade(s: Aa50Scenario, ledger: Book) -> Steps:
         required=len(open_),
         unit="territories",
         minimum=1,
+        picks="French territories",
     )
     assert isinstance(answer, dict)
     named = tuple(k for k in open_ if answer.get(k))
@@ -400,6 +403,7 @@ def battle(s: Aa50Scenario, ledger: Book) -> Steps:
         [Option("taken", "captured"), Option("held", "not captured")],
         INVASION if french else NEUTRAL,
         "held",
+        reported=True,
     )
     if french:
         yield from french_losses(s, ledger, target, result == "taken")
@@ -482,6 +486,7 @@ def french_losses(s: Aa50Scenario, ledger: Book, target: str, taken: bool) -> St
             [Option("no", "no"), Option("yes", "yes, sunk")],
             INVASION,
             "no",
+            reported=True,
         )
         if said == "yes":
             sunk.append(ship)
@@ -550,6 +555,7 @@ def zone_question(s: Aa50Scenario, ledger: Book, zone: str, ships: tuple[str, ..
         options,
         INVASION,
         rules.zone_answer(s, t, zone, most),
+        reported=True,
     )
 
 
@@ -661,6 +667,7 @@ def settle(s: Aa50Scenario, ledger: Book) -> Steps:
             ],
             OCCUPATION,
             default or NONE,
+            reported=True,
         )
         if answer != NONE:
             holders[place] = occupation.power if not owner else str(answer)

@@ -313,6 +313,7 @@ def fight(
             Option("failed", "failed"),
         ),
         default="failed",
+        reported=True,
         help="Fight the battle on the board; armistice records its result."
         + (f" In the area: {said} (Vichy troops defend against anyone, {LATER})." if said else ""),
     )

@@ -430,7 +430,7 @@ async def test_headers_say_what_the_numbers_are() -> None:
         assert "(defaults)" not in odds
         await press(pilot, "r", "r")
         prompt = shown(app, "#prompt")
-        assert "Chosen Ship or unit (note)" in prompt and "0 of 1 Dunkerque" in prompt
+        assert "Chosen Vichy named ships (note)" in prompt and "0 of 1 Dunkerque" in prompt
         await press(pilot, "space", "enter")
         while not screen.game.complete:
             await press(pilot, "space", "enter")

@@ -11,7 +11,7 @@ import pytest
 from armistice.core import scenario
 from armistice.core.game import Game
 from armistice.tui.app import ArmisticeApp
-from armistice.tui.screens.game import CHROME, headline
+from armistice.tui.screens.game import EDGES, headline, titles
 from armistice.tui.widgets.odds import LINE, OddsPanel
 from armistice.tui.widgets.prompt import PromptPanel
 from tests.tui.dashboard import NARROW, WIDE, dashboard, flat, isolate, on_screen, press
@@ -35,12 +35,58 @@ def fall(seed: int, rolls: int = 0) -> Game:
     return game
 
 
-def test_a_fact_short_of_room_is_given_by_its_value_alone_never_cut() -> None:
+def test_a_fact_short_of_room_is_given_by_its_value_alone_the_phase_kept_last() -> None:
     facts = (("Conqueror", "Germany"), ("Turn", "3"), ("Phase", "Vichy fleet moves"))
     assert headline(facts, 52) == "Conqueror Germany · Turn 3 · Phase Vichy fleet moves"
     assert headline(facts, 50) == "Conqueror Germany · Turn 3 · Vichy fleet moves"
-    assert headline(facts, 30) == "Conqueror Germany · Turn 3"
-    assert headline((("Turn", "12"), ("Phase", "combat")), 10) == "Turn 12"
+    assert headline(facts, 30) == "Turn 3 · Vichy fleet moves"
+    assert headline(facts, 17) == "Vichy fleet moves"
+    assert headline(facts, 12) == "Vichy fleet…"
+    assert headline((("Turn", "12"), ("Phase", "combat")), 10) == "combat"
+
+
+def test_a_value_that_does_not_read_alone_keeps_its_label_or_is_left_out() -> None:
+    facts = (("Turn", "Fall 1940"), ("FSL", "-1"), ("Vichy France", "established"))
+    assert headline(facts, 46) == "Fall 1940 · FSL -1 · Vichy France established"
+    assert headline(facts, 40) == "Turn Fall 1940 · FSL -1"
+    assert headline(facts, 20) == "Fall 1940 · FSL -1"
+
+
+def longest(game: Game) -> tuple[tuple[str, str], ...]:
+    """``game``'s facts with its longest power name wherever a power is named, its longest
+    phase name for the phase, and two-figure rounds and turns."""
+    powers = [p.label for p in game.sides.powers]
+    phases = [p.label for p in game.system.phases] if game.system.phases else []
+    facts = []
+    for label, value in game.summary.facts:
+        if value in powers:
+            value = max(powers, key=len)
+        elif label == "Phase" and phases:
+            value = max(phases, key=len)
+        elif label in ("Round", "Turn") and value.isdigit():
+            value = "12"
+        facts.append((label, value))
+    return tuple(facts)
+
+
+@pytest.mark.parametrize("entry", scenario.bundled(), ids=lambda e: e.name)
+def test_power_round_and_phase_stay_in_the_header_at_80_columns(
+    entry: scenario.BundledScenario,
+) -> None:
+    """For each bundled setup of every rule system, with its longest power name, its
+    longest phase and a two-figure round: the power, the round (or turn) and the phase are
+    all in the header's 80 columns, whole."""
+    game = Game(scenario.load(entry.name), seed=1)
+    facts = longest(game)
+    powers = {p.label for p in game.sides.powers}
+    title, line = titles(facts, NARROW[0])
+    assert len(f"{title} — {line}" if title else line) <= NARROW[0] - EDGES
+    for label, value in facts:
+        if value in powers or label in ("Round", "Turn", "Phase"):
+            assert value in line.split(" · ") or f"{label} {value}" in line.split(" · "), (
+                label,
+                line,
+            )
 
 
 async def test_the_header_names_the_vichy_fleet_moves_phase_whole() -> None:
@@ -50,9 +96,9 @@ async def test_the_header_names_the_vichy_fleet_moves_phase_whole() -> None:
     async with app.run_test(size=NARROW) as pilot:
         await dashboard(pilot, PANELS)
         top = on_screen(app)[0]
-        assert "armistice — Conqueror Germany · Turn 3 · Vichy fleet moves" in top
+        assert "Conqueror Germany · Turn 3 · Phase Vichy fleet moves" in top
+        assert "armistice" not in top
         assert "…" not in top
-        assert len(headline(game.summary.facts, NARROW[0] - CHROME)) <= NARROW[0] - CHROME
 
 
 async def test_a_fleet_dies_results_are_named_whole_or_by_their_short_form() -> None:

@@ -13,7 +13,7 @@ from armistice.core.awaw.words import ColonyStatus
 from armistice.core.game import Game
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.screens.dialogs import ChangeAssumptions
-from armistice.tui.screens.game import CHROME
+from armistice.tui.screens.game import EDGES
 from armistice.tui.screens.help import Help
 from armistice.tui.screens.setup import SetupScreen
 from armistice.tui.screens.start import StartScreen
@@ -36,8 +36,8 @@ async def test_a_save_with_house_tables_plays_under_them_in_the_dashboard(saves:
     notes = Notes(app)
     async with app.run_test(size=NARROW) as pilot:
         screen = await dashboard(pilot)
-        assert screen.sub_title.startswith("House tables · Turn Fall 1940")
-        assert len(screen.sub_title) <= NARROW[0] - CHROME
+        assert screen.sub_title.startswith("House tables · Fall 1940 · FSL")
+        assert len(screen.sub_title) <= NARROW[0] - EDGES
         assert (f"rule58.toml as saved in {SAVE}", "information", "Playing under house tables") in (
             notes.seen
         )

@@ -74,7 +74,7 @@ async def test_a_stopped_game_says_it_was_stopped_by_turn_and_phase() -> None:
         assert screen_text(screen, "#prompt-header") == "Game stopped"
         assert screen_text(screen, "#prompt-done").endswith(
             "The players stopped the game in Turn 4, collect income phase. "
-            "s saves, n starts another."
+            "u takes back the last answer, s saves, n starts another."
         )
         assert "stopped the game in Turn 4," in shown
         assert "Stopped: no dice left." in shown

@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 
 from armistice.core import scenario
 from armistice.core.game import Game
+from armistice.core.prompts import AnswerValue, Decision
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.widgets.odds import LINE, rendered
 from tests.awaw import vichy
@@ -126,16 +127,17 @@ async def test_77_the_odds_of_a_roll_reached_by_a_link_are_worked_out(saves: Pat
         ]
 
 
-def test_5_5_choice_columns_are_numbered_and_named_by_the_options_labels() -> None:
-    """The Axis player's pick between two equally near Vichy areas: the columns are the
-    options in the prompt's order, named under the table by their labels, not their keys."""
+def test_5_5_a_choice_whose_outcome_no_die_decides_sets_no_columns_side_by_side() -> None:
+    """The Axis player's pick between two equally near Vichy areas: the Toulon fleet turns
+    Vichy either way (a chance of 1 under both options), so the panel gives the chances
+    from here, not a column per option."""
     game = Game(load(small()))
     game.answer(5)
     game.answer({"area.oran": 1, "area.bone": 2, "area.dakar": 3})
     lines = rendered(game).plain.splitlines()
-    assert lines[1].split() == ["1", "2"]
-    assert lines[2].split() == ["Toulon", "fleet", "1", "1"]
-    assert lines[3:] == ["1 Oran (placed in Gulf)", "2 Bone (placed in Strait)"]
+    assert lines[0] == "Chances from here"
+    assert "chance by choice" not in rendered(game).plain
+    assert lines[2].split() == ["Toulon", "fleet", "Vichy", "1"]
 
 
 def test_5_6_an_area_the_axis_holds_reads_axis_in_the_odds_panel() -> None:
@@ -146,3 +148,46 @@ def test_5_6_an_area_the_axis_holds_reads_axis_in_the_odds_panel() -> None:
     at = lines.index("French Indo-China")
     assert lines[at + 1].split() == ["Axis", "1"]
     assert lines[lines.index("Mediterranean fleet") + 1].split() == ["Vichy", "1"]
+
+
+def _aa50_questions() -> list[Game]:
+    """A game at each kind of Anniversary question: where to move a unit from, which unit,
+    where to, which territory was attacked, a battle's result, a ship sunk, what lies in a
+    sea zone (a Japanese carrier in sea zone 36, so a die follows), and whose unit stands
+    in a territory after an occupation."""
+    from armistice.core.aa50.words import Phase
+    from tests.aa50.board import answer, game, until
+
+    def at(*values: AnswerValue, power: str = "united_kingdom") -> Game:
+        return answer(until(game(), power, Phase.COMBAT_MOVE), *values)
+
+    move = ("move", "united_kingdom", "united_kingdom:infantry")
+    battle = ("invade", {"french_indo_china": 1}, "end_phase", "battle", "french_indo_china")
+    return [
+        *(at(*move[:n]) for n in range(1, 4)),
+        *(at(*battle[:n]) for n in range(4, 6)),
+        at(*battle, "taken"),
+        at(*battle, "taken", "no"),
+        at("occupy", "end_phase", "end_phase", power="germany"),
+    ]
+
+
+def test_no_anniversary_question_sets_a_column_per_answer() -> None:
+    """Every Anniversary question but the turn's menu either reports what happened on the
+    board or leaves nothing to dice: the panel gives the chances from here for each."""
+    asked = []
+    for g in _aa50_questions():
+        prompt = g.prompt
+        assert isinstance(prompt, Decision)
+        asked.append(prompt.key.split(".", 1)[1])
+        assert rendered(g).plain.startswith("Chances from here"), prompt.label
+    assert asked == [
+        "move.from",
+        "move.unit",
+        "move.to",
+        "battle.target",
+        "battle.result",
+        "battle.sunk.lamotte_picquet",
+        "zone.sz36",
+        "occupation.southern_france",
+    ]

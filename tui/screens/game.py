@@ -8,6 +8,7 @@ the game stays as it was.
 from __future__ import annotations
 
 from functools import partial
+from itertools import product
 from pathlib import Path
 from typing import Any
 
@@ -51,9 +52,15 @@ from armistice.tui.widgets.record import AssumptionsPanel, LogPanel
 WIDE = 120
 HOUSE = "House tables"
 """The fact a game's summary adds when it plays under house tables."""
-CHROME = 30
-"""Columns of the header that its icon (8), the room kept for a clock (10) and
-``armistice — `` (12) take."""
+TITLE = "armistice"
+EDGES = 18
+"""Columns of the header that its icon (8) and the room kept for a clock (10) take."""
+CHROME = EDGES + len(f"{TITLE} — ")
+"""Columns of the header that its edges (:data:`EDGES`) and ``armistice — `` take."""
+PHASE = "Phase"
+"""The label of the fact that names the phase of a turn, the header's most needed."""
+ALONE = (PHASE, "Turn")
+"""The labels of facts whose value reads alone (a phase, a power's or a season's turn)."""
 
 
 class Body(Widget):
@@ -188,7 +195,6 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "armistice"
         self.call_after_refresh(self.refresh_views)
         house = dict(self.game.summary.facts).get(HOUSE)
         if house:
@@ -197,14 +203,14 @@ class GameScreen(Screen[None]):
     def on_resize(self) -> None:
         for body in self.query(Body):
             body.wide = self.size.width >= WIDE
-        self.sub_title = headline(self.game.summary.facts, self.size.width - CHROME)
+        self.title, self.sub_title = titles(self.game.summary.facts, self.size.width)
 
     @on(Body.Laid)
     def refresh_views(self) -> None:
         """Render every panel from the game (the body's once it is mounted)."""
         game = self.game
         summary = game.summary
-        self.sub_title = headline(summary.facts, self.size.width - CHROME)
+        self.title, self.sub_title = titles(summary.facts, self.size.width)
         for body in self.query(Body):
             body.wide = self.size.width >= WIDE
             if body.composed_for != game.system.key:
@@ -479,7 +485,10 @@ class GameScreen(Screen[None]):
         """The keys of this screen and what they do."""
         return [
             ("up, down, enter", "choose an option"),
-            ("space, +, -, enter", "take or drop a ship or unit, one more or less, confirm"),
+            (
+                "space, +, -, enter",
+                "in a list to pick from: take or drop an item (a ship, a unit, a territory), one more or less, confirm",
+            ),
             ("digits, enter", "type a die's value when dice are typed in (a batch: each in turn)"),
             *(
                 (self.app.keys_of(b), b.tooltip or b.description)  # type: ignore[attr-defined]
@@ -494,23 +503,60 @@ class GameScreen(Screen[None]):
 
 
 def headline(facts: tuple[tuple[str, str], ...], room: int) -> str:
-    """The summary's ``facts`` (label, value) as the header shows them in ``room`` columns:
-    all of them when they fit, else house tables named first (without their files) and the
-    other facts in the system's order, as many as fit, each whole or, when only that fits
-    and it reads alone (not a bare number), by its value alone ("Vichy fleet moves" for
-    "Phase Vichy fleet moves")."""
+    """The summary's ``facts`` (label, value) as the header shows them in ``room`` columns.
+
+    All of them whole when they fit. Else the facts are kept in the system's order (house
+    tables named first, without their files) in the fullest form that fits, preferring,
+    in order: to keep the phase, then house tables, then the other facts in the system's
+    order (the first the most needed); then to keep each one's label, in the same order. A
+    fact is shown whole ("Phase conduct combat"), by its value alone when that reads alone
+    (a phase or a turn not given by a bare number: "conduct combat", "the United Kingdom",
+    "Fall 1940"), or left out. The phase, if
+    alone it does not fit (or, with no phase, the most needed fact), is cut with an ellipsis:
+    it is never left out."""
     whole = " · ".join(f"{label} {value}" for label, value in facts)
     if len(whole) <= room:
         return whole
-    parts = [HOUSE] if any(label == HOUSE for label, _ in facts) else []
-    for label, value in facts:
-        if label == HOUSE:
+    shown = [(HOUSE, "") if label == HOUSE else (label, value) for label, value in facts]
+    shown.sort(key=lambda fact: fact[0] != HOUSE)
+    needed = sorted(range(len(shown)), key=lambda i: (shown[i][0] != PHASE, shown[i][0] != HOUSE))
+    forms = [_forms(label, value) for label, value in shown]
+    best: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    line = ""
+    for chosen in product(*(range(len(f)) for f in forms)):
+        parts = [f[c] for f, c in zip(forms, chosen, strict=True) if f[c]]
+        text = " · ".join(parts)
+        if not parts or len(text) > room:
             continue
-        for part in (f"{label} {value}", value if not value.isdigit() else ""):
-            if part and len(" · ".join([*parts, part])) <= room:
-                parts.append(part)
-                break
-    return " · ".join(parts)
+        score = (
+            tuple(not forms[i][chosen[i]] for i in needed),
+            tuple(chosen[i] for i in needed),
+        )
+        if best is None or score < best:
+            best, line = score, text
+    if best is not None:
+        return line
+    first = forms[needed[0]][-1] or forms[needed[0]][-2] if forms else ""
+    return first[: max(0, room - 1)] + "…"
+
+
+def _forms(label: str, value: str) -> list[str]:
+    """How a fact may be shown, fullest first: whole, by its value alone when that reads
+    alone (:data:`ALONE`), not at all (the phase never)."""
+    forms = [f"{label} {value}".strip()]
+    if label in ALONE and not value.isdigit():
+        forms.append(value)
+    return forms if label == PHASE else [*forms, ""]
+
+
+def titles(facts: tuple[tuple[str, str], ...], width: int) -> tuple[str, str]:
+    """The header's title and subtitle in a window ``width`` columns wide: ``armistice``
+    and the :func:`headline` of ``facts`` when they fit whole together; else no title,
+    which leaves the whole line to the facts."""
+    whole = headline(facts, width - CHROME)
+    if whole == " · ".join(f"{label} {value}" for label, value in facts):
+        return TITLE, whole
+    return "", headline(facts, width - EDGES)
 
 
 def pending(game: Game) -> Prompt | None:

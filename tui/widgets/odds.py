@@ -84,8 +84,10 @@ def position(game: Game) -> bytes:
 def rendered(game: Game) -> Text:
     """The panel's text for ``game``: the pending roll or batch, then the outcomes' odds
     from here (later choices at their defaults), or each option's headline chance for a
-    pending decision with a real choice, compared as the system says or in columns that fit
-    the panel (not a turn's menu of actions, whose options are no outcomes' causes)."""
+    pending decision with a real choice whose outcomes are left to dice (:func:`by_choice`),
+    compared as the system says or in columns that fit the panel (not a turn's menu of
+    actions, whose options are no outcomes' causes, nor a decision that reports what
+    happened on the board, which nobody chooses)."""
     out = Text()
     prompt = game.prompt
     if isinstance(prompt, Roll):
@@ -95,10 +97,12 @@ def rendered(game: Game) -> Text:
             out.append("\n")
     if isinstance(prompt, Rolls):
         out.append_text(batch_lines(prompt))
-    if isinstance(prompt, Decision) and prompt.clock is None:
+    if isinstance(prompt, Decision) and prompt.clock is None and not prompt.reported:
         enabled = sum(o.enabled for o in prompt.options)
         if enabled > 1 and (game.system.compared or 13 + 7 * enabled <= LINE):
-            return by_choice(game, prompt)
+            compared = by_choice(game, prompt)
+            if compared is not None:
+                return compared
     if game.complete:
         stopped = ending(game) != RESOLVED
         out.append(f"{'Stopped' if stopped else 'Resolved'}: no dice left.", style="dim")
@@ -181,15 +185,28 @@ def _once(key: str, value: str) -> Callable[[Prompt], str | None]:
     return choose
 
 
-def by_choice(game: Game, prompt: Decision) -> Text:
+def by_choice(game: Game, prompt: Decision) -> Text | None:
     """For a pending decision, the odds under each enabled option (later open choices at
     their defaults), so the choices can be compared: the chance of each value of the
     system's ``compared`` outcome key, options that give the same chances together; else
     the headline result's chance in each outcome key, one numbered column per option,
-    the numbers named under the table."""
+    the numbers named under the table.
+
+    None when every chance so compared is 0 or 1: whatever is chosen, no die is left to
+    decide what is compared, so there are no odds to set side by side."""
     chosen = [o for o in prompt.options if o.enabled]
     table = {o.value: odds(game, _once(prompt.key, o.value)) for o in chosen}
     key = game.system.compared
+    headline = game.system.outcome_word(game.system.headline)
+    shown = (
+        [p for r in table.values() for p in r.marginals.get(key, {}).values()]
+        if key
+        else [
+            r.marginals[k].get(headline, Fraction(0)) for r in table.values() for k in r.marginals
+        ]
+    )
+    if all(p in (0, 1) for p in shown):
+        return None
     if key:
         groups: dict[tuple[tuple[str, Fraction], ...], list[str]] = {}
         for o in chosen:
@@ -197,7 +214,6 @@ def by_choice(game: Game, prompt: Decision) -> Text:
             ranked = tuple(sorted(dist.items(), key=lambda kv: (-kv[1], kv[0])))
             groups.setdefault(ranked, []).append(o.label)
         return compared_lines(game, key, groups)
-    headline = game.system.outcome_word(game.system.headline)
     out = Text(f"{headline.label} chance by choice\n", style="bold")
     width = min(6, (LINE - 13) // len(chosen) - 1)
     out.append(f"{'':<13}" + "".join(f" {i:>{width}}" for i in range(1, len(chosen) + 1)) + "\n")

@@ -114,7 +114,8 @@ class RollView(Static, can_focus=True):
 
     def action_submit(self) -> None:
         """Send the typed value as the die's result or the fact reported; with nothing typed,
-        a fact takes its default and a die says what to type."""
+        a fact takes its default, a typed die says what to type and a die the app rolls
+        which key rolls it."""
         if self.typing and self.typed:
             value, self.typed = int(self.typed), ""
             self._render_text()
@@ -125,6 +126,8 @@ class RollView(Static, can_focus=True):
             self.post_message(Answered(self.prompt.key, self.prompt.default, Via.DECIDED))
         elif self.typing and self.prompt is not None:
             self.post_message(Refused(f"Nothing typed: {self._wanted()}"))
+        elif self.prompt is not None:
+            self.notify(rolled_hint(self), timeout=3)
 
     def _wanted(self) -> str:
         """What to type, in words: ``type a whole number from 1 to 40, then Enter``."""
@@ -181,7 +184,8 @@ class BatchView(Static, can_focus=True):
         if prompt is None:
             return
         key_of = getattr(self.app, "key_of", lambda _i, d: d)
-        text = Text(f"Roll {len(prompt.members)} at once, ")
+        count = len(prompt.members)
+        text = Text("Roll 1 die, " if count == 1 else f"Roll {count} at once, ")
         if self.typing:
             text.append("typed in: ", style="bold")
             text.append("each value in turn, then Enter.\n")
@@ -216,11 +220,23 @@ class BatchView(Static, can_focus=True):
         self._render_text()
 
     def action_submit(self) -> None:
-        """Enter the typed value for the next member; after the last, send the batch."""
+        """Enter the typed value for the next member; after the last, send the batch. With
+        nothing typed, say what to type, or, when the app rolls, which key rolls."""
         prompt = self.prompt
-        if not self.typing or not self.typed or prompt is None:
+        if prompt is None:
+            return
+        if not self.typing:
+            self.notify(rolled_hint(self), timeout=3)
             return
         member = prompt.members[len(self.values)]
+        if not self.typed:
+            self.post_message(
+                Refused(
+                    f"Nothing typed: type {member.label}'s value, {member.dice.low} to "
+                    f"{member.dice.high}, then Enter"
+                )
+            )
+            return
         try:
             value = member.check(int(self.typed))
         except IllegalAnswer as error:
@@ -239,8 +255,30 @@ class BatchView(Static, can_focus=True):
         self.post_message(Answered(prompt.key, answer, Via.TYPED))
 
 
-AFTER = "s saves, n starts another."
-DONE = f"{RESOLVED} {AFTER}"
+def names(label: str, power: str) -> bool:
+    """True when ``label`` starts by naming ``power`` ("the United Kingdom invades which
+    French territories?"), so that the power need not be named again before it."""
+    return label[: len(power)].lower() == power.lower()
+
+
+def rolled_hint(widget: Widget) -> str:
+    """What to press at a die the app rolls: the roll key, or the key that types dice in."""
+    key_of = getattr(widget.app, "key_of", lambda _i, d: d)
+    return (
+        f"Dice are rolled by the app: press {key_of('roll', 'r')} to roll, "
+        f"or {key_of('dice-mode', 'd')} to type them in."
+    )
+
+
+def after(widget: Widget) -> str:
+    """What may be done once nothing is asked, with the keys (after the keymap) that do it:
+    take the last answer back (a stop among them), save, start another game."""
+    key_of = getattr(widget.app, "key_of", lambda _i, d: d)
+    return (
+        f"{key_of('undo', 'u')} takes back the last answer, {key_of('save', 's')} saves, "
+        f"{key_of('new-game', 'n')} starts another."
+    )
+
 
 VIEWS: dict[type[Prompt], str] = {
     Decision: "prompt-decision",
@@ -298,8 +336,14 @@ class PromptPanel(ScrollableContainer, can_focus=False):
         with ContentSwitcher(initial="prompt-done", id="prompt-body"):
             if self.first is not None:
                 yield make_view(VIEWS[type(self.first)])
-            yield Static(DONE, id="prompt-done")
+            yield Static(RESOLVED, id="prompt-done")
         yield Static(id="prompt-problem")
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Make the row it shares with the odds as tall as this panel, so that long odds
+        scroll beside the prompt instead of taking rows from the state panels below."""
+        if self.parent is not None and self.parent.id == "top":
+            self.parent.styles.height = self.outer_size.height
 
     def _view(self, ident: str) -> Widget | None:
         """The control ``ident`` of the content switcher, built the first time it is asked
@@ -366,7 +410,7 @@ class PromptPanel(ScrollableContainer, can_focus=False):
             for row in result:
                 lines.append(f"{row.label}: ", style="bold")
                 lines.append(f"{row.value}" + (f" ({row.rule})" if row.rule else "") + "\n")
-            lines.append(f"{ended or RESOLVED} {AFTER}")
+            lines.append(f"{ended or RESOLVED} {after(self)}")
             self.query_one("#prompt-done", Static).update(lines)
             body.current = "prompt-done"
             self._showing = None
@@ -375,7 +419,7 @@ class PromptPanel(ScrollableContainer, can_focus=False):
         if who is not None:
             style = f"bold reverse {self._side_style(who.alignment)}"
             title.append(f" {who.player.upper()} ", style=style)
-            if who.power and who.power != who.player:
+            if who.power and who.power != who.player and not names(prompt.label, who.power):
                 title.append(f" {who.power}:", style="bold")
         title.append(f" {prompt.label} ", style="bold")
         title.append(f"[{prompt.rule}]", style="dim")

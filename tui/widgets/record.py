@@ -21,6 +21,8 @@ class LogPanel(Static):
     TITLE = "Log"
 
     written: tuple[LogEntry, ...] = ()
+    at_end = True
+    """False while entries written since the view last went to the newest are unseen."""
 
     def show(self, game: Game, summary: Summary) -> None:
         """Bring the log up to ``game``'s."""
@@ -36,8 +38,22 @@ class LogPanel(Static):
         for entry in log:
             table.add_row(entry.rule, line(entry))
         self.update(table)
-        if isinstance(self.parent, Widget):
-            self.parent.scroll_end(animate=False, immediate=False, x_axis=False)
+        self.at_end = False
+        self.call_after_refresh(self.to_end)
+
+    def on_show(self) -> None:
+        """Show the newest entries when the log comes into view (they may have been
+        written while its tab was hidden, when there was nothing to scroll)."""
+        self.call_after_refresh(self.to_end)
+
+    def to_end(self) -> None:
+        """Scroll the view to the newest entry, once it is in view, if it has not been
+        since the log last changed."""
+        view = self.parent
+        if self.at_end or not isinstance(view, Widget) or not view.size.height:
+            return
+        view.scroll_end(animate=False, immediate=False, x_axis=False)
+        self.at_end = True
 
 
 def line(entry: LogEntry) -> Text:

@@ -20,7 +20,6 @@ from armistice.core.prompts import Selection, Via
 from armistice.tui.widgets.answering import Answered, Refused
 
 CHOSEN = "Chosen"
-CHOICE = "Ship or unit (note)"
 PADDING = 1
 """Cells on each side of a table cell (DataTable's cell padding)."""
 SCROLLBAR = 1
@@ -32,6 +31,14 @@ def chosen(taken: int, available: int) -> str:
     return f"{taken} of {available}"
 
 
+def heading(prompt: Selection, width: int) -> str:
+    """The heading of the items' column, ``width`` cells wide: what the prompt says the
+    items are (:attr:`Selection.heading`), with ``(note)`` when some item has a note under
+    its label; cut with an ellipsis if longer than the column."""
+    text = prompt.heading + (" (note)" if any(item.note for item in prompt.items) else "")
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 class SelectionView(Vertical):
     """Choose amounts of items against a required total, higher tiers first.
 
@@ -39,11 +46,13 @@ class SelectionView(Vertical):
     the prompt refuses (an empty reason once a pick is made).
     """
 
+    # The line under the list names these keys, so the key bar keeps its room for the
+    # screen's own (save, open...), which an 80-column bar could not show beside them.
     BINDINGS = [
-        Binding("space", "toggle", "Take/drop", id="selection-toggle"),
-        Binding("plus,equals_sign", "more", "One more", id="selection-more"),
-        Binding("minus", "less", "One less", id="selection-less"),
-        Binding("enter", "confirm", "Confirm", id="selection-confirm"),
+        Binding("space", "toggle", "Take/drop", id="selection-toggle", show=False),
+        Binding("plus,equals_sign", "more", "One more", id="selection-more", show=False),
+        Binding("minus", "less", "One less", id="selection-less", show=False),
+        Binding("enter", "confirm", "Confirm", id="selection-confirm", show=False),
     ]
 
     def __init__(self, **kwargs: object) -> None:
@@ -92,7 +101,7 @@ class SelectionView(Vertical):
         width = self._choice_width(first)
         table.clear(columns=True)
         table.add_column(CHOSEN, width=first, key="chosen")
-        table.add_column(CHOICE, width=width, key="choice")
+        table.add_column(heading(prompt, width), width=width, key="choice")
         for item, cell in zip(prompt.items, cells, strict=True):
             taken = self.picked.get(item.id, 0)
             blocked = prompt.blocked(self.picked, item.id) and not taken
@@ -110,7 +119,13 @@ class SelectionView(Vertical):
             table.move_cursor(row=min(row, len(prompt.items) - 1), scroll=False)
         total = sum(self.picked.values())
         most = prompt.amount(prompt.required)
-        span = most if prompt.least == prompt.required else f"up to {most}"
+        span = (
+            most
+            if prompt.least == prompt.required
+            else f"up to {most}"
+            if prompt.least == 0
+            else f"{prompt.least} to {most}"
+        )
         status = Text(f"Chosen {total} of {span}. ", style="bold")
         key_of = getattr(self.app, "key_of", lambda _i, d: d)
         status.append(
