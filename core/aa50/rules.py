@@ -551,9 +551,14 @@ def liberate(
 
 
 def france_income(s: Aa50Scenario, t: Aa50State) -> int:
-    """The IPCs of the territories liberated France holds: 0 before liberation, and 0 while
-    the enemy holds Paris (a power whose capital is held by the enemy collects no income,
-    rule 4 treats a liberated France like any other Allied power, here too)."""
+    """The IPCs of the territories liberated France holds as an Allied power (status
+    liberated; a territory still neutral counts for nobody): 0 before liberation, and 0
+    while the enemy holds Paris (a power whose capital is held by the enemy collects no
+    income, rule 4 treats a liberated France like any other Allied power, here too)."""
     if not t.france_active or not paris_allied(s, t):
         return 0
-    return sum(s.places[k].ipc for k, a in t.territories.items() if a.controller == FRANCE)
+    return sum(
+        s.places[k].ipc
+        for k, a in t.territories.items()
+        if a.controller == FRANCE and a.status is Fate.LIBERATED
+    )

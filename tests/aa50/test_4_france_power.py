@@ -1,0 +1,32 @@
+"""Rule 4, France as an Allied power once liberated: its income, the territories it gets
+back when Paris is retaken, the units and ships that come under its control, and what
+the log says of it."""
+
+from __future__ import annotations
+
+from armistice.core.aa50 import rules
+from armistice.core.aa50.words import Phase
+from tests.aa50.board import LIBERATED, answer, game, until
+
+
+def test_4_frances_income_counts_only_the_territories_it_holds_as_an_allied_power() -> None:
+    g = answer(game(LIBERATED, still_neutral="stay"), "liberate")
+    # France 6, Morocco 1, Algeria 1, French West Africa 1; the seven territories left
+    # neutral (French Equatorial Africa, Madagascar, Indo-China ...) count for nobody.
+    assert rules.france_income(g.scenario, g.state) == 9
+    line = next(e.text for e in g.log if "count in France's income" in e.text)
+    assert line == "France's territories (9 IPCs) count in France's income"
+    # Japan takes French Indo-China (2 IPCs, neutral): France's income does not change.
+    until(g, "france", Phase.COMBAT_MOVE)
+    assert rules.france_income(g.scenario, g.state) == 9
+
+
+def test_4_a_liberation_from_the_1941_setup_counts_paris_and_southern_france_only() -> None:
+    g = game(still_neutral="stay")
+    until(g, "united_kingdom", Phase.COMBAT_MOVE)
+    answer(g, "invade", {"southern_france": 1}, "end_phase", "battle", "france", "taken")
+    answer(g, "battle", "southern_france", "taken", "no", "no", "empty")
+    until(g, "united_kingdom", Phase.START)
+    answer(g, "liberate")
+    # France 6 and Southern France 2; Morocco, Algeria and the colonies stay neutral.
+    assert rules.france_income(g.scenario, g.state) == 8
