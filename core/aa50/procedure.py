@@ -90,6 +90,12 @@ STAY = "stay"
 OVER = "over"
 """The answer ``over.PLACE.BEYOND``: an Axis aircraft flies over French territory PLACE to
 BEYOND in combat movement."""
+MOVE_HELP = (
+    "One adjacent place per move. Movement points are not counted and transports are not "
+    "tracked: keep to each unit's move on the board; a land unit never enters a sea zone, "
+    "a sea unit never goes on land."
+)
+"""What the move prompt does not check, said to the player."""
 NONE = "none"
 """The answer: no Axis land unit stands there."""
 SHIP_DIE = (
@@ -338,9 +344,11 @@ def move_unit(s: Aa50Scenario, ledger: Book) -> Steps:
                     ok, why = rules.may_move(s, t, unit, place, beyond, any_)
                     label = f"over {s.called(place)} to {s.called(beyond)}"
                     near.append(Option(f"{OVER}.{place}.{beyond}", label, ok, "" if ok else why))
-    to = str(
-        (yield _pick(ledger, "move.to", t.power, "To which adjacent place?", near, NEUTRAL, STAY))
+    to_where = msgspec.structs.replace(
+        _pick(ledger, "move.to", t.power, "To which adjacent place?", near, NEUTRAL, STAY),
+        help=MOVE_HELP,
     )
+    to = str((yield to_where))
     if to == STAY:
         ledger.note(NEUTRAL, f"{s.unit_name(unit)} stays in {s.called(start)}")
         return

@@ -137,7 +137,9 @@ def may_move(
     liberation; only the power whose turn it is moves; the Axis enters or crosses French
     territory only in non-combat movement, or in combat movement during its own
     occupation (its aircraft may fly over, not stop); an Allied power enters French
-    territory only to attack it under an invasion; French ships never block a sea zone."""
+    territory only to attack it under an invasion; French ships never block a sea zone.
+    A land unit never enters a sea zone (transports are not tracked: :data:`NO_TRANSPORT`),
+    a sea unit never enters a territory; an aircraft goes either way."""
     power = unit_power(unit)
     if neutral_unit(t, start, unit):
         return False, NEVER_MOVE
@@ -145,6 +147,9 @@ def may_move(
         return False, f"only {s.label(t.power)}'s units move in its turn ({NEUTRAL})"
     if to not in s.places[start].adjacent:
         return False, f"{s.called(to)} is not adjacent to {s.called(start)}"
+    wrong = domain_refusal(s, unit, to)
+    if wrong:
+        return False, wrong
     target = t.territories.get(to)
     if target is not None and target.status is Fate.FRENCH:
         combat = t.phase is Phase.COMBAT_MOVE
@@ -177,6 +182,26 @@ def may_move(
     ):
         return True, f"French ships are in port and never block a sea zone ({NEUTRAL})"
     return True, "no French rule stands in the way"
+
+
+NO_TRANSPORT = (
+    "a land unit never enters a sea zone here: transports and the units they carry are "
+    "not tracked, so move them on the board and report the landing's battle"
+)
+"""Why a land unit may not move into a sea zone."""
+
+
+def domain_refusal(s: Aa50Scenario, unit: str, to: str) -> str:
+    """Why ``unit`` (``POWER:KIND``) may not enter place ``to`` by its domain, "" when it
+    may: a land unit never enters a sea zone (:data:`NO_TRANSPORT`), a sea unit never
+    enters a territory; an aircraft enters either."""
+    domain = s.kinds[unit_kind(unit)].domain
+    sea = s.places[to].kind is Kind.SEA
+    if domain is Domain.LAND and sea:
+        return NO_TRANSPORT
+    if domain is Domain.SEA and not sea:
+        return f"a sea unit never goes on land: {s.called(to)} is a territory"
+    return ""
 
 
 FLY_OVER = f"in combat movement Axis aircraft may fly over French territory ({NEUTRAL})"

@@ -51,7 +51,7 @@ def test_2_an_invasion_is_declared_at_the_start_of_the_combat_move_not_after_a_m
     g = until(game(), "united_kingdom", Phase.COMBAT_MOVE)
     answer(g, "move", "united_kingdom", "united_kingdom:infantry", "stay")
     assert not g.state.moved
-    answer(g, "move", "gibraltar", "united_kingdom:infantry", "sz12")
+    answer(g, "move", "united_kingdom", "united_kingdom:fighter", "sz7")
     with pytest.raises(RuleRestriction, match=r"declared at the start of the combat move.*\(§2\)"):
         answer(g, "invade")
 
