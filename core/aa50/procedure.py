@@ -434,8 +434,39 @@ def battle(s: Aa50Scenario, ledger: Book) -> Steps:
         f"{s.named(t.power)} captures {s.called(target)}; it is {now.status.label}, held by {s.label(now.controller)}",
         announce=True,
     )
+    if target == s.paris and now.controller == FRANCE:
+        regained(s, ledger)
     if french:
         yield from ship_fates(s, ledger, rules.based(s, ledger.state, target), t.power, INVASION)
+
+
+def regained(s: Aa50Scenario, ledger: Book) -> None:
+    """Rule 4: Paris is France's again, so France takes back the initially French
+    territories its allies took while the enemy held it, as the Anniversary rules give
+    any power whose capital is liberated."""
+    t = ledger.state
+    ledger.state = rules.regain(s, t, ledger.assume(UNLISTED) is Unlisted.MARKER)
+    back = [
+        k
+        for k, a in ledger.state.territories.items()
+        if a.controller == FRANCE and t.territories[k].controller != FRANCE
+    ]
+    if not back:
+        return
+    decided = any(
+        s.places[k].unlisted
+        and a.status is Fate.CAPTURED
+        and rules.side(s, t, a.controller) is Alignment.ALLIED
+        for k, a in t.territories.items()
+    )
+    ledger.note(
+        LIBERATION,
+        f"Paris is France's again: France takes back {', '.join(s.called(k) for k in back)} "
+        "from its allies: like any power whose capital is liberated, it regains its "
+        "original territories its allies hold",
+        UNLISTED if decided else None,
+        announce=True,
+    )
 
 
 def fall_back(s: Aa50Scenario, ledger: Book, target: str) -> Steps:

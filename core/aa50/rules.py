@@ -289,7 +289,7 @@ def capture(
     ``aa50.axis_in_invaded``). Once France is liberated, an Allied power taking an initially French territory
     back hands it to France (its marker goes back on), as any Allied power's (rule 4):
     Paris itself always, any other only while the Allies hold Paris; while the enemy holds
-    it the liberator keeps the territory."""
+    it the liberator holds the territory until Paris is France's again (:func:`regain`)."""
     keep = side(s, t, captor)
     rule = INVASION if t.territories[place].status is Fate.FRENCH else NEUTRAL
     units, removed = regroup(s, t, place, keep, "", others_stay, rule)
@@ -308,6 +308,28 @@ def capture(
     return msgspec.structs.replace(
         t, territories={**t.territories, place: after}, removed=(*t.removed, *removed)
     )
+
+
+def regain(s: Aa50Scenario, t: Aa50State, unlisted_marked: bool) -> Aa50State:
+    """Rule 4, "same rules" as any Allied power: once liberated France holds Paris again, it
+    takes back, in one step, every initially French territory another Allied power holds
+    (captured while the enemy held Paris), its marker back on, the Allied units standing
+    there staying; a territory off the rule's list only if ``unlisted_marked`` (reading
+    ``aa50.unlisted_markers``). Nothing changes while France is not liberated or does not
+    hold Paris."""
+    if not t.france_active or t.territories[s.paris].controller != FRANCE:
+        return t
+    territories = dict(t.territories)
+    for place in s.french:
+        area = territories[place]
+        if (
+            area.status is Fate.CAPTURED
+            and area.controller != FRANCE
+            and side(s, t, area.controller) is Alignment.ALLIED
+            and (unlisted_marked or not s.places[place].unlisted)
+        ):
+            territories[place] = TerritoryState(Fate.LIBERATED, FRANCE, area.units, marker=True)
+    return msgspec.structs.replace(t, territories=territories)
 
 
 def lose(t: Aa50State, place: str, units: Mapping[str, int]) -> Aa50State:

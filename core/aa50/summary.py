@@ -231,8 +231,9 @@ under British control; every French ship meets its fate as above.
 When the British turn starts with Paris held by the Allies, France gets a turn of its own
 for good, played by the British player, with French markers on the initially French
 territories the Allies hold; its remaining ships are France's units. From then on France
-is an Allied power like the others: while the enemy holds Paris again, the Allies keep
-the French territories they take and France collects no income.
+is an Allied power like the others: while the enemy holds Paris again, the Allies hold
+the French territories they take and France collects no income; once Paris is France's
+again, France takes those territories back from its allies.
 
 Battles are fought on the board: armistice asks for their results, and for what a sea zone
 holds when a fleet's fate depends on it.

@@ -30,3 +30,28 @@ def test_4_a_liberation_from_the_1941_setup_counts_paris_and_southern_france_onl
     answer(g, "liberate")
     # France 6 and Southern France 2; Morocco, Algeria and the colonies stay neutral.
     assert rules.france_income(g.scenario, g.state) == 8
+
+
+def test_4_paris_retaken_gives_france_back_the_territories_its_allies_took_meanwhile() -> None:
+    g = until(answer(game(LIBERATED), "liberate"), "italy", Phase.COMBAT)
+    answer(g, "battle", "france", "taken")
+    g = until(g, "united_kingdom", Phase.COMBAT)
+    answer(g, "battle", "southern_france", "taken")
+    area = g.state.territories["southern_france"]
+    assert (area.controller, area.marker) == ("united_kingdom", False)
+    # Paris retaken: France holds it again and takes Southern France back from the United
+    # Kingdom, its British units staying; Tunisia, German, stays German.
+    answer(g, "battle", "france", "taken")
+    t = g.state
+    area = t.territories["southern_france"]
+    assert (area.status.value, area.controller, area.marker) == ("liberated", "france", True)
+    assert t.territories["tunisia"].controller == "germany"
+    assert t.territories["france"].controller == "france"
+    line = next(e for e in g.log if e.text.startswith("Paris is France's again"))
+    assert line.text == (
+        "Paris is France's again: France takes back Southern France from its allies: like any "
+        "power whose capital is liberated, it regains its original territories its allies hold"
+    )
+    # France 6, Southern France 2, Morocco, Algeria, French West Africa and the seven
+    # territories that joined at liberation (8 IPCs).
+    assert rules.france_income(g.scenario, t) == 6 + 2 + 1 + 1 + 1 + 8
