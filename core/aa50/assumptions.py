@@ -110,7 +110,7 @@ CAPTOR = Assumption(
 
 
 class EmptyZone(Word):
-    """Who takes French ships in a zone with no Axis warship after an occupation."""
+    """Who takes French ships in an empty zone after an occupation."""
 
     BRITAIN = "britain"
     OCCUPIER = "occupier"
@@ -119,14 +119,14 @@ class EmptyZone(Word):
 EMPTY_ZONE = Assumption(
     key="aa50.occupation_empty_zone",
     rule=OCCUPATION,
-    question="After an occupation, French ships in a zone with no Axis surface warship: who "
-    "captures them?",
+    question="After an occupation, French ships in an empty zone (no unit of any power): who "
+    "captures them? (In a zone of Allied units only the Allies take them, as in an invasion.)",
     kind=EmptyZone,
     choices=(
         Choice("britain", "the United Kingdom: they join Free France, as the rule's Allied case"),
         Choice("occupier", "the occupying power: nothing stops it seizing them"),
     ),
-    why="the rule handles them 'as above', where the Allied invader takes them; an occupation has none",
+    why="the rule handles them 'as above', where the Allied invader takes them; an occupation has no invader",
 )
 
 

@@ -569,7 +569,10 @@ def zone_question(s: Aa50Scenario, ledger: Book, zone: str, ships: tuple[str, ..
         p for p in (*t.turn_order, *s.powers) if rules.side(s, t, p) is Alignment.AXIS
     )
     which = "most surface warships" if most else "the first in the turn order"
-    options = [Option(Zone.EMPTY.value, Zone.EMPTY.label)]
+    options = [
+        Option(Zone.EMPTY.value, Zone.EMPTY.label),
+        Option(Zone.ALLIED.value, Zone.ALLIED.label),
+    ]
     for kind, says in (
         (Zone.WARSHIP, f"has a surface warship there ({which})"),
         (Zone.MINOR, "submarines or transports only"),
@@ -593,11 +596,18 @@ def zone_question(s: Aa50Scenario, ledger: Book, zone: str, ships: tuple[str, ..
 
 
 def ship_fates(
-    s: Aa50Scenario, ledger: Book, ships: tuple[str, ...], captor: str, rule: str
+    s: Aa50Scenario,
+    ledger: Book,
+    ships: tuple[str, ...],
+    captor: str,
+    rule: str,
+    empty_captor: str = "",
 ) -> Steps:
-    """Rule 2 for French ``ships``, zone by zone: an empty or Allied zone gives them to
-    ``captor``; an Axis surface warship there makes its power roll a die per ship (1
-    captured, else scuttled); Axis submarines or transports alone follow ``aa50.minor_zone``."""
+    """Rule 2 for French ``ships``, zone by zone: a zone of Allied units only gives them to
+    ``captor``, an empty one to ``empty_captor`` when given (after an occupation, as the
+    reading ``aa50.occupation_empty_zone`` says), else to ``captor``; an Axis surface
+    warship there makes its power roll a die per ship (1 captured, else scuttled); Axis
+    submarines or transports alone follow ``aa50.minor_zone``, aircraft ``aa50.air_zone``."""
     zones = list(dict.fromkeys(ledger.state.ships[k].at for k in ships))
     for zone in zones:
         here = tuple(k for k in ships if ledger.state.ships[k].at == zone)
@@ -614,10 +624,13 @@ def ship_fates(
             )
             continue
         if fate == rules.TAKEN:
-            ledger.state = rules.capture_ships(s, ledger.state, here, captor)
+            taker = captor
+            if empty_captor and zone_kind is not Zone.ALLIED:
+                taker, used = empty_captor, EMPTY_ZONE
+            ledger.state = rules.capture_ships(s, ledger.state, here, taker)
             ledger.note(
                 rule,
-                f"{s.called(zone)}: {s.label(captor)} captures {', '.join(s.ships[k].name for k in here)}",
+                f"{s.called(zone)}: {s.label(taker)} captures {', '.join(s.ships[k].name for k in here)}",
                 used,
                 announce=True,
             )
@@ -721,8 +734,8 @@ def settle(s: Aa50Scenario, ledger: Book) -> Steps:
             None if rules.unit_power(gone.unit) == FRANCE else GUESTS,
         )
     allies = FRANCE if ledger.state.france_active else BRITAIN
-    captor = allies if ledger.assume(EMPTY_ZONE) is EmptyZone.BRITAIN else occupation.power
-    yield from ship_fates(s, ledger, rules.neutral_ships(ledger.state), captor, OCCUPATION)
+    empty = allies if ledger.assume(EMPTY_ZONE) is EmptyZone.BRITAIN else occupation.power
+    yield from ship_fates(s, ledger, rules.neutral_ships(ledger.state), allies, OCCUPATION, empty)
 
 
 HANDLERS = {

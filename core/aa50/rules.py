@@ -377,8 +377,8 @@ def nearby(s: Aa50Scenario, t: Aa50State, place: str) -> tuple[str, ...]:
 
 def zone_answer(s: Aa50Scenario, t: Aa50State, zone: str, most: bool) -> str:
     """What sea zone ``zone`` holds as the tracked units say, in the words of the zone
-    question: ``empty`` (nothing, or Allied units only: French ships and units are never
-    an Allied presence before liberation), ``warship:POWER`` (the Axis power that rolls:
+    question: ``empty`` (no unit; French ships and units are never a presence before
+    liberation), ``allied`` (Allied units only), ``warship:POWER`` (the Axis power that rolls:
     the first in the turn order with a surface warship there, or with the ``most``) or
     ``minor:POWER`` (Axis submarines or transports only) or ``air:POWER`` (Axis aircraft
     only, no Axis ship)."""
@@ -397,6 +397,8 @@ def zone_answer(s: Aa50Scenario, t: Aa50State, zone: str, most: bool) -> str:
         if found:
             owners = [unit_power(u) for u in found]
             return f"{word.value}:{min(owners, key=order.index)}"
+    if any(side(s, t, unit_power(u)) is Alignment.ALLIED for u in t.zones[zone]):
+        return Zone.ALLIED.value
     return Zone.EMPTY.value
 
 
@@ -457,7 +459,7 @@ def zone_fate(zone: Zone, minor: Minor, air: Minor) -> str:
     an empty or Allied zone, :data:`DICE` with an Axis surface warship there; a zone of
     Axis submarines or transports only as the reading ``aa50.minor_zone`` (``minor``) says,
     one of Axis aircraft only as ``aa50.air_zone`` (``air``) says."""
-    if zone is Zone.EMPTY:
+    if zone in (Zone.EMPTY, Zone.ALLIED):
         return TAKEN
     if zone is Zone.WARSHIP:
         return DICE

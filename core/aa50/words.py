@@ -75,7 +75,8 @@ class Kind(Word):
 class Zone(Word):
     """What a sea zone holding French ships holds when their fate is decided (rule 2)."""
 
-    EMPTY = "empty", "empty, or only Allied units"
+    EMPTY = "empty", "empty: no unit of any power"
+    ALLIED = "allied", "Allied units only, no Axis unit"
     MINOR = "minor", "Axis submarines or transports, no Axis surface warship"
     AIR = "air", "Axis aircraft only, no Axis ship"
     WARSHIP = "warship", "at least one Axis surface warship"

@@ -54,10 +54,12 @@ def test_2_a_land_unit_in_a_sea_zone_is_never_read_as_an_aircraft() -> None:
     g = game()
     s, t = g.scenario, g.state
     # Zone 12 holds a British battleship; a German infantry there (on a transport, say)
-    # is no aircraft and no ship: the zone is empty of Axis ships and aircraft.
+    # is no aircraft and no ship: the zone holds no Axis ship nor aircraft, and Allied units.
     t = msgspec.structs.replace(
         t, zones={**t.zones, "sz12": ("united_kingdom:battleship", "germany:infantry")}
     )
+    assert rules.zone_answer(s, t, "sz12", False) == "allied"
+    t = msgspec.structs.replace(t, zones={**t.zones, "sz12": ("germany:infantry",)})
     assert rules.zone_answer(s, t, "sz12", False) == "empty"
     assert rules.absent(s, t, "sz12", "germany", rules.Zone.AIR) == (
         "no German aircraft is in Sea zone 12 (§2)"

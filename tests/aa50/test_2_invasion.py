@@ -87,8 +87,11 @@ def test_2_a_captured_territory_loses_every_french_unit_and_goes_to_the_invader(
 
 def test_2_ships_in_an_allied_only_zone_go_to_the_invader() -> None:
     g = captured(invaded("morocco"), "morocco")
-    assert g.prompt.default == "empty"  # type: ignore[union-attr]
-    answer(g, "empty")
+    values = [o.value for o in g.prompt.options]  # type: ignore[union-attr]
+    assert values[:2] == ["empty", "allied"]
+    # Zone 12 holds a British battleship: Allied units only, not an empty zone.
+    assert g.prompt.default == "allied"  # type: ignore[union-attr]
+    answer(g, "allied")
     jean_bart = g.state.ships["jean_bart"]
     assert (jean_bart.fate, jean_bart.by, jean_bart.die) == (Fate.CAPTURED, "united_kingdom", None)
 

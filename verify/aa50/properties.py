@@ -233,7 +233,7 @@ def ship_judge(
         if kind in (Zone.MINOR.value, Zone.AIR.value):
             reading = minor if kind == Zone.MINOR.value else AIR_ZONE.values[0]
             kind = {"as_empty": Zone.EMPTY.value, "dice": Zone.WARSHIP.value}.get(reading, "stay")
-        if kind == Zone.EMPTY.value and (ship.fate, ship.by, ship.die) != (
+        if kind in (Zone.EMPTY.value, Zone.ALLIED.value) and (ship.fate, ship.by, ship.die) != (
             Fate.CAPTURED,
             captor,
             None,
