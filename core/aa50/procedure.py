@@ -75,7 +75,10 @@ Steps = Generator[Prompt, AnswerValue, None]
 
 ACTIONS = (
     ActionSpec(
-        "liberate", "Add France's turn: Paris is held by the Allies", LIBERATION, (Phase.START,)
+        "liberate",
+        "Add France's turn (when the British turn starts with Paris held by the Allies)",
+        LIBERATION,
+        (Phase.START,),
     ),
     ActionSpec("invade", "Declare an invasion of French territory", INVASION, (Phase.COMBAT_MOVE,)),
     ActionSpec(
@@ -123,8 +126,13 @@ def turn_decision(s: Aa50Scenario, t: Aa50State, key: str) -> Decision:
     France's turn is due."""
     closed = {a.key: why for a in ACTIONS if (why := _refusal(s, t, a.key))}
     base = actions(key, t.power, t.clock(s.label(t.power)), ACTIONS, PHASES, NEUTRAL, closed)
-    if not rules.may_liberate(s, t)[0]:
-        return base
+    ok, why = rules.may_liberate(s, t)
+    if not ok:
+        options = tuple(
+            Option(o.value, o.label, False, why) if o.value == "liberate" else o
+            for o in base.options
+        )
+        return msgspec.structs.replace(base, options=options)
     due = f"Paris is held by the Allies: France's turn is added first ({LIBERATION})"
     options = tuple(
         Option(o.value, o.label, False, due) if o.value == END_PHASE else o for o in base.options
@@ -137,6 +145,12 @@ def _refusal(s: Aa50Scenario, t: Aa50State, action: str) -> str:
     alignment = rules.side(s, t, t.power)
     if action == "liberate":
         return rules.may_liberate(s, t)[1]
+    if action == "occupy" and t.occupation is not None:
+        return f"{s.named(t.occupation.power)} has declared the occupation of Vichy France this turn ({OCCUPATION})"
+    if action == "invade" and t.power in t.invasions:
+        return f"{s.named(t.power)} has declared its invasion this turn ({INVASION})"
+    if action == "move" and not rules.movable(t, t.power):
+        return f"{s.named(t.power)} has no unit on the map to move ({NEUTRAL})"
     if action in ("invade", "occupy"):
         if t.moved:
             return f"declared at the start of the combat move, before any unit moves ({INVASION if action == 'invade' else OCCUPATION})"
@@ -149,13 +163,9 @@ def _refusal(s: Aa50Scenario, t: Aa50State, action: str) -> str:
             return (
                 f"only an Allied power invades French territory; the Axis occupies it ({INVASION})"
             )
-        if t.power in t.invasions:
-            return f"{s.named(t.power)} has declared its invasion this turn ({INVASION})"
     if action == "occupy":
         if alignment is not Alignment.AXIS:
             return f"only an Axis power occupies Vichy France; the Allies invade it ({OCCUPATION})"
-        if t.occupation is not None:
-            return f"{s.named(t.occupation.power)} occupies France this turn ({OCCUPATION})"
     return ""
 
 
@@ -307,16 +317,13 @@ def move_unit(s: Aa50Scenario, ledger: Book) -> Steps:
     any_ = ledger.assume(SCOPE) is Scope.ANY
 
     def movable(place: str, unit: str) -> bool:
-        return rules.unit_power(unit) == t.power and not rules.neutral_unit(t, place, unit)
+        return rules.may_own_move(t, t.power, place, unit)
 
     places = [
         k
         for k in s.places
         if any(movable(k, u) or rules.neutral_unit(t, k, u) for u in rules.units_at(t, k))
     ]
-    if not any(movable(k, u) for k in places for u in rules.units_at(t, k)):
-        ledger.note(NEUTRAL, f"{s.named(t.power)} has no unit on the map to move")
-        return
     starts = [
         Option(k, s.called(k))
         if any(movable(k, u) for u in rules.units_at(t, k))

@@ -84,6 +84,22 @@ def neutral_unit(t: Aa50State, place: str, unit: str) -> bool:
     return not t.france_active or (area is not None and area.status is Fate.FRENCH)
 
 
+def may_own_move(t: Aa50State, power: str, place: str, unit: str) -> bool:
+    """Whether ``unit`` standing in ``place`` is one of ``power``'s that may move at all
+    (not a neutral French unit)."""
+    return unit_power(unit) == power and not neutral_unit(t, place, unit)
+
+
+def movable(t: Aa50State, power: str) -> bool:
+    """Whether ``power`` has a unit on the map that may move (rule 1: neutral French units
+    never do)."""
+    return any(
+        may_own_move(t, power, place, unit)
+        for place in (*t.territories, *t.zones)
+        for unit in units_at(t, place)
+    )
+
+
 def unit_power(unit: str) -> str:
     """The power of a ``POWER:KIND`` unit."""
     return unit.partition(":")[0]

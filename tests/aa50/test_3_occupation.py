@@ -159,7 +159,9 @@ def test_3_axis_aircraft_in_a_territory_joining_free_france_follow_the_reading(
 def test_3_a_second_occupation_in_one_turn_is_refused() -> None:
     g = until(game(), "germany", Phase.COMBAT_MOVE)
     answer(g, "occupy")
-    with pytest.raises(RuleRestriction, match="occupies France this turn"):
+    with pytest.raises(
+        RuleRestriction, match="has declared the occupation of Vichy France this turn"
+    ):
         answer(g, "occupy")
 
 
