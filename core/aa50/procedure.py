@@ -246,20 +246,32 @@ def liberate(s: Aa50Scenario, ledger: Book) -> Steps:
     marked = [
         s.called(k)
         for k, a in after.territories.items()
-        if a.marker and not t.territories[k].marker
+        if a.marker and not t.territories[k].marker and t.territories[k].status is not Fate.FRENCH
     ]
-    ledger.note(LIBERATION, f"French markers on: {', '.join(marked) or 'none'}")
+    ledger.note(LIBERATION, f"French markers where the Allies hold: {', '.join(marked) or 'none'}")
+    neutral_before = rules.french(t)
     for key in (k for k in s.french if s.places[k].unlisted):
+        before = t.territories[key]
+        if before.status is Fate.FRENCH:
+            continue  # decided with the territories still neutral, below
+        if rules.side(s, t, before.controller) is not Alignment.ALLIED:
+            continue  # no marker where the Axis holds, as for any listed territory
         marked_now = after.territories[key].marker
         ledger.note(
             LIBERATION,
-            f"{s.called(key)}, off the rule's list: {'a French marker' if marked_now else 'no marker'}",
+            f"{s.called(key)}, off the rule's list, held by {s.label(before.controller)}: "
+            f"{'a French marker' if marked_now else 'no marker, its holder keeps it'}",
             UNLISTED,
         )
-    still = rules.french(after)
-    if rules.french(t):
-        left = ", ".join(s.called(k) for k in still) or "none"
-        ledger.note(LIBERATION, f"French territories still neutral: {left}", NEUTRAL_LEFT)
+    if neutral_before:
+        names = ", ".join(s.called(k) for k in neutral_before)
+        count = counted(len(neutral_before), "French territory", "French territories")
+        joined = not rules.french(after)
+        ledger.note(
+            LIBERATION,
+            f"{count} still neutral {'join France, markers on' if joined else 'stay neutral'}: {names}",
+            NEUTRAL_LEFT,
+        )
     ledger.note(
         LIBERATION,
         f"France's territories ({rules.france_income(s, after)} IPCs) count in {s.label(after.income_to)}'s income",

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from armistice.core.aa50 import rules
 from armistice.core.aa50.words import Phase
-from tests.aa50.board import LIBERATED, answer, game, until
+from armistice.core.game import Game
+from tests.aa50.board import LIBERATED, answer, game, raw, until
 
 
 def test_4_frances_income_counts_only_the_territories_it_holds_as_an_allied_power() -> None:
@@ -55,3 +56,41 @@ def test_4_paris_retaken_gives_france_back_the_territories_its_allies_took_meanw
     # France 6, Southern France 2, Morocco, Algeria, French West Africa and the seven
     # territories that joined at liberation (8 IPCs).
     assert rules.france_income(g.scenario, t) == 6 + 2 + 1 + 1 + 1 + 8
+
+
+def cited(g: Game) -> dict[str, str]:
+    """Each liberation log line and the reading it cites ("" for none)."""
+    return {e.text: e.assumption for e in g.log if e.rule == "§4"}
+
+
+def test_4_the_liberation_log_says_what_happened_and_cites_the_reading_that_decided_it() -> None:
+    neutral = "French Equatorial Africa, Madagascar, French Indo-China, New Caledonia, Bora Bora, French Guiana, Martinique"
+    log = cited(answer(game(LIBERATED), "liberate"))
+    assert (
+        log["French markers where the Allies hold: France, Morocco, Algeria, French West Africa"]
+        == ""
+    )
+    assert log[f"7 French territories still neutral join France, markers on: {neutral}"] == (
+        "aa50.still_neutral=join"
+    )
+    # Martinique is neutral: the unlisted reading decides nothing and is not cited.
+    assert not [text for text in log if "off the rule's list" in text]
+    log = cited(answer(game(LIBERATED, still_neutral="stay"), "liberate"))
+    assert log[f"7 French territories still neutral stay neutral: {neutral}"] == (
+        "aa50.still_neutral=stay"
+    )
+    assert not [text for text in log if "off the rule's list" in text]
+
+
+def test_4_the_unlisted_reading_is_cited_where_an_allied_power_holds_martinique() -> None:
+    document = raw(LIBERATED)
+    document["places"]["martinique"]["control"] = "united_states"
+    document["places"]["martinique"]["original"] = True
+    log = cited(answer(game(document, unlisted_markers="no_marker"), "liberate"))
+    line = (
+        "Martinique, off the rule's list, held by the United States: no marker, its holder keeps it"
+    )
+    assert log[line] == "aa50.unlisted_markers=no_marker"
+    log = cited(answer(game(document), "liberate"))
+    line = "Martinique, off the rule's list, held by the United States: a French marker"
+    assert log[line] == "aa50.unlisted_markers=marker"
