@@ -163,9 +163,8 @@ def _refusal(s: Aa50Scenario, t: Aa50State, action: str) -> str:
             return (
                 f"only an Allied power invades French territory; the Axis occupies it ({INVASION})"
             )
-    if action == "occupy":
-        if alignment is not Alignment.AXIS:
-            return f"only an Axis power occupies Vichy France; the Allies invade it ({OCCUPATION})"
+    if action == "occupy" and alignment is not Alignment.AXIS:
+        return f"only an Axis power occupies Vichy France; the Allies invade it ({OCCUPATION})"
     return ""
 
 

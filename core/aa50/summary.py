@@ -128,10 +128,13 @@ def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
     )
     dice: list[Row] = []
     neutral = rules.neutral_ships(t)
-    for zone in dict.fromkeys(t.ships[k].at for k in neutral):
-        here = [k for k in neutral if t.ships[k].at == zone]
+    for zone, port in dict.fromkeys((t.ships[k].at, s.ships[k].port) for k in neutral):
+        # One capture rolls for the ships based at that territory's port only.
+        here = [k for k in neutral if (t.ships[k].at, s.ships[k].port) == (zone, port)]
         for n, p in rules.captured_odds(len(here)).items():
-            label = f"{s.called(zone)}: {n} of {counted(len(here), 'ship')}"
+            label = (
+                f"{s.called(zone)}, {s.called(port)}'s port: {n} of {counted(len(here), 'ship')}"
+            )
             dice.append(Row(label, str(p), INVASION))
     moves = tuple(Row(str(i + 1), line, NEUTRAL) for i, line in enumerate(t.moves))
     removed = tuple(
@@ -181,7 +184,7 @@ def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
             ),
             Section(
                 "dice",
-                "Ships captured if an Axis warship is there",
+                "Ships captured if an Axis warship is there when their port is taken",
                 INVASION,
                 ("Ships captured", "Chance"),
                 tuple(dice),
