@@ -24,6 +24,23 @@ OCCUPATION = "§3"
 LIBERATION = "§4"
 """Liberation of Paris: France becomes an Allied power with a turn of its own."""
 
+LISTED = (
+    "France",
+    "Southern France",
+    "Algeria",
+    "Tunisia",
+    "Morocco",
+    "French West Africa",
+    "French Equatorial Africa",
+    "Madagascar",
+    "French Indo-China",
+    "New Caledonia",
+    "Bora Bora",
+    "French Guiana",
+)
+"""The territories the house rule lists as initially French, where French markers go on
+liberation (§4)."""
+
 FRANCE = "france"
 """The French power: neutral until liberation, then Allied."""
 BRITAIN = "united_kingdom"
