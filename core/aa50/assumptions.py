@@ -249,6 +249,28 @@ NEUTRAL_LEFT = Assumption(
 )
 
 
+class FreeFrench(Word):
+    """Whose the units and ships that joined Free France are once France is liberated."""
+
+    FRANCE = "france"
+    BRITAIN = "britain"
+
+
+FREE_FRENCH = Assumption(
+    key="aa50.free_french_at_liberation",
+    rule=LIBERATION,
+    question="France is liberated: whose are the French units and ships that joined Free "
+    "France under British control after an occupation?",
+    kind=FreeFrench,
+    choices=(
+        Choice("france", "France's: the British player takes every remaining French unit"),
+        Choice("britain", "they stay British: the United Kingdom took them over for good"),
+    ),
+    why="Free French units are British until liberation, and the rule gives France all "
+    "remaining French units without saying whether these still are",
+)
+
+
 class Income(Word):
     """Whose income liberated France's territories count in."""
 
@@ -281,5 +303,6 @@ ASSUMPTIONS = (
     PLACE,
     UNLISTED,
     NEUTRAL_LEFT,
+    FREE_FRENCH,
     INCOME,
 )

@@ -16,6 +16,7 @@ from armistice.core.aa50.assumptions import (
     AIR_ZONE,
     CAPTOR,
     EMPTY_ZONE,
+    FREE_FRENCH,
     GUESTS,
     HOLDER,
     INCOME,
@@ -28,6 +29,7 @@ from armistice.core.aa50.assumptions import (
     UNLISTED,
     Captor,
     EmptyZone,
+    FreeFrench,
     Guests,
     Holder,
     Income,
@@ -233,6 +235,7 @@ def liberate(s: Aa50Scenario, ledger: Book) -> Steps:
         unlisted_marked=ledger.assume(UNLISTED) is Unlisted.MARKER,
         neutral_join=ledger.assume(NEUTRAL_LEFT) is Neutral.JOIN,
         income_to=FRANCE if ledger.assume(INCOME) is Income.FRANCE else BRITAIN,
+        free_french=ledger.assume(FREE_FRENCH) is FreeFrench.FRANCE,
     )
     after = ledger.state
     order = ", ".join(s.label(p) for p in after.turn_order)
@@ -270,6 +273,20 @@ def liberate(s: Aa50Scenario, ledger: Book) -> Steps:
             LIBERATION,
             f"{count} still neutral {'join France, markers on' if joined else 'stay neutral'}: {names}",
             NEUTRAL_LEFT,
+        )
+    joined_units = [
+        f"{counted(len(units), 'unit')} in {s.called(k)}"
+        for k, units in t.free_french.items()
+        if units
+    ]
+    joined_ships = [s.ships[k].name for k, sh in t.ships.items() if sh.free_french]
+    if joined_units or joined_ships:
+        french = ledger.assume(FREE_FRENCH) is FreeFrench.FRANCE
+        ledger.note(
+            LIBERATION,
+            f"Free French units and ships {'come under France' if french else 'stay British'}: "
+            f"{', '.join((*joined_units, *joined_ships))}",
+            FREE_FRENCH,
         )
     ledger.note(
         LIBERATION,
@@ -645,7 +662,8 @@ def ship_fates(
             taker = captor
             if empty_captor and zone_kind is not Zone.ALLIED:
                 taker, used = empty_captor, EMPTY_ZONE
-            ledger.state = rules.capture_ships(s, ledger.state, here, taker)
+            joins = rule == OCCUPATION and taker == BRITAIN
+            ledger.state = rules.capture_ships(s, ledger.state, here, taker, joins)
             ledger.note(
                 rule,
                 f"{s.called(zone)}: {s.label(taker)} captures {', '.join(s.ships[k].name for k in here)}",

@@ -483,15 +483,21 @@ def zone_fate(zone: Zone, minor: Minor, air: Minor) -> str:
     return {Minor.AS_EMPTY: TAKEN, Minor.DICE: DICE, Minor.STAY: STAYS}[reading]
 
 
-def capture_ships(s: Aa50Scenario, t: Aa50State, ships: tuple[str, ...], captor: str) -> Aa50State:
+def capture_ships(
+    s: Aa50Scenario, t: Aa50State, ships: tuple[str, ...], captor: str, free_french: bool = False
+) -> Aa50State:
     """French ``ships`` captured by ``captor`` without a die (an empty or Allied zone):
     each becomes a ``captor`` unit in its sea zone; liberated France taking them makes them
-    its own (``allied``), not captured."""
+    its own (``allied``), not captured; ``free_french`` marks them joining Free France (the
+    United Kingdom's after an occupation)."""
     if captor == FRANCE:
         changed = {k: msgspec.structs.replace(t.ships[k], allied=True) for k in ships}
     else:
         changed = {
-            k: msgspec.structs.replace(t.ships[k], fate=Fate.CAPTURED, by=captor) for k in ships
+            k: msgspec.structs.replace(
+                t.ships[k], fate=Fate.CAPTURED, by=captor, free_french=free_french
+            )
+            for k in ships
         }
     return board_ships(s, t, changed)
 
@@ -542,6 +548,7 @@ def occupy(
     ``others_stay``."""
     territories = dict(t.territories)
     removed = list(t.removed)
+    joined = dict(t.free_french)
     for place in occupation.territories:
         if territories[place].status is not Fate.FRENCH:
             continue
@@ -555,9 +562,12 @@ def occupy(
         else:
             units, gone = regroup(s, t, place, Alignment.ALLIED, BRITAIN, others_stay, OCCUPATION)
             territories[place] = TerritoryState(Fate.FREE_FRENCH, BRITAIN, units)
+            joined[place] = tuple(
+                f"{BRITAIN}:{unit_kind(u)}" for u in units_at(t, place) if neutral_unit(t, place, u)
+            )
         removed += gone
     return msgspec.structs.replace(
-        t, territories=territories, removed=tuple(removed), occupation=None
+        t, territories=territories, removed=tuple(removed), occupation=None, free_french=joined
     )
 
 
@@ -575,6 +585,37 @@ def may_liberate(s: Aa50Scenario, t: Aa50State) -> tuple[bool, str]:
     return True, ""
 
 
+def free_french_to_france(s: Aa50Scenario, t: Aa50State) -> Aa50State:
+    """Rule 4, reading ``aa50.free_french_at_liberation=france``: the French units that
+    joined Free France come under France's control where they still stand in a territory
+    France holds (one British unit of their kind each), and each ship that joined Free
+    France and is still a British unit in its sea zone becomes France's own."""
+    territories = dict(t.territories)
+    for place, joined in t.free_french.items():
+        area = territories[place]
+        if area.controller != FRANCE:
+            continue
+        units = list(area.units)
+        for unit in joined:
+            if unit in units:
+                units[units.index(unit)] = f"{FRANCE}:{unit_kind(unit)}"
+        territories[place] = msgspec.structs.replace(area, units=tuple(units))
+    zones = dict(t.zones)
+    ships = dict(t.ships)
+    for key, ship in t.ships.items():
+        unit = f"{BRITAIN}:{s.ships[key].kind}"
+        if not (ship.free_french and ship.fate is Fate.CAPTURED and ship.by == BRITAIN):
+            continue
+        if unit not in zones[ship.at]:
+            continue
+        here = list(zones[ship.at])
+        last = len(here) - 1 - here[::-1].index(unit)  # a ship joins its zone's units last
+        here[last] = f"{FRANCE}:{s.ships[key].kind}"
+        zones[ship.at] = tuple(here)
+        ships[key] = msgspec.structs.replace(ship, fate=Fate.FRENCH, by="", allied=True)
+    return msgspec.structs.replace(t, territories=territories, zones=zones, ships=ships)
+
+
 def liberate(
     s: Aa50Scenario,
     t: Aa50State,
@@ -582,13 +623,15 @@ def liberate(
     unlisted_marked: bool,
     neutral_join: bool,
     income_to: str,
+    free_french: bool = True,
 ) -> Aa50State:
     """Rule 4 in one step: France's turn goes into the turn order (right after the United
     Kingdom, or at the end of the round); French markers go on each initially French
     territory an Allied power holds now (an ``unlisted`` one only if ``unlisted_marked``),
     and on those still neutral if ``neutral_join``, listed or not; every French ship not captured,
     scuttled or sunk becomes a France unit in its sea zone, save those based at a territory
-    that stays neutral.
+    that stays neutral; the units and ships that joined Free France become France's when
+    ``free_french`` (reading ``aa50.free_french_at_liberation``, :func:`free_french_to_france`).
     The Allied units standing in a territory that takes a marker stay."""
     order = list(t.turn_order)
     order.insert(order.index(BRITAIN) + 1 if after_britain else len(order), FRANCE)
@@ -605,7 +648,7 @@ def liberate(
         for k, sh in t.ships.items()
         if sh.fate is Fate.FRENCH and territories[s.ships[k].port].status is not Fate.FRENCH
     }
-    return msgspec.structs.replace(
+    after = msgspec.structs.replace(
         board_ships(s, t, ships),
         turn_order=tuple(order),
         france_active=True,
@@ -613,6 +656,7 @@ def liberate(
         income_to=income_to,
         liberated=t.round,
     )
+    return free_french_to_france(s, after) if free_french else after
 
 
 def france_income(s: Aa50Scenario, t: Aa50State) -> int:

@@ -94,3 +94,47 @@ def test_4_the_unlisted_reading_is_cited_where_an_allied_power_holds_martinique(
     log = cited(answer(game(document), "liberate"))
     line = "Martinique, off the rule's list, held by the United States: a French marker"
     assert log[line] == "aa50.unlisted_markers=marker"
+
+
+def free_french_then_liberated(**readings: str) -> Game:
+    """Germany occupies Vichy France in round 1 (Southern France German, every other French
+    territory Free French, the Italian submarine alone in zone 13); the United Kingdom
+    takes Paris in round 1 and liberates France at the start of its round 2 turn."""
+    from tests.aa50.test_3_occupation import occupied, settle
+
+    g = settle(occupied(game(**readings)), zones={"sz13": "minor:italy"}, die=6)
+    assert g.state.territories["morocco"].units == ("united_kingdom:infantry",)
+    assert g.state.ships["jean_bart"].free_french
+    until(g, "united_kingdom", Phase.COMBAT)
+    answer(g, "battle", "france", "taken")
+    until(g, "united_kingdom", Phase.START)
+    return answer(g, "liberate")
+
+
+def test_4_the_free_french_units_and_ships_come_under_frances_control_by_default() -> None:
+    g = free_french_then_liberated()
+    t = g.state
+    assert t.territories["morocco"].units == ("france:infantry",)
+    assert t.territories["algeria"].units == ("france:infantry", "france:infantry")
+    for key in ("strasbourg", "dunkerque", "provence", "jean_bart", "richelieu", "bearn"):
+        ship = t.ships[key]
+        assert (ship.fate.value, ship.by, ship.allied) == ("french", "", True), key
+    assert t.zones["sz12"] == ("united_kingdom:battleship", "france:battleship")
+    line = next(e for e in g.log if e.text.startswith("Free French units and ships"))
+    assert line.assumption == "aa50.free_french_at_liberation=france"
+    assert line.text.startswith(
+        "Free French units and ships come under France: 1 unit in Morocco, 2 units in Algeria"
+    )
+
+
+def test_4_under_the_other_reading_the_free_french_stay_british() -> None:
+    g = free_french_then_liberated(free_french_at_liberation="britain")
+    t = g.state
+    assert t.territories["morocco"].units == ("united_kingdom:infantry",)
+    assert (t.ships["jean_bart"].fate.value, t.ships["jean_bart"].by) == (
+        "captured",
+        "united_kingdom",
+    )
+    line = next(e for e in g.log if e.text.startswith("Free French units and ships"))
+    assert line.assumption == "aa50.free_french_at_liberation=britain"
+    assert "stay British" in line.text
