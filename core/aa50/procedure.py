@@ -101,6 +101,9 @@ MOVE_HELP = (
     "a sea unit never goes on land."
 )
 """What the move prompt does not check, said to the player."""
+TAKEN = "taken"
+"""The battle's result: the territory is captured (``taken.KIND``: by a land unit of that
+kind landed from the sea)."""
 NONE = "none"
 """The answer: no Axis land unit stands there."""
 SHIP_DIE = (
@@ -403,7 +406,10 @@ def move_unit(s: Aa50Scenario, ledger: Book) -> Steps:
 def battle(s: Aa50Scenario, ledger: Book) -> Steps:
     """A battle the power whose turn it is fought on the board: against a French territory
     it invades (French units and ships defend; after a capture the ships based there meet
-    their fate), or for any other territory."""
+    their fate), for any other territory, or at sea in a zone holding both sides' units
+    (each side's losses asked). After a territory's battle the attacker's losses there are
+    asked; a capture with no attacker land unit there may name the kind that landed from
+    the sea (``taken.KIND``: transports are not tracked)."""
     t = ledger.state
     any_ = ledger.assume(SCOPE) is Scope.ANY
     targets = []
@@ -422,30 +428,66 @@ def battle(s: Aa50Scenario, ledger: Book) -> Steps:
             fought = place in t.fought
             label = f"{s.called(place)} ({s.label(area.controller)})"
             targets.append(Option(place, label, not fought, once if fought else ""))
+    mine = rules.side(s, t, t.power)
+    for zone, units in t.zones.items():
+        sides = {rules.side(s, t, rules.unit_power(u)) for u in units}
+        if mine in sides and ({Alignment.AXIS, Alignment.ALLIED} - {mine}) & sides:
+            fought = zone in t.fought
+            label = f"{s.called(zone)} (sea battle)"
+            targets.append(Option(zone, label, not fought, once if fought else ""))
     if not any(o.enabled for o in targets):
         ledger.note(NEUTRAL, f"{s.named(t.power)} has no territory to attack")
         return
     target = str(
-        (
-            yield _pick(
-                ledger, "battle.target", t.power, "Which territory was attacked?", targets, INVASION
-            )
-        )
+        (yield _pick(ledger, "battle.target", t.power, "Where was the battle?", targets, INVASION))
     )
+    if target in t.zones:
+        ledger.state = msgspec.structs.replace(t, fought=(*t.fought, target))
+        powers = tuple(dict.fromkeys(rules.unit_power(u) for u in t.zones[target]))
+        yield from losses(s, ledger, target, powers, "sea")
+        return
     area = t.territories[target]
     french = area.status is Fate.FRENCH
     ledger.state = t = msgspec.structs.replace(t, fought=(*t.fought, target))
-    result = yield _pick(
-        ledger,
-        "battle.result",
-        t.power,
-        f"{s.named(t.power)} against {s.called(target)}: the battle's result?",
-        [Option("taken", "captured"), Option("held", "not captured")],
-        INVASION if french else NEUTRAL,
-        "held",
+    on_land = any(
+        rules.unit_power(u) == t.power and s.kinds[rules.unit_kind(u)].domain is Domain.LAND
+        for u in area.units
     )
+    landings = [
+        Option(
+            f"{TAKEN}.{k}",
+            f"captured by {s.unit_name(f'{t.power}:{k}')} landed from the sea (transports are not tracked)",
+        )
+        for k, e in s.kinds.items()
+        if e.domain is Domain.LAND and not on_land
+    ]
+    said = str(
+        (
+            yield _pick(
+                ledger,
+                "battle.result",
+                t.power,
+                f"{s.named(t.power)} against {s.called(target)}: the battle's result?",
+                [Option(TAKEN, "captured"), Option("held", "not captured"), *landings],
+                INVASION if french else NEUTRAL,
+                "held",
+            )
+        )
+    )
+    result, _, kind = said.partition(".")
     if french:
-        yield from french_losses(s, ledger, target, result == "taken")
+        yield from french_losses(s, ledger, target, result == TAKEN)
+    yield from losses(s, ledger, target, (t.power,), "own")
+    if kind:
+        unit = f"{t.power}:{kind}"
+        ledger.state = rules.move_in(ledger.state, target, unit)
+        ledger.note(NEUTRAL, f"{s.unit_name(unit)} lands in {s.called(target)} from the sea")
+    elif result == TAKEN and not on_land:
+        ledger.note(
+            NEUTRAL,
+            f"No {s.adjective(t.power)} land unit stood in {s.called(target)} on the board: it "
+            f"was taken from the sea, the unit that landed not named ({TAKEN}.KIND names it)",
+        )
     if result == "held":
         ledger.note(
             INVASION if french else NEUTRAL,
@@ -502,6 +544,34 @@ def regained(s: Aa50Scenario, ledger: Book) -> None:
         UNLISTED if decided else None,
         announce=True,
     )
+
+
+def losses(s: Aa50Scenario, ledger: Book, place: str, powers: tuple[str, ...], key: str) -> Steps:
+    """The units of ``powers`` standing in ``place`` that a battle there cost, as the
+    players report them (how many of each kind, 0 by default), removed from play (§1), so
+    the tracked units answer later questions rightly; ``key`` names the prompts."""
+    t = ledger.state
+    here = [u for u in rules.units_at(t, place) if rules.unit_power(u) in powers]
+    lost: dict[str, int] = {}
+    for unit in dict.fromkeys(here):
+        power, kind = rules.unit_power(unit), rules.unit_kind(unit)
+        count = yield Fact(
+            key=f"{t.actions}.battle.{key}.{power}.{kind}",
+            power=t.power,
+            label=f"How many {s.unit_name(unit, 2)} were lost in {s.called(place)}?",
+            rule=NEUTRAL,
+            unit="units",
+            low=0,
+            high=here.count(unit),
+            default=0,
+        )
+        assert isinstance(count, int)
+        if count:
+            lost[unit] = count
+    if lost:
+        ledger.state = rules.lose(ledger.state, place, lost, NEUTRAL)
+        named = ", ".join(f"{n} {s.unit_name(u, n)}" for u, n in lost.items())
+        ledger.note(NEUTRAL, f"Lost in {s.called(place)}: {named}")
 
 
 def fall_back(s: Aa50Scenario, ledger: Book, target: str) -> Steps:

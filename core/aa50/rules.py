@@ -248,6 +248,12 @@ def move(t: Aa50State, unit: str, start: str, to: str) -> Aa50State:
     return _put(t, to, (*units_at(t, to), unit))
 
 
+def move_in(t: Aa50State, place: str, unit: str) -> Aa50State:
+    """``unit`` (``POWER:KIND``) comes to stand in ``place`` from off the tracked board (a
+    land unit landed from a transport)."""
+    return _put(t, place, (*units_at(t, place), unit))
+
+
 def _put(t: Aa50State, place: str, units: tuple[str, ...]) -> Aa50State:
     if place in t.territories:
         area = msgspec.structs.replace(t.territories[place], units=units)
@@ -348,15 +354,16 @@ def regain(s: Aa50Scenario, t: Aa50State, unlisted_marked: bool) -> Aa50State:
     return msgspec.structs.replace(t, territories=territories)
 
 
-def lose(t: Aa50State, place: str, units: Mapping[str, int]) -> Aa50State:
-    """The French units an invader's battle cost in ``place`` (rule 2): ``units`` maps
+def lose(t: Aa50State, place: str, units: Mapping[str, int], rule: str = INVASION) -> Aa50State:
+    """The units a battle cost in ``place`` (a territory or a sea zone), removed from play
+    citing ``rule`` (rule 2 for the French units of an invaded territory): ``units`` maps
     ``POWER:KIND`` to how many are lost (at most those there)."""
     left = list(units_at(t, place))
     gone = []
     for unit, count in units.items():
         for _ in range(count):
             left.remove(unit)
-            gone.append(Removal(place, unit, INVASION))
+            gone.append(Removal(place, unit, rule))
     t = _put(t, place, tuple(left))
     return msgspec.structs.replace(t, removed=(*t.removed, *gone))
 

@@ -238,8 +238,10 @@ is an Allied power like the others: while the enemy holds Paris again, the Allie
 the French territories they take and France collects no income; once Paris is France's
 again, France takes those territories back from its allies.
 
-Battles are fought on the board: armistice asks for their results, and for what a sea zone
-holds when a fleet's fate depends on it.
+Battles are fought on the board: armistice asks for their results and losses (at sea
+too), and for what a sea zone holds when a fleet's fate depends on it. It does not count
+movement points nor track transports: a land unit never enters a sea zone here, and a
+territory taken from the sea may name the kind of unit that landed.
 """
 
 

@@ -227,6 +227,8 @@ def test_2_the_attackers_units_do_not_stay_in_a_territory_that_held() -> None:
     answer(g, "invade", {"french_indo_china": 1})
     answer(g, "move", "kwangtung", "united_kingdom:infantry", "french_indo_china", "end_phase")
     answer(g, "battle", "french_indo_china", "held", "no", 0)
+    assert g.prompt.label == "How many British infantry were lost in French Indo-China?"  # type: ignore[union-attr]
+    answer(g, 0)
     assert [o.value for o in g.prompt.options] == ["kwangtung", "none"]  # type: ignore[union-attr]
     answer(g, "kwangtung")
     assert g.state.territories["french_indo_china"].units == ("france:infantry",) * 2
