@@ -8,6 +8,7 @@ non-combat move."""
 from __future__ import annotations
 
 from collections.abc import Generator
+from typing import Any
 
 import msgspec
 
@@ -53,6 +54,7 @@ from armistice.core.aa50.words import (
     Phase,
     Zone,
 )
+from armistice.core.assumptions import Assumption
 from armistice.core.dice import D6
 from armistice.core.ledger import Ledger
 from armistice.core.prompts import (
@@ -720,7 +722,7 @@ def ship_fates(
         kind, _, axis = answer.partition(":")
         zone_kind = Zone(kind)
         fate = rules.zone_fate(zone_kind, ledger.assume(MINOR), ledger.assume(AIR_ZONE))
-        used = {Zone.MINOR: MINOR, Zone.AIR: AIR_ZONE}.get(zone_kind)
+        used: Assumption[Any] | None = {Zone.MINOR: MINOR, Zone.AIR: AIR_ZONE}.get(zone_kind)
         if fate == rules.STAYS:
             ledger.note(
                 rule,

@@ -9,7 +9,7 @@ The structs decode the TOML (types, unknown keys and bounds are refused by msgsp
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NoReturn
 
 import msgspec
 
@@ -217,7 +217,7 @@ def sides(s: Aa50Scenario) -> Sides:
     )
 
 
-def _fail(source: str, field: str, reason: str) -> None:
+def _fail(source: str, field: str, reason: str) -> NoReturn:
     raise ScenarioError(source, field, reason)
 
 
