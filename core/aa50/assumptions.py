@@ -110,7 +110,7 @@ CAPTOR = Assumption(
 
 
 class EmptyZone(Word):
-    """Who takes French ships in a zone with no Axis warship after an occupation."""
+    """Who takes French ships in an empty zone after an occupation."""
 
     BRITAIN = "britain"
     OCCUPIER = "occupier"
@@ -119,14 +119,14 @@ class EmptyZone(Word):
 EMPTY_ZONE = Assumption(
     key="aa50.occupation_empty_zone",
     rule=OCCUPATION,
-    question="After an occupation, French ships in a zone with no Axis surface warship: who "
-    "captures them?",
+    question="After an occupation, French ships in an empty zone (no unit of any power): who "
+    "captures them? (In a zone of Allied units only the Allies take them, as in an invasion.)",
     kind=EmptyZone,
     choices=(
         Choice("britain", "the United Kingdom: they join Free France, as the rule's Allied case"),
         Choice("occupier", "the occupying power: nothing stops it seizing them"),
     ),
-    why="the rule handles them 'as above', where the Allied invader takes them; an occupation has none",
+    why="the rule handles them 'as above', where the Allied invader takes them; an occupation has no invader",
 )
 
 
@@ -249,6 +249,28 @@ NEUTRAL_LEFT = Assumption(
 )
 
 
+class FreeFrench(Word):
+    """Whose the units and ships that joined Free France are once France is liberated."""
+
+    FRANCE = "france"
+    BRITAIN = "britain"
+
+
+FREE_FRENCH = Assumption(
+    key="aa50.free_french_at_liberation",
+    rule=LIBERATION,
+    question="France is liberated: whose are the French units and ships that joined Free "
+    "France under British control after an occupation?",
+    kind=FreeFrench,
+    choices=(
+        Choice("france", "France's: the British player takes every remaining French unit"),
+        Choice("britain", "they stay British: the United Kingdom took them over for good"),
+    ),
+    why="Free French units are British until liberation, and the rule gives France all "
+    "remaining French units without saying whether these still are",
+)
+
+
 class Income(Word):
     """Whose income liberated France's territories count in."""
 
@@ -281,5 +303,6 @@ ASSUMPTIONS = (
     PLACE,
     UNLISTED,
     NEUTRAL_LEFT,
+    FREE_FRENCH,
     INCOME,
 )

@@ -8,6 +8,7 @@ non-combat move."""
 from __future__ import annotations
 
 from collections.abc import Generator
+from typing import Any
 
 import msgspec
 
@@ -16,6 +17,7 @@ from armistice.core.aa50.assumptions import (
     AIR_ZONE,
     CAPTOR,
     EMPTY_ZONE,
+    FREE_FRENCH,
     GUESTS,
     HOLDER,
     INCOME,
@@ -28,6 +30,7 @@ from armistice.core.aa50.assumptions import (
     UNLISTED,
     Captor,
     EmptyZone,
+    FreeFrench,
     Guests,
     Holder,
     Income,
@@ -51,6 +54,7 @@ from armistice.core.aa50.words import (
     Phase,
     Zone,
 )
+from armistice.core.assumptions import Assumption
 from armistice.core.dice import D6
 from armistice.core.ledger import Ledger
 from armistice.core.prompts import (
@@ -75,7 +79,10 @@ Steps = Generator[Prompt, AnswerValue, None]
 
 ACTIONS = (
     ActionSpec(
-        "liberate", "Add France's turn: Paris is held by the Allies", LIBERATION, (Phase.START,)
+        "liberate",
+        "Add France's turn (when the British turn starts with Paris held by the Allies)",
+        LIBERATION,
+        (Phase.START,),
     ),
     ActionSpec("invade", "Declare an invasion of French territory", INVASION, (Phase.COMBAT_MOVE,)),
     ActionSpec(
@@ -90,6 +97,15 @@ STAY = "stay"
 OVER = "over"
 """The answer ``over.PLACE.BEYOND``: an Axis aircraft flies over French territory PLACE to
 BEYOND in combat movement."""
+MOVE_HELP = (
+    "One adjacent place per move. Movement points are not counted and transports are not "
+    "tracked: keep to each unit's move on the board; a land unit never enters a sea zone, "
+    "a sea unit never goes on land."
+)
+"""What the move prompt does not check, said to the player."""
+TAKEN = "taken"
+"""The battle's result: the territory is captured (``taken.KIND``: by a land unit of that
+kind landed from the sea)."""
 NONE = "none"
 """The answer: no Axis land unit stands there."""
 SHIP_DIE = (
@@ -119,8 +135,13 @@ def turn_decision(s: Aa50Scenario, t: Aa50State, key: str) -> Decision:
     France's turn is due."""
     closed = {a.key: why for a in ACTIONS if (why := _refusal(s, t, a.key))}
     base = actions(key, t.power, t.clock(s.label(t.power)), ACTIONS, PHASES, NEUTRAL, closed)
-    if not rules.may_liberate(s, t)[0]:
-        return base
+    ok, why = rules.may_liberate(s, t)
+    if not ok:
+        options = tuple(
+            Option(o.value, o.label, False, why) if o.value == "liberate" else o
+            for o in base.options
+        )
+        return msgspec.structs.replace(base, options=options)
     due = f"Paris is held by the Allies: France's turn is added first ({LIBERATION})"
     options = tuple(
         Option(o.value, o.label, False, due) if o.value == END_PHASE else o for o in base.options
@@ -133,6 +154,12 @@ def _refusal(s: Aa50Scenario, t: Aa50State, action: str) -> str:
     alignment = rules.side(s, t, t.power)
     if action == "liberate":
         return rules.may_liberate(s, t)[1]
+    if action == "occupy" and t.occupation is not None:
+        return f"{s.named(t.occupation.power)} has declared the occupation of Vichy France this turn ({OCCUPATION})"
+    if action == "invade" and t.power in t.invasions:
+        return f"{s.named(t.power)} has declared its invasion this turn ({INVASION})"
+    if action == "move" and not rules.movable(t, t.power):
+        return f"{s.named(t.power)} has no unit on the map to move ({NEUTRAL})"
     if action in ("invade", "occupy"):
         if t.moved:
             return f"declared at the start of the combat move, before any unit moves ({INVASION if action == 'invade' else OCCUPATION})"
@@ -145,13 +172,8 @@ def _refusal(s: Aa50Scenario, t: Aa50State, action: str) -> str:
             return (
                 f"only an Allied power invades French territory; the Axis occupies it ({INVASION})"
             )
-        if t.power in t.invasions:
-            return f"{s.named(t.power)} has declared its invasion this turn ({INVASION})"
-    if action == "occupy":
-        if alignment is not Alignment.AXIS:
-            return f"only an Axis power occupies Vichy France; the Allies invade it ({OCCUPATION})"
-        if t.occupation is not None:
-            return f"{s.named(t.occupation.power)} occupies France this turn ({OCCUPATION})"
+    if action == "occupy" and alignment is not Alignment.AXIS:
+        return f"only an Axis power occupies Vichy France; the Allies invade it ({OCCUPATION})"
     return ""
 
 
@@ -211,7 +233,7 @@ def end_phase(s: Aa50Scenario, ledger: Book) -> Steps:
 
 
 def liberate(s: Aa50Scenario, ledger: Book) -> Steps:
-    """Rule 4: France's turn is added for good and French markers go on."""
+    """§4: France's turn is added for good and French markers go on."""
     t = ledger.state
     ledger.state = rules.liberate(
         s,
@@ -220,6 +242,7 @@ def liberate(s: Aa50Scenario, ledger: Book) -> Steps:
         unlisted_marked=ledger.assume(UNLISTED) is Unlisted.MARKER,
         neutral_join=ledger.assume(NEUTRAL_LEFT) is Neutral.JOIN,
         income_to=FRANCE if ledger.assume(INCOME) is Income.FRANCE else BRITAIN,
+        free_french=ledger.assume(FREE_FRENCH) is FreeFrench.FRANCE,
     )
     after = ledger.state
     order = ", ".join(s.label(p) for p in after.turn_order)
@@ -232,20 +255,46 @@ def liberate(s: Aa50Scenario, ledger: Book) -> Steps:
     marked = [
         s.called(k)
         for k, a in after.territories.items()
-        if a.marker and not t.territories[k].marker
+        if a.marker and not t.territories[k].marker and t.territories[k].status is not Fate.FRENCH
     ]
-    ledger.note(LIBERATION, f"French markers on: {', '.join(marked) or 'none'}")
+    ledger.note(LIBERATION, f"French markers where the Allies hold: {', '.join(marked) or 'none'}")
+    neutral_before = rules.french(t)
     for key in (k for k in s.french if s.places[k].unlisted):
+        before = t.territories[key]
+        if before.status is Fate.FRENCH:
+            continue  # decided with the territories still neutral, below
+        if rules.side(s, t, before.controller) is not Alignment.ALLIED:
+            continue  # no marker where the Axis holds, as for any listed territory
         marked_now = after.territories[key].marker
         ledger.note(
             LIBERATION,
-            f"{s.called(key)}, off the rule's list: {'a French marker' if marked_now else 'no marker'}",
+            f"{s.called(key)}, off the rule's list, held by {s.label(before.controller)}: "
+            f"{'a French marker' if marked_now else 'no marker, its holder keeps it'}",
             UNLISTED,
         )
-    still = rules.french(after)
-    if rules.french(t):
-        left = ", ".join(s.called(k) for k in still) or "none"
-        ledger.note(LIBERATION, f"French territories still neutral: {left}", NEUTRAL_LEFT)
+    if neutral_before:
+        names = ", ".join(s.called(k) for k in neutral_before)
+        count = counted(len(neutral_before), "French territory", "French territories")
+        joined = not rules.french(after)
+        ledger.note(
+            LIBERATION,
+            f"{count} still neutral {'join France, markers on' if joined else 'stay neutral'}: {names}",
+            NEUTRAL_LEFT,
+        )
+    joined_units = [
+        f"{counted(len(units), 'unit')} in {s.called(k)}"
+        for k, units in t.free_french.items()
+        if units
+    ]
+    joined_ships = [s.ships[k].name for k, sh in t.ships.items() if sh.free_french]
+    if joined_units or joined_ships:
+        french = ledger.assume(FREE_FRENCH) is FreeFrench.FRANCE
+        ledger.note(
+            LIBERATION,
+            f"Free French units and ships {'come under France' if french else 'stay British'}: "
+            f"{', '.join((*joined_units, *joined_ships))}",
+            FREE_FRENCH,
+        )
     ledger.note(
         LIBERATION,
         f"France's territories ({rules.france_income(s, after)} IPCs) count in {s.label(after.income_to)}'s income",
@@ -256,7 +305,7 @@ def liberate(s: Aa50Scenario, ledger: Book) -> Steps:
 
 
 def invade(s: Aa50Scenario, ledger: Book) -> Steps:
-    """Rule 2: the Allied power names the French territories it will attack; every French
+    """§2: the Allied power names the French territories it will attack; every French
     unit turns hostile to it until its non-combat move ends."""
     t = ledger.state
     open_ = rules.french(t)
@@ -283,7 +332,7 @@ def invade(s: Aa50Scenario, ledger: Book) -> Steps:
 
 
 def occupy(s: Aa50Scenario, ledger: Book) -> Steps:
-    """Rule 3: the Axis power occupies Vichy France; this combat move it may enter any
+    """§3: the Axis power occupies Vichy France; this combat move it may enter any
     French territory, and French units do not defend."""
     t = ledger.state
     occupation = Occupation(t.power, rules.french(t))
@@ -304,16 +353,13 @@ def move_unit(s: Aa50Scenario, ledger: Book) -> Steps:
     any_ = ledger.assume(SCOPE) is Scope.ANY
 
     def movable(place: str, unit: str) -> bool:
-        return rules.unit_power(unit) == t.power and not rules.neutral_unit(t, place, unit)
+        return rules.may_own_move(t, t.power, place, unit)
 
     places = [
         k
         for k in s.places
         if any(movable(k, u) or rules.neutral_unit(t, k, u) for u in rules.units_at(t, k))
     ]
-    if not any(movable(k, u) for k in places for u in rules.units_at(t, k)):
-        ledger.note(NEUTRAL, f"{s.named(t.power)} has no unit on the map to move")
-        return
     starts = [
         Option(k, s.called(k))
         if any(movable(k, u) for u in rules.units_at(t, k))
@@ -341,9 +387,11 @@ def move_unit(s: Aa50Scenario, ledger: Book) -> Steps:
                     ok, why = rules.may_move(s, t, unit, place, beyond, any_)
                     label = f"over {s.called(place)} to {s.called(beyond)}"
                     near.append(Option(f"{OVER}.{place}.{beyond}", label, ok, "" if ok else why))
-    to = str(
-        (yield _pick(ledger, "move.to", t.power, "To which adjacent place?", near, NEUTRAL, STAY))
+    to_where = msgspec.structs.replace(
+        _pick(ledger, "move.to", t.power, "To which adjacent place?", near, NEUTRAL, STAY),
+        help=MOVE_HELP,
     )
+    to = str((yield to_where))
     if to == STAY:
         ledger.note(NEUTRAL, f"{s.unit_name(unit)} stays in {s.called(start)}")
         return
@@ -363,7 +411,10 @@ def move_unit(s: Aa50Scenario, ledger: Book) -> Steps:
 def battle(s: Aa50Scenario, ledger: Book) -> Steps:
     """A battle the power whose turn it is fought on the board: against a French territory
     it invades (French units and ships defend; after a capture the ships based there meet
-    their fate), or for any other territory."""
+    their fate), for any other territory, or at sea in a zone holding both sides' units
+    (each side's losses asked). After a territory's battle the attacker's losses there are
+    asked; a capture with no attacker land unit there may name the kind that landed from
+    the sea (``taken.KIND``: transports are not tracked)."""
     t = ledger.state
     any_ = ledger.assume(SCOPE) is Scope.ANY
     targets = []
@@ -382,31 +433,67 @@ def battle(s: Aa50Scenario, ledger: Book) -> Steps:
             fought = place in t.fought
             label = f"{s.called(place)} ({s.label(area.controller)})"
             targets.append(Option(place, label, not fought, once if fought else ""))
+    mine = rules.side(s, t, t.power)
+    for zone, units in t.zones.items():
+        sides = {rules.side(s, t, rules.unit_power(u)) for u in units}
+        if mine in sides and ({Alignment.AXIS, Alignment.ALLIED} - {mine}) & sides:
+            fought = zone in t.fought
+            label = f"{s.called(zone)} (sea battle)"
+            targets.append(Option(zone, label, not fought, once if fought else ""))
     if not any(o.enabled for o in targets):
         ledger.note(NEUTRAL, f"{s.named(t.power)} has no territory to attack")
         return
     target = str(
-        (
-            yield _pick(
-                ledger, "battle.target", t.power, "Which territory was attacked?", targets, INVASION
-            )
-        )
+        (yield _pick(ledger, "battle.target", t.power, "Where was the battle?", targets, INVASION))
     )
+    if target in t.zones:
+        ledger.state = msgspec.structs.replace(t, fought=(*t.fought, target))
+        powers = tuple(dict.fromkeys(rules.unit_power(u) for u in t.zones[target]))
+        yield from losses(s, ledger, target, powers, "sea")
+        return
     area = t.territories[target]
     french = area.status is Fate.FRENCH
     ledger.state = t = msgspec.structs.replace(t, fought=(*t.fought, target))
-    result = yield _pick(
-        ledger,
-        "battle.result",
-        t.power,
-        f"{s.named(t.power)} against {s.called(target)}: the battle's result?",
-        [Option("taken", "captured"), Option("held", "not captured")],
-        INVASION if french else NEUTRAL,
-        "held",
-        reported=True,
+    on_land = any(
+        rules.unit_power(u) == t.power and s.kinds[rules.unit_kind(u)].domain is Domain.LAND
+        for u in area.units
     )
+    landings = [
+        Option(
+            f"{TAKEN}.{k}",
+            f"captured by {s.unit_name(f'{t.power}:{k}')} landed from the sea (transports are not tracked)",
+        )
+        for k, e in s.kinds.items()
+        if e.domain is Domain.LAND and not on_land
+    ]
+    said = str(
+        (
+            yield _pick(
+                ledger,
+                "battle.result",
+                t.power,
+                f"{s.named(t.power)} against {s.called(target)}: the battle's result?",
+                [Option(TAKEN, "captured"), Option("held", "not captured"), *landings],
+                INVASION if french else NEUTRAL,
+                "held",
+                reported=True,
+            )
+        )
+    )
+    result, _, kind = said.partition(".")
     if french:
-        yield from french_losses(s, ledger, target, result == "taken")
+        yield from french_losses(s, ledger, target, result == TAKEN)
+    yield from losses(s, ledger, target, (t.power,), "own")
+    if kind:
+        unit = f"{t.power}:{kind}"
+        ledger.state = rules.move_in(ledger.state, target, unit)
+        ledger.note(NEUTRAL, f"{s.unit_name(unit)} lands in {s.called(target)} from the sea")
+    elif result == TAKEN and not on_land:
+        ledger.note(
+            NEUTRAL,
+            f"No {s.adjective(t.power)} land unit stood in {s.called(target)} on the board: it "
+            f"was taken from the sea, the unit that landed not named ({TAKEN}.KIND names it)",
+        )
     if result == "held":
         ledger.note(
             INVASION if french else NEUTRAL,
@@ -430,8 +517,67 @@ def battle(s: Aa50Scenario, ledger: Book) -> Steps:
         f"{s.named(t.power)} captures {s.called(target)}; it is {now.status.label}, held by {s.label(now.controller)}",
         announce=True,
     )
+    if target == s.paris and now.controller == FRANCE:
+        regained(s, ledger)
     if french:
         yield from ship_fates(s, ledger, rules.based(s, ledger.state, target), t.power, INVASION)
+
+
+def regained(s: Aa50Scenario, ledger: Book) -> None:
+    """§4: Paris is France's again, so France takes back the initially French
+    territories its allies took while the enemy held it, as the Anniversary rules give
+    any power whose capital is liberated."""
+    t = ledger.state
+    ledger.state = rules.regain(s, t, ledger.assume(UNLISTED) is Unlisted.MARKER)
+    back = [
+        k
+        for k, a in ledger.state.territories.items()
+        if a.controller == FRANCE and t.territories[k].controller != FRANCE
+    ]
+    if not back:
+        return
+    decided = any(
+        s.places[k].unlisted
+        and a.status is Fate.CAPTURED
+        and rules.side(s, t, a.controller) is Alignment.ALLIED
+        for k, a in t.territories.items()
+    )
+    ledger.note(
+        LIBERATION,
+        f"Paris is France's again: France takes back {', '.join(s.called(k) for k in back)} "
+        "from its allies: like any power whose capital is liberated, it regains its "
+        "original territories its allies hold",
+        UNLISTED if decided else None,
+        announce=True,
+    )
+
+
+def losses(s: Aa50Scenario, ledger: Book, place: str, powers: tuple[str, ...], key: str) -> Steps:
+    """The units of ``powers`` standing in ``place`` that a battle there cost, as the
+    players report them (how many of each kind, 0 by default), removed from play (§1), so
+    the tracked units answer later questions rightly; ``key`` names the prompts."""
+    t = ledger.state
+    here = [u for u in rules.units_at(t, place) if rules.unit_power(u) in powers]
+    lost: dict[str, int] = {}
+    for unit in dict.fromkeys(here):
+        power, kind = rules.unit_power(unit), rules.unit_kind(unit)
+        count = yield Fact(
+            key=f"{t.actions}.battle.{key}.{power}.{kind}",
+            power=t.power,
+            label=f"How many {s.unit_name(unit, 2)} were lost in {s.called(place)}?",
+            rule=NEUTRAL,
+            unit="units",
+            low=0,
+            high=here.count(unit),
+            default=0,
+        )
+        assert isinstance(count, int)
+        if count:
+            lost[unit] = count
+    if lost:
+        ledger.state = rules.lose(ledger.state, place, lost, NEUTRAL)
+        named = ", ".join(f"{n} {s.unit_name(u, n)}" for u, n in lost.items())
+        ledger.note(NEUTRAL, f"Lost in {s.called(place)}: {named}")
 
 
 def fall_back(s: Aa50Scenario, ledger: Book, target: str) -> Steps:
@@ -535,7 +681,10 @@ def zone_question(s: Aa50Scenario, ledger: Book, zone: str, ships: tuple[str, ..
         p for p in (*t.turn_order, *s.powers) if rules.side(s, t, p) is Alignment.AXIS
     )
     which = "most surface warships" if most else "the first in the turn order"
-    options = [Option(Zone.EMPTY.value, Zone.EMPTY.label)]
+    options = [
+        Option(Zone.EMPTY.value, Zone.EMPTY.label),
+        Option(Zone.ALLIED.value, Zone.ALLIED.label),
+    ]
     for kind, says in (
         (Zone.WARSHIP, f"has a surface warship there ({which})"),
         (Zone.MINOR, "submarines or transports only"),
@@ -560,11 +709,18 @@ def zone_question(s: Aa50Scenario, ledger: Book, zone: str, ships: tuple[str, ..
 
 
 def ship_fates(
-    s: Aa50Scenario, ledger: Book, ships: tuple[str, ...], captor: str, rule: str
+    s: Aa50Scenario,
+    ledger: Book,
+    ships: tuple[str, ...],
+    captor: str,
+    rule: str,
+    empty_captor: str = "",
 ) -> Steps:
-    """Rule 2 for French ``ships``, zone by zone: an empty or Allied zone gives them to
-    ``captor``; an Axis surface warship there makes its power roll a die per ship (1
-    captured, else scuttled); Axis submarines or transports alone follow ``aa50.minor_zone``."""
+    """§2 for French ``ships``, zone by zone: a zone of Allied units only gives them to
+    ``captor``, an empty one to ``empty_captor`` when given (after an occupation, as the
+    reading ``aa50.occupation_empty_zone`` says), else to ``captor``; an Axis surface
+    warship there makes its power roll a die per ship (1 captured, else scuttled); Axis
+    submarines or transports alone follow ``aa50.minor_zone``, aircraft ``aa50.air_zone``."""
     zones = list(dict.fromkeys(ledger.state.ships[k].at for k in ships))
     for zone in zones:
         here = tuple(k for k in ships if ledger.state.ships[k].at == zone)
@@ -572,7 +728,7 @@ def ship_fates(
         kind, _, axis = answer.partition(":")
         zone_kind = Zone(kind)
         fate = rules.zone_fate(zone_kind, ledger.assume(MINOR), ledger.assume(AIR_ZONE))
-        used = {Zone.MINOR: MINOR, Zone.AIR: AIR_ZONE}.get(zone_kind)
+        used: Assumption[Any] | None = {Zone.MINOR: MINOR, Zone.AIR: AIR_ZONE}.get(zone_kind)
         if fate == rules.STAYS:
             ledger.note(
                 rule,
@@ -581,10 +737,14 @@ def ship_fates(
             )
             continue
         if fate == rules.TAKEN:
-            ledger.state = rules.capture_ships(s, ledger.state, here, captor)
+            taker = captor
+            if empty_captor and zone_kind is not Zone.ALLIED:
+                taker, used = empty_captor, EMPTY_ZONE
+            joins = rule == OCCUPATION and taker == BRITAIN
+            ledger.state = rules.capture_ships(s, ledger.state, here, taker, joins)
             ledger.note(
                 rule,
-                f"{s.called(zone)}: {s.label(captor)} captures {', '.join(s.ships[k].name for k in here)}",
+                f"{s.called(zone)}: {s.label(taker)} captures {', '.join(s.ships[k].name for k in here)}",
                 used,
                 announce=True,
             )
@@ -632,7 +792,7 @@ def roll_ships(
 
 
 def settle(s: Aa50Scenario, ledger: Book) -> Steps:
-    """Rule 3 after the occupier's combat phase: which Axis power has a land unit in each
+    """§3 after the occupier's combat phase: which Axis power has a land unit in each
     territory French when the occupation was declared (the tracked units giving the
     default); then each is captured or Free French in one step, and every remaining
     French ship meets its fate."""
@@ -689,8 +849,8 @@ def settle(s: Aa50Scenario, ledger: Book) -> Steps:
             None if rules.unit_power(gone.unit) == FRANCE else GUESTS,
         )
     allies = FRANCE if ledger.state.france_active else BRITAIN
-    captor = allies if ledger.assume(EMPTY_ZONE) is EmptyZone.BRITAIN else occupation.power
-    yield from ship_fates(s, ledger, rules.neutral_ships(ledger.state), captor, OCCUPATION)
+    empty = allies if ledger.assume(EMPTY_ZONE) is EmptyZone.BRITAIN else occupation.power
+    yield from ship_fates(s, ledger, rules.neutral_ships(ledger.state), allies, OCCUPATION, empty)
 
 
 HANDLERS = {

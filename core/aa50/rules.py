@@ -84,6 +84,22 @@ def neutral_unit(t: Aa50State, place: str, unit: str) -> bool:
     return not t.france_active or (area is not None and area.status is Fate.FRENCH)
 
 
+def may_own_move(t: Aa50State, power: str, place: str, unit: str) -> bool:
+    """Whether ``unit`` standing in ``place`` is one of ``power``'s that may move at all
+    (not a neutral French unit)."""
+    return unit_power(unit) == power and not neutral_unit(t, place, unit)
+
+
+def movable(t: Aa50State, power: str) -> bool:
+    """Whether ``power`` has a unit on the map that may move (§1: neutral French units
+    never do)."""
+    return any(
+        may_own_move(t, power, place, unit)
+        for place in (*t.territories, *t.zones)
+        for unit in units_at(t, place)
+    )
+
+
 def unit_power(unit: str) -> str:
     """The power of a ``POWER:KIND`` unit."""
     return unit.partition(":")[0]
@@ -137,7 +153,9 @@ def may_move(
     liberation; only the power whose turn it is moves; the Axis enters or crosses French
     territory only in non-combat movement, or in combat movement during its own
     occupation (its aircraft may fly over, not stop); an Allied power enters French
-    territory only to attack it under an invasion; French ships never block a sea zone."""
+    territory only to attack it under an invasion; French ships never block a sea zone.
+    A land unit never enters a sea zone (transports are not tracked: :data:`NO_TRANSPORT`),
+    a sea unit never enters a territory; an aircraft goes either way."""
     power = unit_power(unit)
     if neutral_unit(t, start, unit):
         return False, NEVER_MOVE
@@ -145,6 +163,9 @@ def may_move(
         return False, f"only {s.label(t.power)}'s units move in its turn ({NEUTRAL})"
     if to not in s.places[start].adjacent:
         return False, f"{s.called(to)} is not adjacent to {s.called(start)}"
+    wrong = domain_refusal(s, unit, to)
+    if wrong:
+        return False, wrong
     target = t.territories.get(to)
     if target is not None and target.status is Fate.FRENCH:
         combat = t.phase is Phase.COMBAT_MOVE
@@ -179,6 +200,26 @@ def may_move(
     return True, "no French rule stands in the way"
 
 
+NO_TRANSPORT = (
+    "a land unit never enters a sea zone here: transports and the units they carry are "
+    "not tracked, so move them on the board and report the landing's battle"
+)
+"""Why a land unit may not move into a sea zone."""
+
+
+def domain_refusal(s: Aa50Scenario, unit: str, to: str) -> str:
+    """Why ``unit`` (``POWER:KIND``) may not enter place ``to`` by its domain, "" when it
+    may: a land unit never enters a sea zone (:data:`NO_TRANSPORT`), a sea unit never
+    enters a territory; an aircraft enters either."""
+    domain = s.kinds[unit_kind(unit)].domain
+    sea = s.places[to].kind is Kind.SEA
+    if domain is Domain.LAND and sea:
+        return NO_TRANSPORT
+    if domain is Domain.SEA and not sea:
+        return f"a sea unit never goes on land: {s.called(to)} is a territory"
+    return ""
+
+
 FLY_OVER = f"in combat movement Axis aircraft may fly over French territory ({NEUTRAL})"
 """What allows an Axis aircraft's flight over French territory in combat movement."""
 
@@ -205,6 +246,12 @@ def move(t: Aa50State, unit: str, start: str, to: str) -> Aa50State:
     left.remove(unit)
     t = _put(t, start, tuple(left))
     return _put(t, to, (*units_at(t, to), unit))
+
+
+def move_in(t: Aa50State, place: str, unit: str) -> Aa50State:
+    """``unit`` (``POWER:KIND``) comes to stand in ``place`` from off the tracked board (a
+    land unit landed from a transport)."""
+    return _put(t, place, (*units_at(t, place), unit))
 
 
 def _put(t: Aa50State, place: str, units: tuple[str, ...]) -> Aa50State:
@@ -264,7 +311,7 @@ def capture(
     ``aa50.axis_in_invaded``). Once France is liberated, an Allied power taking an initially French territory
     back hands it to France (its marker goes back on), as any Allied power's (§4):
     Paris itself always, any other only while the Allies hold Paris; while the enemy holds
-    it the liberator keeps the territory."""
+    it the liberator holds the territory until Paris is France's again (:func:`regain`)."""
     keep = side(s, t, captor)
     rule = INVASION if t.territories[place].status is Fate.FRENCH else NEUTRAL
     units, removed = regroup(s, t, place, keep, "", others_stay, rule)
@@ -285,15 +332,38 @@ def capture(
     )
 
 
-def lose(t: Aa50State, place: str, units: Mapping[str, int]) -> Aa50State:
-    """The French units an invader's battle cost in ``place`` (§2): ``units`` maps
+def regain(s: Aa50Scenario, t: Aa50State, unlisted_marked: bool) -> Aa50State:
+    """§4, "same rules" as any Allied power: once liberated France holds Paris again, it
+    takes back, in one step, every initially French territory another Allied power holds
+    (captured while the enemy held Paris), its marker back on, the Allied units standing
+    there staying; a territory off the rule's list only if ``unlisted_marked`` (reading
+    ``aa50.unlisted_markers``). Nothing changes while France is not liberated or does not
+    hold Paris."""
+    if not t.france_active or t.territories[s.paris].controller != FRANCE:
+        return t
+    territories = dict(t.territories)
+    for place in s.french:
+        area = territories[place]
+        if (
+            area.status is Fate.CAPTURED
+            and area.controller != FRANCE
+            and side(s, t, area.controller) is Alignment.ALLIED
+            and (unlisted_marked or not s.places[place].unlisted)
+        ):
+            territories[place] = TerritoryState(Fate.LIBERATED, FRANCE, area.units, marker=True)
+    return msgspec.structs.replace(t, territories=territories)
+
+
+def lose(t: Aa50State, place: str, units: Mapping[str, int], rule: str = INVASION) -> Aa50State:
+    """The units a battle cost in ``place`` (a territory or a sea zone), removed from play
+    citing ``rule`` (§2 for the French units of an invaded territory): ``units`` maps
     ``POWER:KIND`` to how many are lost (at most those there)."""
     left = list(units_at(t, place))
     gone = []
     for unit, count in units.items():
         for _ in range(count):
             left.remove(unit)
-            gone.append(Removal(place, unit, INVASION))
+            gone.append(Removal(place, unit, rule))
     t = _put(t, place, tuple(left))
     return msgspec.structs.replace(t, removed=(*t.removed, *gone))
 
@@ -330,8 +400,8 @@ def nearby(s: Aa50Scenario, t: Aa50State, place: str) -> tuple[str, ...]:
 
 def zone_answer(s: Aa50Scenario, t: Aa50State, zone: str, most: bool) -> str:
     """What sea zone ``zone`` holds as the tracked units say, in the words of the zone
-    question: ``empty`` (nothing, or Allied units only: French ships and units are never
-    an Allied presence before liberation), ``warship:POWER`` (the Axis power that rolls:
+    question: ``empty`` (no unit; French ships and units are never a presence before
+    liberation), ``allied`` (Allied units only), ``warship:POWER`` (the Axis power that rolls:
     the first in the turn order with a surface warship there, or with the ``most``) or
     ``minor:POWER`` (Axis submarines or transports only) or ``air:POWER`` (Axis aircraft
     only, no Axis ship)."""
@@ -350,6 +420,8 @@ def zone_answer(s: Aa50Scenario, t: Aa50State, zone: str, most: bool) -> str:
         if found:
             owners = [unit_power(u) for u in found]
             return f"{word.value}:{min(owners, key=order.index)}"
+    if any(side(s, t, unit_power(u)) is Alignment.ALLIED for u in t.zones[zone]):
+        return Zone.ALLIED.value
     return Zone.EMPTY.value
 
 
@@ -410,7 +482,7 @@ def zone_fate(zone: Zone, minor: Minor, air: Minor) -> str:
     an empty or Allied zone, :data:`DICE` with an Axis surface warship there; a zone of
     Axis submarines or transports only as the reading ``aa50.minor_zone`` (``minor``) says,
     one of Axis aircraft only as ``aa50.air_zone`` (``air``) says."""
-    if zone is Zone.EMPTY:
+    if zone in (Zone.EMPTY, Zone.ALLIED):
         return TAKEN
     if zone is Zone.WARSHIP:
         return DICE
@@ -418,15 +490,21 @@ def zone_fate(zone: Zone, minor: Minor, air: Minor) -> str:
     return {Minor.AS_EMPTY: TAKEN, Minor.DICE: DICE, Minor.STAY: STAYS}[reading]
 
 
-def capture_ships(s: Aa50Scenario, t: Aa50State, ships: tuple[str, ...], captor: str) -> Aa50State:
+def capture_ships(
+    s: Aa50Scenario, t: Aa50State, ships: tuple[str, ...], captor: str, free_french: bool = False
+) -> Aa50State:
     """French ``ships`` captured by ``captor`` without a die (an empty or Allied zone):
     each becomes a ``captor`` unit in its sea zone; liberated France taking them makes them
-    its own (``allied``), not captured."""
+    its own (``allied``), not captured; ``free_french`` marks them joining Free France (the
+    United Kingdom's after an occupation)."""
     if captor == FRANCE:
         changed = {k: msgspec.structs.replace(t.ships[k], allied=True) for k in ships}
     else:
         changed = {
-            k: msgspec.structs.replace(t.ships[k], fate=Fate.CAPTURED, by=captor) for k in ships
+            k: msgspec.structs.replace(
+                t.ships[k], fate=Fate.CAPTURED, by=captor, free_french=free_french
+            )
+            for k in ships
         }
     return board_ships(s, t, changed)
 
@@ -468,7 +546,7 @@ def occupy(
     holders: Mapping[str, str],
     others_stay: bool,
 ) -> Aa50State:
-    """Rule 3 after the occupier's combat phase, in one step: each territory French when the
+    """§3 after the occupier's combat phase, in one step: each territory French when the
     occupation was declared and still French is captured by ``holders[territory]`` (an Axis
     power; its French units dismantled, every one) or, when it names none, joins Free
     France (the territory and every French unit in it turn British), or, once France is
@@ -477,6 +555,7 @@ def occupy(
     ``others_stay``."""
     territories = dict(t.territories)
     removed = list(t.removed)
+    joined = dict(t.free_french)
     for place in occupation.territories:
         if territories[place].status is not Fate.FRENCH:
             continue
@@ -490,9 +569,12 @@ def occupy(
         else:
             units, gone = regroup(s, t, place, Alignment.ALLIED, BRITAIN, others_stay, OCCUPATION)
             territories[place] = TerritoryState(Fate.FREE_FRENCH, BRITAIN, units)
+            joined[place] = tuple(
+                f"{BRITAIN}:{unit_kind(u)}" for u in units_at(t, place) if neutral_unit(t, place, u)
+            )
         removed += gone
     return msgspec.structs.replace(
-        t, territories=territories, removed=tuple(removed), occupation=None
+        t, territories=territories, removed=tuple(removed), occupation=None, free_french=joined
     )
 
 
@@ -510,6 +592,37 @@ def may_liberate(s: Aa50Scenario, t: Aa50State) -> tuple[bool, str]:
     return True, ""
 
 
+def free_french_to_france(s: Aa50Scenario, t: Aa50State) -> Aa50State:
+    """§4, reading ``aa50.free_french_at_liberation=france``: the French units that
+    joined Free France come under France's control where they still stand in a territory
+    France holds (one British unit of their kind each), and each ship that joined Free
+    France and is still a British unit in its sea zone becomes France's own."""
+    territories = dict(t.territories)
+    for place, joined in t.free_french.items():
+        area = territories[place]
+        if area.controller != FRANCE:
+            continue
+        units = list(area.units)
+        for unit in joined:
+            if unit in units:
+                units[units.index(unit)] = f"{FRANCE}:{unit_kind(unit)}"
+        territories[place] = msgspec.structs.replace(area, units=tuple(units))
+    zones = dict(t.zones)
+    ships = dict(t.ships)
+    for key, ship in t.ships.items():
+        unit = f"{BRITAIN}:{s.ships[key].kind}"
+        if not (ship.free_french and ship.fate is Fate.CAPTURED and ship.by == BRITAIN):
+            continue
+        if unit not in zones[ship.at]:
+            continue
+        here = list(zones[ship.at])
+        last = len(here) - 1 - here[::-1].index(unit)  # a ship joins its zone's units last
+        here[last] = f"{FRANCE}:{s.ships[key].kind}"
+        zones[ship.at] = tuple(here)
+        ships[key] = msgspec.structs.replace(ship, fate=Fate.FRENCH, by="", allied=True)
+    return msgspec.structs.replace(t, territories=territories, zones=zones, ships=ships)
+
+
 def liberate(
     s: Aa50Scenario,
     t: Aa50State,
@@ -517,13 +630,15 @@ def liberate(
     unlisted_marked: bool,
     neutral_join: bool,
     income_to: str,
+    free_french: bool = True,
 ) -> Aa50State:
-    """Rule 4 in one step: France's turn goes into the turn order (right after the United
+    """§4 in one step: France's turn goes into the turn order (right after the United
     Kingdom, or at the end of the round); French markers go on each initially French
     territory an Allied power holds now (an ``unlisted`` one only if ``unlisted_marked``),
     and on those still neutral if ``neutral_join``, listed or not; every French ship not captured,
     scuttled or sunk becomes a France unit in its sea zone, save those based at a territory
-    that stays neutral.
+    that stays neutral; the units and ships that joined Free France become France's when
+    ``free_french`` (reading ``aa50.free_french_at_liberation``, :func:`free_french_to_france`).
     The Allied units standing in a territory that takes a marker stay."""
     order = list(t.turn_order)
     order.insert(order.index(BRITAIN) + 1 if after_britain else len(order), FRANCE)
@@ -540,7 +655,7 @@ def liberate(
         for k, sh in t.ships.items()
         if sh.fate is Fate.FRENCH and territories[s.ships[k].port].status is not Fate.FRENCH
     }
-    return msgspec.structs.replace(
+    after = msgspec.structs.replace(
         board_ships(s, t, ships),
         turn_order=tuple(order),
         france_active=True,
@@ -548,12 +663,18 @@ def liberate(
         income_to=income_to,
         liberated=t.round,
     )
+    return free_french_to_france(s, after) if free_french else after
 
 
 def france_income(s: Aa50Scenario, t: Aa50State) -> int:
-    """The IPCs of the territories liberated France holds: 0 before liberation, and 0 while
-    the enemy holds Paris (a power whose capital is held by the enemy collects no income,
-    §4 treats a liberated France like any other Allied power, here too)."""
+    """The IPCs of the territories liberated France holds as an Allied power (status
+    liberated; a territory still neutral counts for nobody): 0 before liberation, and 0
+    while the enemy holds Paris (a power whose capital is held by the enemy collects no
+    income, §4 treats a liberated France like any other Allied power, here too)."""
     if not t.france_active or not paris_allied(s, t):
         return 0
-    return sum(s.places[k].ipc for k, a in t.territories.items() if a.controller == FRANCE)
+    return sum(
+        s.places[k].ipc
+        for k, a in t.territories.items()
+        if a.controller == FRANCE and a.status is Fate.LIBERATED
+    )

@@ -9,7 +9,7 @@ The structs decode the TOML (types, unknown keys and bounds are refused by msgsp
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NoReturn
 
 import msgspec
 
@@ -18,6 +18,7 @@ from armistice.core.aa50.words import (
     FRANCE,
     INVASION,
     LIBERATION,
+    LISTED,
     NEUTRAL,
     OCCUPATION,
     Domain,
@@ -216,7 +217,7 @@ def sides(s: Aa50Scenario) -> Sides:
     )
 
 
-def _fail(source: str, field: str, reason: str) -> None:
+def _fail(source: str, field: str, reason: str) -> NoReturn:
     raise ScenarioError(source, field, reason)
 
 
@@ -235,7 +236,11 @@ def check(s: Aa50Scenario, source: str, _tables: object = None, _readings: objec
     exactly one Paris, or a Paris not initially French; a Free French territory marked not
     initially French; a ship of an unknown
     kind, based at a territory that is not French, or lying in a sea zone not adjacent to
-    it. Raises ScenarioError."""
+    it, or captured or scuttled while its port is still neutral French; a land unit in a
+    sea zone or a sea unit on land; a surface warship that is not a sea unit; an empty
+    label or name; two ships of one name; an adjacency listed twice; ``original = true``
+    on a territory another power holds that the rule's list of French territories leaves
+    out, unless it also says ``unlisted = true``. Raises ScenarioError."""
     france = s.powers.get(FRANCE)
     if france is None or france.alignment is not Alignment.NEUTRAL:
         _fail(source, f"powers.{FRANCE}", "France is listed, and neutral until it is liberated")
@@ -243,6 +248,14 @@ def check(s: Aa50Scenario, source: str, _tables: object = None, _readings: objec
     if britain is None or britain.alignment is not Alignment.ALLIED:
         _fail(source, f"powers.{BRITAIN}", "the United Kingdom is listed, on the Allied side")
     _check_order(s, source)
+    _check_names(s, source)
+    for key, kind in s.kinds.items():
+        if kind.surface_warship and kind.domain is not Domain.SEA:
+            _fail(
+                source,
+                f"kinds.{key}.surface_warship",
+                f"only a sea unit is a surface warship; {key} is a {kind.domain.value} unit",
+            )
     check_adjacency({k: p.adjacent for k, p in s.places.items()}, source, "places")
     for key, place in s.places.items():
         _check_place(s, source, key, place)
@@ -259,6 +272,30 @@ def check(s: Aa50Scenario, source: str, _tables: object = None, _readings: objec
         )
     for key, ship in s.ships.items():
         _check_ship(s, source, key, ship)
+
+
+def _check_names(s: Aa50Scenario, source: str) -> None:
+    """Refuse an empty label or name, and two ships of one name."""
+    for table, entries in (("powers", s.powers), ("places", s.places), ("ships", s.ships)):
+        for key, entry in entries.items():
+            name = "label" if table == "powers" else "name"
+            if not getattr(entry, name).strip():
+                _fail(source, f"{table}.{key}.{name}", "empty: give how it reads")
+    seen: dict[str, str] = {}
+    for key, ship in s.ships.items():
+        if ship.name in seen:
+            _fail(source, f"ships.{key}.name", f"{ship.name!r} is also ships.{seen[ship.name]}")
+        seen[ship.name] = key
+
+
+def _listed(name: str) -> bool:
+    """Whether a territory called ``name`` is one the rule lists as initially French (its
+    name holds a listed name, case, spaces and hyphens aside: "Algeria Morocco")."""
+
+    def plain(text: str) -> str:
+        return "".join(c for c in text.lower() if c.isalnum())
+
+    return any(plain(listed) in plain(name) for listed in LISTED)
 
 
 def _check_order(s: Aa50Scenario, source: str) -> None:
@@ -283,6 +320,9 @@ def _check_order(s: Aa50Scenario, source: str) -> None:
 
 def _check_place(s: Aa50Scenario, source: str, key: str, place: Place) -> None:
     field = f"places.{key}"
+    for i, other in enumerate(place.adjacent):
+        if other in place.adjacent[:i]:
+            _fail(source, f"{field}.adjacent[{i}]", f"{other} is listed twice")
     for i, unit in enumerate(place.units):
         power, _, kind = unit.partition(":")
         _power(s, source, f"{field}.units[{i}]", power)
@@ -292,6 +332,15 @@ def _check_place(s: Aa50Scenario, source: str, key: str, place: Place) -> None:
                 f"{field}.units[{i}]",
                 f"unknown kind {kind!r}; the kinds are: {', '.join(s.kinds)}",
             )
+        domain = s.kinds[kind].domain
+        if domain is Domain.LAND and place.kind is Kind.SEA:
+            _fail(
+                source,
+                f"{field}.units[{i}]",
+                "a land unit stands in a territory, not a sea zone (transports are not tracked)",
+            )
+        if domain is Domain.SEA and place.kind is Kind.LAND:
+            _fail(source, f"{field}.units[{i}]", "a sea unit stands in a sea zone, not on land")
         if power == FRANCE and place.kind is Kind.SEA:
             _fail(
                 source,
@@ -314,6 +363,20 @@ def _check_place(s: Aa50Scenario, source: str, key: str, place: Place) -> None:
     _power(s, source, f"{field}.control", place.control)
     if place.free_french and place.control != BRITAIN:
         _fail(source, f"{field}.free_french", "Free France is under British control")
+    if (
+        place.original
+        and place.control != FRANCE
+        and not place.free_french
+        and not place.unlisted
+        and not _listed(place.name)
+    ):
+        _fail(
+            source,
+            f"{field}.original",
+            f"{place.name} is held by {s.label(place.control)} and is not among the "
+            f"territories the rule lists as initially French ({', '.join(LISTED)}); if France "
+            f"held it, say unlisted = true as well ({LIBERATION})",
+        )
     if place.free_french and place.original is False:
         _fail(
             source,
@@ -328,8 +391,23 @@ def _check_ship(s: Aa50Scenario, source: str, key: str, ship: Ship) -> None:
     if kind is None or kind.domain is not Domain.SEA:
         _fail(source, f"{field}.kind", f"{ship.kind!r} is not a kind of sea unit of the scenario")
     port = s.places.get(ship.port)
-    if port is None or port.kind is not Kind.LAND or not s.initially_french(ship.port):
-        _fail(source, f"{field}.port", f"{ship.port!r} is not an initially French territory")
+    if port is None or port.kind is not Kind.LAND:
+        _fail(source, f"{field}.port", f"{ship.port!r} is not a territory of the map")
+    if not s.initially_french(ship.port):
+        _fail(
+            source,
+            f"{field}.port",
+            f"{ship.port!r} is not an initially French territory: it is held by "
+            f"{s.label(port.control)} without places.{ship.port}.original = true",
+        )
+    neutral_port = port.control == FRANCE and not s.france_active
+    if neutral_port and ship.fate in (Fate.CAPTURED, Fate.SCUTTLED):
+        _fail(
+            source,
+            f"{field}.fate",
+            f"{ship.fate.value} while its port {port.name} is still neutral French: a ship "
+            f"meets that fate only once its port is taken or France occupied ({INVASION})",
+        )
     at = s.places.get(ship.at)
     if at is None or at.kind is not Kind.SEA:
         _fail(source, f"{field}.at", f"{ship.at!r} is not a sea zone of the map")

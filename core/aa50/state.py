@@ -25,13 +25,15 @@ class TerritoryState(msgspec.Struct, frozen=True):
 class ShipState(msgspec.Struct, frozen=True):
     """A French ship: its ``fate`` (french, captured, scuttled or sunk), the sea zone it is
     ``at``, the power that captured it (``by``), the die rolled for it (None when none was)
-    and whether it is liberated France's own (``allied``: an Allied power's ship)."""
+    and whether it is liberated France's own (``allied``: an Allied power's ship); a ship
+    the United Kingdom took after an occupation joined Free France (``free_french``)."""
 
     fate: Fate
     at: str
     by: str = ""
     die: int | None = None
     allied: bool = False
+    free_french: bool = False
 
 
 class Removal(msgspec.Struct, frozen=True):
@@ -61,8 +63,10 @@ class Aa50State(msgspec.Struct, frozen=True):
     ends), the ``occupation`` declared this turn, whether a unit has moved this phase
     (``moved``), the territories fought over this combat phase (``fought``), the number of ``actions`` taken (each action's prompts are keyed by it),
     the units removed from play (``removed``, each with the rule that removed it), the moves made (``moves``), who collects liberated France's
-    income (``income_to``: empty before liberation) and the round France was liberated
-    (``liberated``: 0 while it is not)."""
+    income (``income_to``: empty before liberation), the round France was liberated
+    (``liberated``: 0 while it is not) and the French units that joined Free France after
+    an occupation (``free_french``: territory -> the British ``POWER:KIND`` units they
+    became there)."""
 
     round: int
     power: str
@@ -81,6 +85,7 @@ class Aa50State(msgspec.Struct, frozen=True):
     moves: tuple[str, ...] = ()
     income_to: str = ""
     liberated: int = 0
+    free_french: dict[str, tuple[str, ...]] = {}
 
     def clock(self, label: str) -> Clock:
         """Where the game stands, the power whose turn it is read as ``label``."""

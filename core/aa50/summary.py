@@ -128,10 +128,13 @@ def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
     )
     dice: list[Row] = []
     neutral = rules.neutral_ships(t)
-    for zone in dict.fromkeys(t.ships[k].at for k in neutral):
-        here = [k for k in neutral if t.ships[k].at == zone]
+    for zone, port in dict.fromkeys((t.ships[k].at, s.ships[k].port) for k in neutral):
+        # One capture rolls for the ships based at that territory's port only.
+        here = [k for k in neutral if (t.ships[k].at, s.ships[k].port) == (zone, port)]
         for n, p in rules.captured_odds(len(here)).items():
-            label = f"{s.called(zone)}: {n} of {counted(len(here), 'ship')}"
+            label = (
+                f"{s.called(zone)}, {s.called(port)}'s port: {n} of {counted(len(here), 'ship')}"
+            )
             dice.append(Row(label, str(p), INVASION))
     moves = tuple(Row(str(i + 1), line, NEUTRAL) for i, line in enumerate(t.moves))
     removed = tuple(
@@ -181,7 +184,7 @@ def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
             ),
             Section(
                 "dice",
-                "Ships captured if an Axis warship is there",
+                "Ships captured if an Axis warship is there when their port is taken",
                 INVASION,
                 ("Ships captured", "Chance"),
                 tuple(dice),
@@ -231,11 +234,14 @@ under British control; every French ship meets its fate as above.
 When the British turn starts with Paris held by the Allies, France gets a turn of its own
 for good, played by the British player, with French markers on the initially French
 territories the Allies hold; its remaining ships are France's units. From then on France
-is an Allied power like the others: while the enemy holds Paris again, the Allies keep
-the French territories they take and France collects no income.
+is an Allied power like the others: while the enemy holds Paris again, the Allies hold
+the French territories they take and France collects no income; once Paris is France's
+again, France takes those territories back from its allies.
 
-Battles are fought on the board: armistice asks for their results, and for what a sea zone
-holds when a fleet's fate depends on it.
+Battles are fought on the board: armistice asks for their results and losses (at sea
+too), and for what a sea zone holds when a fleet's fate depends on it. It does not count
+movement points nor track transports: a land unit never enters a sea zone here, and a
+territory taken from the sea may name the kind of unit that landed.
 """
 
 

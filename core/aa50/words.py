@@ -24,6 +24,23 @@ OCCUPATION = "§3"
 LIBERATION = "§4"
 """Liberation of Paris: France becomes an Allied power with a turn of its own."""
 
+LISTED = (
+    "France",
+    "Southern France",
+    "Algeria",
+    "Tunisia",
+    "Morocco",
+    "French West Africa",
+    "French Equatorial Africa",
+    "Madagascar",
+    "French Indo-China",
+    "New Caledonia",
+    "Bora Bora",
+    "French Guiana",
+)
+"""The territories the house rule lists as initially French, where French markers go on
+liberation (§4)."""
+
 FRANCE = "france"
 """The French power: neutral until liberation, then Allied."""
 BRITAIN = "united_kingdom"
@@ -75,7 +92,8 @@ class Kind(Word):
 class Zone(Word):
     """What a sea zone holding French ships holds when their fate is decided (§2)."""
 
-    EMPTY = "empty", "empty, or only Allied units"
+    EMPTY = "empty", "empty: no unit of any power"
+    ALLIED = "allied", "Allied units only, no Axis unit"
     MINOR = "minor", "Axis submarines or transports, no Axis surface warship"
     AIR = "air", "Axis aircraft only, no Axis ship"
     WARSHIP = "warship", "at least one Axis surface warship"

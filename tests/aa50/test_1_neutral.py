@@ -72,9 +72,9 @@ def test_1_the_axis_may_enter_french_territory_in_non_combat_movement() -> None:
 def test_1_an_allied_unit_may_not_enter_french_territory_outside_an_invasion() -> None:
     g = until(game(), "united_kingdom", Phase.NONCOMBAT_MOVE)
     ok, why = rules.may_move(
-        g.scenario, g.state, "united_kingdom:infantry", "gibraltar", "sz12", False
+        g.scenario, g.state, "united_kingdom:fighter", "united_kingdom", "sz7", False
     )
-    assert ok
+    assert (ok, why) == (True, "no French rule stands in the way")
     t = g.state
     ok, why = rules.may_move(
         g.scenario, t, "united_kingdom:infantry", "kwangtung", "french_indo_china", False

@@ -51,7 +51,7 @@ def test_2_an_invasion_is_declared_at_the_start_of_the_combat_move_not_after_a_m
     g = until(game(), "united_kingdom", Phase.COMBAT_MOVE)
     answer(g, "move", "united_kingdom", "united_kingdom:infantry", "stay")
     assert not g.state.moved
-    answer(g, "move", "gibraltar", "united_kingdom:infantry", "sz12")
+    answer(g, "move", "united_kingdom", "united_kingdom:fighter", "sz7")
     with pytest.raises(RuleRestriction, match=r"declared at the start of the combat move.*\(§2\)"):
         answer(g, "invade")
 
@@ -87,8 +87,11 @@ def test_2_a_captured_territory_loses_every_french_unit_and_goes_to_the_invader(
 
 def test_2_ships_in_an_allied_only_zone_go_to_the_invader() -> None:
     g = captured(invaded("morocco"), "morocco")
-    assert g.prompt.default == "empty"  # type: ignore[union-attr]
-    answer(g, "empty")
+    values = [o.value for o in g.prompt.options]  # type: ignore[union-attr]
+    assert values[:2] == ["empty", "allied"]
+    # Zone 12 holds a British battleship: Allied units only, not an empty zone.
+    assert g.prompt.default == "allied"  # type: ignore[union-attr]
+    answer(g, "allied")
     jean_bart = g.state.ships["jean_bart"]
     assert (jean_bart.fate, jean_bart.by, jean_bart.die) == (Fate.CAPTURED, "united_kingdom", None)
 
@@ -224,6 +227,8 @@ def test_2_the_attackers_units_do_not_stay_in_a_territory_that_held() -> None:
     answer(g, "invade", {"french_indo_china": 1})
     answer(g, "move", "kwangtung", "united_kingdom:infantry", "french_indo_china", "end_phase")
     answer(g, "battle", "french_indo_china", "held", "no", 0)
+    assert g.prompt.label == "How many British infantry were lost in French Indo-China?"  # type: ignore[union-attr]
+    answer(g, 0)
     assert [o.value for o in g.prompt.options] == ["kwangtung", "none"]  # type: ignore[union-attr]
     answer(g, "kwangtung")
     assert g.state.territories["french_indo_china"].units == ("france:infantry",) * 2

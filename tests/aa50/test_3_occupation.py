@@ -135,11 +135,6 @@ def test_3_a_ship_die_of_1_gives_the_ship_to_the_axis_power_rolling() -> None:
     )
 
 
-def test_3_the_occupier_takes_ships_in_empty_zones_under_the_other_reading() -> None:
-    g = settle(occupied(game(occupation_empty_zone="occupier")))
-    assert (g.state.ships["bearn"].fate, g.state.ships["bearn"].by) == (Fate.CAPTURED, "germany")
-
-
 def test_3_another_axis_powers_land_unit_names_the_captor_under_unit_owner() -> None:
     document = raw()
     document["places"]["tunisia"]["units"].append("italy:infantry")
@@ -164,5 +159,21 @@ def test_3_axis_aircraft_in_a_territory_joining_free_france_follow_the_reading(
 def test_3_a_second_occupation_in_one_turn_is_refused() -> None:
     g = until(game(), "germany", Phase.COMBAT_MOVE)
     answer(g, "occupy")
-    with pytest.raises(RuleRestriction, match="occupies France this turn"):
+    with pytest.raises(
+        RuleRestriction, match="has declared the occupation of Vichy France this turn"
+    ):
         answer(g, "occupy")
+
+
+def test_3_under_the_occupier_reading_only_an_empty_zone_goes_to_the_occupier() -> None:
+    g = settle(occupied(game(occupation_empty_zone="occupier")))
+    t = g.state
+    # Zone 12 (a British battleship) and zone 19 (an American destroyer) hold Allied units
+    # only: the Allies take Jean Bart and the Béarn, as in an invasion.
+    assert (t.ships["jean_bart"].fate, t.ships["jean_bart"].by) == (Fate.CAPTURED, "united_kingdom")
+    assert (t.ships["bearn"].fate, t.ships["bearn"].by) == (Fate.CAPTURED, "united_kingdom")
+    # Zone 22 is empty: Germany, the occupier, takes the Richelieu under this reading.
+    assert (t.ships["richelieu"].fate, t.ships["richelieu"].by) == (Fate.CAPTURED, "germany")
+    cited = {e.text: e.assumption for e in g.log}
+    assert cited["Sea zone 22: Germany captures Richelieu"] == "aa50.occupation_empty_zone=occupier"
+    assert cited["Sea zone 12: the United Kingdom captures Jean Bart"] == ""

@@ -167,11 +167,13 @@ def test_4_while_the_axis_holds_paris_again_the_liberator_keeps_what_it_takes() 
         "united_states",
         False,
     )
-    # Paris retaken goes back to France; from then on France collects its IPCs again and
-    # a French territory the Allies take is France's.
+    # Paris retaken goes back to France, and with it Tunisia from the United States; from
+    # then on France collects its IPCs again and a French territory the Allies take is
+    # France's.
     answer(g, "battle", "france", "taken")
     assert g.state.territories["france"].controller == "france"
-    assert rules.france_income(s, g.state) == 6 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1
+    assert g.state.territories["tunisia"].controller == "france"
+    assert rules.france_income(s, g.state) == 6 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1
     answer(g, "battle", "southern_france", "taken")
     assert g.state.territories["southern_france"].controller == "france"
 

@@ -35,7 +35,7 @@ def test_an_extra_allied_powers_ships_make_a_zone_allied_not_axis() -> None:
     document["turn_order"].append("canada")
     document["places"]["sz12"]["units"] = ["canada:destroyer"]
     g = captured(invaded("morocco", g=game(document)), "morocco")
-    assert g.prompt.default == "empty"  # type: ignore[union-attr]
+    assert g.prompt.default == "allied"  # type: ignore[union-attr]
 
 
 def test_an_extra_axis_power_from_the_scenario_rolls_for_the_ships() -> None:

@@ -62,13 +62,14 @@ def test_2_a_failed_invasion_asks_the_invader_for_losses_and_the_retreat() -> No
     g = until(game(), "united_kingdom", Phase.COMBAT_MOVE)
     answer(g, "invade", {"french_indo_china": 1})
     answer(g, "move", "kwangtung", "united_kingdom:infantry", "french_indo_china", "end_phase")
-    asked = players(g, "battle", "french_indo_china", "held", "no", 1, "kwangtung")
+    asked = players(g, "battle", "french_indo_china", "held", "no", 1, 0, "kwangtung")
     assert asked == {"action": "allies", "battle": "allies"}
-    assert [k.key.split(".")[2] for k in g.answers[-5:]] == [
+    assert [k.key.split(".")[2] for k in g.answers[-6:]] == [
         "target",
         "result",
         "sunk",
         "lost",
+        "own",
         "retreat",
     ]
 

@@ -159,3 +159,15 @@ def test_the_ship_dice_total_does_not_repeat_its_unit() -> None:
     answer(g, "warship:italy")
     (total,) = g.prompt.totals  # type: ignore[union-attr]
     assert (total.label, total.unit) == ("Captured in Sea zone 13", "ships")
+
+
+def test_2_the_odds_table_counts_the_ships_one_capture_rolls_for_port_by_port() -> None:
+    g = game()
+    odds = {r.label: r.value for r in g.summary.section("dice").rows}
+    # Zone 13 holds Southern France's Strasbourg and Dunkerque and Algeria's Provence:
+    # taking Southern France rolls two dice (25/36, 10/36, 1/36), taking Algeria one.
+    assert odds["Sea zone 13, Southern France's port: 0 of 2 ships"] == "25/36"
+    assert odds["Sea zone 13, Southern France's port: 1 of 2 ships"] == "5/18"
+    assert odds["Sea zone 13, Southern France's port: 2 of 2 ships"] == "1/36"
+    assert odds["Sea zone 13, Algeria's port: 0 of 1 ship"] == "5/6"
+    assert not [label for label in odds if "of 3 ships" in label]

@@ -77,11 +77,12 @@ async def test_the_ship_dice_and_their_odds_are_shown_and_rolled() -> None:
     async with app.run_test(size=NARROW) as pilot:
         screen = await dashboard(pilot, PANELS)
         dice = {r[0]: r[1] for r in rows(screen, "dice")}
-        # Zone 13 holds the Strasbourg, the Dunkerque and Algeria's Provence: one die each.
-        assert dice["Sea zone 13: 0 of 3 ships"] == "125/216"
-        assert dice["Sea zone 13: 1 of 3 ships"] == "25/72"
-        assert dice["Sea zone 13: 2 of 3 ships"] == "5/72"
-        assert dice["Sea zone 13: 3 of 3 ships"] == "1/216"
+        # Southern France's capture rolls for the Strasbourg and the Dunkerque, one die
+        # each; Algeria's Provence, in the same zone, is counted apart.
+        assert dice["Sea zone 13, Southern France's port: 0 of 2 ships"] == "25/36"
+        assert dice["Sea zone 13, Southern France's port: 1 of 2 ships"] == "5/18"
+        assert dice["Sea zone 13, Southern France's port: 2 of 2 ships"] == "1/36"
+        assert dice["Sea zone 13, Algeria's port: 1 of 1 ship"] == "1/6"
         assert "Strasbourg die" in flat(on_screen(app))
         await press(pilot, "r")
         assert {screen.game.state.ships[k].fate.value for k in ("strasbourg", "dunkerque")} <= {

@@ -106,9 +106,11 @@ def _warship_zone_as_empty(zone: Any, minor: Any, air: Any) -> str:
     return rules.TAKEN if zone is Zone.WARSHIP else _zone_fate(zone, minor, air)
 
 
-def _empty_zone_to_the_axis(s: Any, t: Any, ships: Any, captor: str) -> Any:
+def _empty_zone_to_the_axis(
+    s: Any, t: Any, ships: Any, captor: str, free_french: bool = False
+) -> Any:
     """The ships of an empty zone go to an Axis power, not to the captor."""
-    return _capture_ships(s, t, ships, rules.powers_on(s, t, Alignment.AXIS)[0])
+    return _capture_ships(s, t, ships, rules.powers_on(s, t, Alignment.AXIS)[0], free_french)
 
 
 def _whole_zone(s: Any, t: Any, place: str) -> tuple[str, ...]:

@@ -69,7 +69,7 @@ def split_judge(
     holders: dict[str, str],
     stay: bool,
 ) -> str:
-    """Rule 3 as written, for each of ``declared``: one holding an Axis land unit (``holders``
+    """§3 as written, for each of ``declared``: one holding an Axis land unit (``holders``
     names the power that captures it) is captured by that power and loses every French
     unit; any other joins Free France under British control, every French unit in it
     turned British; units of the other side stay only when ``stay``; every unit is kept or
@@ -114,7 +114,7 @@ def _holders(
 
 
 def occupation_split() -> list[Result]:
-    """Rule 3 over each bundled setup, each occupier, each holder of each territory (the
+    """§3 over each bundled setup, each occupier, each holder of each territory (the
     others held by nobody and by the occupier) and both readings of who else stays; and the
     engine's procedure end to end for each occupier (its default answers, every die class)."""
     problems: list[str] = []
@@ -187,7 +187,7 @@ def _occupation(s: Aa50Scenario, occupier: str) -> Game:
 
 
 RULE_CAPTURE_FACE = 1
-"""The face that captures a French ship, read from rule 2 (a 1 captures; every other face
+"""The face that captures a French ship, read from §2 (a 1 captures; every other face
 scuttles)."""
 
 
@@ -205,7 +205,7 @@ def ship_judge(
     captor: str,
     minor: str,
 ) -> str:
-    """Rule 2 as written: each French ship has exactly one fate of french, captured,
+    """§2 as written: each French ship has exactly one fate of french, captured,
     scuttled or sunk, a captured one exactly one captor; the ships ``meeting`` their fate
     (not sunk in battle) go to ``captor`` without a die when their zone was said empty, and
     to a die of the Axis power said to have a surface warship there (captured by it on a 1,
@@ -233,7 +233,7 @@ def ship_judge(
         if kind in (Zone.MINOR.value, Zone.AIR.value):
             reading = minor if kind == Zone.MINOR.value else AIR_ZONE.values[0]
             kind = {"as_empty": Zone.EMPTY.value, "dice": Zone.WARSHIP.value}.get(reading, "stay")
-        if kind == Zone.EMPTY.value and (ship.fate, ship.by, ship.die) != (
+        if kind in (Zone.EMPTY.value, Zone.ALLIED.value) and (ship.fate, ship.by, ship.die) != (
             Fate.CAPTURED,
             captor,
             None,
@@ -293,7 +293,7 @@ def crowded(s: Aa50Scenario) -> Aa50Scenario:
 
 
 def ship_fates() -> list[Result]:
-    """Rule 2 through the engine's procedure: on the 1941 setup with every kind of Axis unit
+    """§2 through the engine's procedure: on the 1941 setup with every kind of Axis unit
     in each zone holding French ships (:func:`crowded`), the United Kingdom captures each
     French territory with ships, under each reading of a zone of Axis submarines only,
     every sea-zone content, every ship sunk in battle or not, every die class; and each Axis
@@ -364,7 +364,7 @@ def _axis_takes_paris(s: Aa50Scenario, t: Aa50State) -> bool:
 
 
 def liberation_once() -> list[Result]:
-    """Rule 4 through the engine's procedure over ``ROUNDS`` rounds of the 1943 setup with
+    """§4 through the engine's procedure over ``ROUNDS`` rounds of the 1943 setup with
     Paris held at the start by each of its holders (an Axis power, two Allied ones and a
     neutral France), under both placings of France's turn; the players take the liberation
     whenever it is open and try it at every other turn decision (it must be refused), and
