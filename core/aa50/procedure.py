@@ -7,7 +7,7 @@ non-combat move."""
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Any
 
 import msgspec
@@ -558,26 +558,44 @@ def losses(s: Aa50Scenario, ledger: Book, place: str, powers: tuple[str, ...], k
     the tracked units answer later questions rightly; ``key`` names the prompts."""
     t = ledger.state
     here = [u for u in rules.units_at(t, place) if rules.unit_power(u) in powers]
+    lost = yield from lost_in(
+        s, ledger, place, here, lambda u: f"{key}.{rules.unit_power(u)}.{rules.unit_kind(u)}"
+    )
+    if lost:
+        ledger.state = rules.lose(ledger.state, place, lost, NEUTRAL)
+        named = ", ".join(f"{n} {s.unit_name(u, n)}" for u, n in lost.items())
+        ledger.note(NEUTRAL, f"Lost in {s.called(place)}: {named}")
+
+
+def lost_in(
+    s: Aa50Scenario,
+    ledger: Book,
+    place: str,
+    units: list[str],
+    key: Callable[[str], str],
+    rule: str = NEUTRAL,
+) -> Generator[Prompt, AnswerValue, dict[str, int]]:
+    """How many of each of ``units`` (``POWER:KIND`` entries, one per unit) a battle in
+    ``place`` cost, asked kind by kind of the power whose turn it is (0 by default, at most
+    those there; prompt ``N.battle.`` + ``key(unit)``, citing ``rule``): ``POWER:KIND`` ->
+    units lost, kinds with none left out."""
+    t = ledger.state
     lost: dict[str, int] = {}
-    for unit in dict.fromkeys(here):
-        power, kind = rules.unit_power(unit), rules.unit_kind(unit)
+    for unit in dict.fromkeys(units):
         count = yield Fact(
-            key=f"{t.actions}.battle.{key}.{power}.{kind}",
+            key=f"{t.actions}.battle.{key(unit)}",
             power=t.power,
             label=f"How many {s.unit_name(unit, 2)} were lost in {s.called(place)}?",
-            rule=NEUTRAL,
+            rule=rule,
             unit="units",
             low=0,
-            high=here.count(unit),
+            high=units.count(unit),
             default=0,
         )
         assert isinstance(count, int)
         if count:
             lost[unit] = count
-    if lost:
-        ledger.state = rules.lose(ledger.state, place, lost, NEUTRAL)
-        named = ", ".join(f"{n} {s.unit_name(u, n)}" for u, n in lost.items())
-        ledger.note(NEUTRAL, f"Lost in {s.called(place)}: {named}")
+    return lost
 
 
 def fall_back(s: Aa50Scenario, ledger: Book, target: str) -> Steps:
@@ -646,21 +664,9 @@ def french_losses(s: Aa50Scenario, ledger: Book, target: str, taken: bool) -> St
     french = [u for u in ledger.state.territories[target].units if rules.neutral_unit(t, target, u)]
     if taken:
         return
-    lost: dict[str, int] = {}
-    for unit in dict.fromkeys(french):
-        count = yield Fact(
-            key=f"{t.actions}.battle.lost.{rules.unit_kind(unit)}",
-            power=t.power,
-            label=f"How many {s.unit_name(unit, 2)} were lost in {s.called(target)}?",
-            rule=INVASION,
-            unit="units",
-            low=0,
-            high=french.count(unit),
-            default=0,
-        )
-        assert isinstance(count, int)
-        if count:
-            lost[unit] = count
+    lost = yield from lost_in(
+        s, ledger, target, french, lambda u: f"lost.{rules.unit_kind(u)}", INVASION
+    )
     if lost:
         ledger.state = rules.lose(ledger.state, target, lost)
         ledger.note(
