@@ -72,6 +72,18 @@ def describe(prompt: Prompt, value: AnswerValue) -> str:
     return str(value)
 
 
+def _unlike(prompt: Roll | Rolls, drawn: AnswerValue, given: AnswerValue) -> str:
+    """Where the dice ``drawn`` differ from those ``given``: "4 here, not 1", or for a
+    batch each member that differs, "Morocco die 2, not 1"."""
+    if isinstance(prompt, Rolls) and isinstance(drawn, Mapping) and isinstance(given, Mapping):
+        return "; ".join(
+            f"{m.label} {drawn[m.key]}, not {given[m.key]}"
+            for m in prompt.members
+            if drawn[m.key] != given[m.key]
+        )
+    return f"{drawn} here, not {given}"
+
+
 class Game:
     """A resolution in progress: one procedure, or a chain of them.
 
@@ -320,8 +332,8 @@ class Game:
         ):
             raise IllegalAnswer(
                 prompt.key,
-                f"marked as rolled from seed {self.seed}, which rolls {drawn} here, not "
-                f"{checked}; a die read off the table is marked typed",
+                f"marked as rolled from seed {self.seed}, which rolls "
+                f"{_unlike(prompt, drawn, checked)}; a die read off the table is marked typed",
             )
         record = Answer(prompt.key, checked, via)
         how = f"rolled from seed {self.seed}" if via is Via.ROLLED else via.value

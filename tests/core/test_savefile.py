@@ -17,6 +17,7 @@ import pytest
 from armistice.core import savefile, systems
 from armistice.core.errors import SaveError
 from armistice.core.game import Game
+from armistice.core.prompts import Roll
 from tests import support
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "saves"
@@ -302,3 +303,30 @@ def test_an_answer_of_the_wrong_kind_is_refused_in_words_not_type_names() -> Non
         Game.load(json.dumps(document).encode(), "edited.json")
     assert refused.value.field == "answers[1].value"
     assert refused.value.reason == "expected a whole number, text in quotes or a table, not a list"
+
+
+def test_an_edited_die_of_a_batch_is_named_by_its_member() -> None:
+    game = Game(support.load("fall-of-france-1940"), seed=3)
+    while game.prompt is not None and game.prompt.key != "areas":
+        game.roll() if isinstance(game.prompt, Roll) else game.answer(game.prompt.default)
+    assert game.roll() == {
+        "area.morocco": 2,
+        "area.algeria": 1,
+        "area.french_west_africa": 1,
+        "area.french_equatorial_africa": 1,
+        "area.madagascar": 3,
+        "area.syria": 3,
+        "area.french_indo_china": 5,
+        "area.mauritius_islands": 5,
+        "area.fiji_islands": 2,
+        "area.society_islands": 4,
+    }
+    document = json.loads(game.save())
+    document["answers"][2]["value"]["area.morocco"] = 6
+    with pytest.raises(SaveError) as refused:
+        Game.load(json.dumps(document).encode(), "edited.json")
+    assert refused.value.field == "answers[2] (areas)"
+    assert refused.value.reason == (
+        "marked as rolled from seed 3, which rolls Morocco die 2, not 6; a die read off the "
+        "table is marked typed"
+    )
