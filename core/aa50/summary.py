@@ -6,7 +6,7 @@ fates are given for."""
 from __future__ import annotations
 
 from armistice.core.aa50 import rules
-from armistice.core.aa50.procedure import turn_decision
+from armistice.core.aa50.procedure import ACTIONS, turn_decision
 from armistice.core.aa50.scenario import Aa50Scenario
 from armistice.core.aa50.state import Aa50State, ShipState
 from armistice.core.aa50.words import INVASION, LIBERATION, NEUTRAL, OCCUPATION, Fate
@@ -134,8 +134,9 @@ def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
         for k, sh in s.ships.items()
     )
     decision = turn_decision(s, t, f"action.{t.actions + 1}")
+    cited = {a.key: a.rule for a in ACTIONS}
     open_ = tuple(
-        Row(o.label, f"action.{t.actions + 1}={o.value}", NEUTRAL)
+        Row(o.label, f"action.{t.actions + 1}={o.value}", cited.get(o.value, NEUTRAL))
         for o in decision.options
         if o.enabled and o.value != STOP
     )
@@ -155,6 +156,7 @@ def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
         for i, r in enumerate(t.removed)
     )
     status, _ = france_status(s, t)
+    standing = _standing(s, t)
     return Summary(
         TITLE,
         (
@@ -183,12 +185,17 @@ def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
                 "Ships",
             ),
             Section(
-                "standing", "Standing rules now", NEUTRAL, ("", "Now"), _standing(s, t), tab="Rules"
+                "standing",
+                "Standing rules now",
+                _parts(standing, NEUTRAL),
+                ("", "Now"),
+                standing,
+                tab="Rules",
             ),
             Section(
                 "open",
                 "Actions open now",
-                NEUTRAL,
+                _parts(open_, NEUTRAL),
                 ("Action", "Command: --decide"),
                 open_,
                 "none",
@@ -203,7 +210,7 @@ def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
                 "no French ship at stake",
                 "Odds",
             ),
-            Section("moves", "Moves", NEUTRAL, ("", "Move"), moves, "no move yet"),
+            Section("moves", "Moves", _parts(moves, NEUTRAL), ("", "Move"), moves, "no move yet"),
             Section(
                 "removed",
                 "Units removed from play",
