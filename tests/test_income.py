@@ -313,7 +313,7 @@ def test_odds_json_reports_the_weighted_total(
     assert sum(Fraction(p) for p in total["distribution"].values()) == 1
     assert set(doc["odds"]) == {"labels", "defaults", "rolls", "marginals", "outcomes", "totals"}
     assert run(["odds", str(scenario_file)]) == 0
-    assert "Total income: Income (IPCs)" in capsys.readouterr().out
+    assert "Total: Income (IPCs)" in capsys.readouterr().out
 
 
 # The dashboard

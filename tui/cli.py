@@ -351,8 +351,8 @@ def odds(
         click.echo(f"\n{result.labels[key]}")
         for label, p in dist.items():
             click.echo(f"  {result_name(system, label):<{width}} {_percent(p)}")
-    for key, total in result.totals.items():
-        click.echo(f"\nTotal {key}: {total.label} ({total.unit})")
+    for total in result.totals.values():
+        click.echo(f"\nTotal: {total.label} ({total.unit})")
         for value, p in total.distribution.items():
             click.echo(f"  {value:>14} {_percent(p)}")
     click.echo("\nEach outcome")

@@ -97,12 +97,13 @@ def asks_no_die(game: Game) -> bool:
 
 
 def batch_result(system: RuleSystem, prompt: Rolls, value: Mapping[str, int]) -> str:
-    """A batch's dice in one line: how many, and how many gave each result, in the order
-    the dice list their results ("10 French area dice: 7 Vichy, 3 Free French (5.5)")."""
+    """A batch's dice in one line: how many gave each result, in the order the dice list
+    their results ("French area dice: 7 Vichy, 3 Free French (5.5)"); no count goes before
+    the batch's label, which may start with the power rolling."""
     counts = Counter(prompt.outcomes_of(value).values())
     order = dict.fromkeys(o.label for m in prompt.members for o in m.outcomes)
     said = ", ".join(f"{counts[k]} {result_name(system, k)}" for k in order if counts[k])
-    return f"{len(prompt.members)} {prompt.label}: {said} ({prompt.rule})"
+    return f"{prompt.label}: {said} ({prompt.rule})"
 
 
 def describe_pending(game: Game, prompt: Prompt) -> str:

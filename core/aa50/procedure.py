@@ -80,7 +80,7 @@ Steps = Generator[Prompt, AnswerValue, None]
 ACTIONS = (
     ActionSpec(
         "liberate",
-        "Add France's turn (when the British turn starts with Paris held by the Allies)",
+        "Add France's turn",
         LIBERATION,
         (Phase.START,),
     ),
@@ -155,16 +155,16 @@ def _refusal(s: Aa50Scenario, t: Aa50State, action: str) -> str:
     if action == "liberate":
         return rules.may_liberate(s, t)[1]
     if action == "occupy" and t.occupation is not None:
-        return f"{s.named(t.occupation.power)} has declared the occupation of Vichy France this turn ({OCCUPATION})"
+        return f"{s.label(t.occupation.power)} has declared the occupation of Vichy France this turn ({OCCUPATION})"
     if action == "invade" and t.power in t.invasions:
-        return f"{s.named(t.power)} has declared its invasion this turn ({INVASION})"
+        return f"{s.label(t.power)} has declared its invasion this turn ({INVASION})"
     if action == "move" and not rules.movable(t, t.power):
-        return f"{s.named(t.power)} has no unit on the map to move ({NEUTRAL})"
+        return f"{s.label(t.power)} has no unit on the map to move ({NEUTRAL})"
     if action in ("invade", "occupy"):
         if t.moved:
             return f"declared at the start of the combat move, before any unit moves ({INVASION if action == 'invade' else OCCUPATION})"
         if not rules.french(t):
-            return f"no territory is French any more ({NEUTRAL})"
+            return f"no French territory is still neutral ({NEUTRAL})"
     if action == "invade":
         if t.power == FRANCE:
             return f"France does not invade its own territories; they stay neutral ({LIBERATION})"
@@ -229,6 +229,7 @@ def end_phase(s: Aa50Scenario, ledger: Book) -> Steps:
         phase=phases[0],
         moved=False,
         fought=(),
+        occupied="",
     )
 
 
@@ -512,11 +513,10 @@ def battle(s: Aa50Scenario, ledger: Book) -> Steps:
             INVADED_GUESTS,
         )
     now = ledger.state.territories[target]
-    ledger.note(
-        INVASION if french else NEUTRAL,
-        f"{s.named(t.power)} captures {s.called(target)}; it is {now.status.label}, held by {s.label(now.controller)}",
-        announce=True,
-    )
+    after = "" if now.controller == t.power else f"; {s.label(now.controller)} holds it"
+    if now.status is not Fate.CAPTURED:
+        after += f"; it is {now.status.label}"
+    ledger.note(now.rule, f"{s.named(t.power)} captures {s.called(target)}{after}", announce=True)
     if target == s.paris and now.controller == FRANCE:
         regained(s, ledger)
     if french:
@@ -747,7 +747,7 @@ def ship_fates(
             if empty_captor and zone_kind is not Zone.ALLIED:
                 taker, used = empty_captor, EMPTY_ZONE
             joins = rule == OCCUPATION and taker == BRITAIN
-            ledger.state = rules.capture_ships(s, ledger.state, here, taker, joins)
+            ledger.state = rules.capture_ships(s, ledger.state, here, taker, joins, rule)
             ledger.note(
                 rule,
                 f"{s.called(zone)}: {s.label(taker)} captures {', '.join(s.ships[k].name for k in here)}",
@@ -755,13 +755,15 @@ def ship_fates(
                 announce=True,
             )
             continue
-        yield from roll_ships(s, ledger, zone, here, axis, used or CAPTOR)
+        yield from roll_ships(s, ledger, zone, here, axis, rule)
 
 
 def roll_ships(
-    s: Aa50Scenario, ledger: Book, zone: str, ships: tuple[str, ...], roller: str, reading: object
+    s: Aa50Scenario, ledger: Book, zone: str, ships: tuple[str, ...], roller: str, rule: str
 ) -> Steps:
-    """One die per ship, rolled once each by the Axis ``roller``: 1 captured by it, else scuttled."""
+    """One die per ship, rolled once each by the Axis ``roller``: 1 captured by it, else
+    scuttled (§2); the fates are logged citing ``rule`` (§2 after an invasion, §3 after an
+    occupation)."""
     t = ledger.state
     members = tuple(
         Roll(
@@ -791,23 +793,25 @@ def roll_ships(
     )
     assert isinstance(answer, dict)
     faces = {k: int(answer[f"{t.actions}.ship.{k}"]) for k in ships}
-    ledger.state = rules.roll_ships(s, ledger.state, roller, faces)
+    ledger.state = rules.roll_ships(s, ledger.state, roller, faces, rule)
     for k in ships:
         ship = ledger.state.ships[k]
-        ledger.note(INVASION, f"{s.ships[k].name}: {ship.die}, {ship.fate.label}", announce=True)
+        ledger.note(rule, f"{s.ships[k].name}: die {ship.die}, {ship.fate.label}", announce=True)
 
 
 def settle(s: Aa50Scenario, ledger: Book) -> Steps:
     """§3 after the occupier's combat phase: which Axis power has a land unit in each
-    territory French when the occupation was declared (the tracked units giving the
-    default); then each is captured or Free French in one step, and every remaining
-    French ship meets its fate."""
+    territory French when the occupation was declared, asked only where a tracked Axis land
+    unit stands (the tracked units giving the default; elsewhere none does, as logged);
+    then each is captured or Free French in one step, and every remaining French ship
+    meets its fate."""
     t = ledger.state
     occupation = t.occupation
     assert occupation is not None
     axis = [p for p in s.powers if rules.side(s, t, p) is Alignment.AXIS]
     holders: dict[str, str] = {}
     owner = ledger.assume(HOLDER) is Holder.UNIT_OWNER
+    asked: list[str] = []
     for place in occupation.territories:
         land = [
             rules.unit_power(u)
@@ -815,7 +819,10 @@ def settle(s: Aa50Scenario, ledger: Book) -> Steps:
             if rules.side(s, t, rules.unit_power(u)) is Alignment.AXIS
             and s.kinds[rules.unit_kind(u)].domain is Domain.LAND
         ]
-        default = occupation.power if occupation.power in land else (land[0] if land else "")
+        if not land:
+            continue
+        asked.append(place)
+        default = occupation.power if occupation.power in land else land[0]
         absent = f"no {{}} land unit stands in {s.called(place)} ({OCCUPATION})"
         answer = yield _pick(
             ledger,
@@ -832,7 +839,7 @@ def settle(s: Aa50Scenario, ledger: Book) -> Steps:
                 ),
             ],
             OCCUPATION,
-            default or NONE,
+            default,
             reported=True,
         )
         if answer != NONE:
@@ -842,9 +849,10 @@ def settle(s: Aa50Scenario, ledger: Book) -> Steps:
     )
     for place in occupation.territories:
         now = ledger.state.territories[place]
+        unasked = "" if place in asked else "no Axis land unit there; "
         ledger.note(
             OCCUPATION,
-            f"{s.called(place)}: {now.status.label}, held by {s.label(now.controller)}",
+            f"{s.called(place)}: {unasked}{now.status.label}, held by {s.label(now.controller)}",
             HOLDER if place in holders else None,
             announce=True,
         )

@@ -138,7 +138,7 @@ def may_attack(
     if named is None:
         return (
             False,
-            f"{s.named(power)} declared no invasion at the start of its combat move ({INVASION})",
+            f"{s.label(power)} declared no invasion at the start of its combat move ({INVASION})",
         )
     if not any_ and place not in named:
         return False, f"{s.called(place)} was not named in the invasion's declaration ({INVASION})"
@@ -178,7 +178,7 @@ def may_move(
             if t.occupation is not None and t.occupation.power == power:
                 return (
                     True,
-                    f"{s.named(power)} occupies France: it may enter any French territory ({OCCUPATION})",
+                    f"{s.label(power)} occupies Vichy France: it may enter any French territory ({OCCUPATION})",
                 )
             if s.kinds[unit_kind(unit)].domain is Domain.AIR:
                 return (
@@ -192,7 +192,7 @@ def may_move(
                 f"French territory is neutral: an Allied unit enters it only to invade it ({INVASION})",
             )
         ok, why = may_attack(s, t, power, to, any_)
-        return ok, why or f"{s.named(power)} invades {s.called(to)} ({INVASION})"
+        return ok, why or f"{s.label(power)} invades {s.called(to)} ({INVASION})"
     if s.places[to].kind is Kind.SEA and any(
         sh.at == to and sh.fate is Fate.FRENCH and not sh.allied for sh in t.ships.values()
     ):
@@ -325,11 +325,26 @@ def capture(
     ):
         holder = FRANCE
     after = TerritoryState(
-        status_for(s, t, place, holder), holder, units, marker=holder == FRANCE and t.france_active
+        status_for(s, t, place, holder),
+        holder,
+        units,
+        marker=holder == FRANCE and t.france_active,
+        rule=capture_rule(s, t, place, captor),
     )
     return msgspec.structs.replace(
         t, territories={**t.territories, place: after}, removed=(*t.removed, *removed)
     )
+
+
+def capture_rule(s: Aa50Scenario, t: Aa50State, place: str, captor: str) -> str:
+    """The part of the house rule that decides territory ``place`` when ``captor`` takes it
+    in battle: §2 for a French territory invaded, §4 for Paris taken by an Allied power,
+    §1 for any other territory."""
+    if t.territories[place].status is Fate.FRENCH:
+        return INVASION
+    if place == s.paris and side(s, t, captor) is Alignment.ALLIED:
+        return LIBERATION
+    return NEUTRAL
 
 
 def regain(s: Aa50Scenario, t: Aa50State, unlisted_marked: bool) -> Aa50State:
@@ -491,36 +506,52 @@ def zone_fate(zone: Zone, minor: Minor, air: Minor) -> str:
 
 
 def capture_ships(
-    s: Aa50Scenario, t: Aa50State, ships: tuple[str, ...], captor: str, free_french: bool = False
+    s: Aa50Scenario,
+    t: Aa50State,
+    ships: tuple[str, ...],
+    captor: str,
+    free_french: bool = False,
+    rule: str = INVASION,
 ) -> Aa50State:
-    """French ``ships`` captured by ``captor`` without a die (an empty or Allied zone):
-    each becomes a ``captor`` unit in its sea zone; liberated France taking them makes them
-    its own (``allied``), not captured; ``free_french`` marks them joining Free France (the
-    United Kingdom's after an occupation)."""
+    """French ``ships`` captured by ``captor`` without a die (an empty or Allied zone),
+    as part ``rule`` of the house rule decides (§2 after an invasion, §3 after an
+    occupation): each becomes a ``captor`` unit in its sea zone; liberated France taking
+    them makes them its own (``allied``), not captured; ``free_french`` marks them joining
+    Free France (the United Kingdom's after an occupation)."""
     if captor == FRANCE:
-        changed = {k: msgspec.structs.replace(t.ships[k], allied=True) for k in ships}
+        changed = {k: msgspec.structs.replace(t.ships[k], allied=True, rule=rule) for k in ships}
     else:
         changed = {
             k: msgspec.structs.replace(
-                t.ships[k], fate=Fate.CAPTURED, by=captor, free_french=free_french
+                t.ships[k], fate=Fate.CAPTURED, by=captor, free_french=free_french, rule=rule
             )
             for k in ships
         }
     return board_ships(s, t, changed)
 
 
-def ship_die(t: Aa50State, ship: str, roller: str, face: int) -> ShipState:
+def ship_die(t: Aa50State, ship: str, roller: str, face: int, rule: str = INVASION) -> ShipState:
     """A French ship after the Axis ``roller``'s die shows ``face``: captured by it on a 1,
-    scuttled on anything else (§2)."""
+    scuttled on anything else (§2), its fate decided by part ``rule`` (§3 after an
+    occupation)."""
     if face == CAPTURED_FACE:
-        return msgspec.structs.replace(t.ships[ship], fate=Fate.CAPTURED, by=roller, die=face)
-    return msgspec.structs.replace(t.ships[ship], fate=Fate.SCUTTLED, die=face)
+        return msgspec.structs.replace(
+            t.ships[ship], fate=Fate.CAPTURED, by=roller, die=face, rule=rule
+        )
+    return msgspec.structs.replace(t.ships[ship], fate=Fate.SCUTTLED, die=face, rule=rule)
 
 
-def roll_ships(s: Aa50Scenario, t: Aa50State, roller: str, faces: Mapping[str, int]) -> Aa50State:
+def roll_ships(
+    s: Aa50Scenario,
+    t: Aa50State,
+    roller: str,
+    faces: Mapping[str, int],
+    rule: str = INVASION,
+) -> Aa50State:
     """The French ships of ``faces`` (ship -> the face its die shows) after the Axis
-    ``roller``'s dice, in one step; each captured ship becomes a ``roller`` unit in its zone."""
-    return board_ships(s, t, {k: ship_die(t, k, roller, face) for k, face in faces.items()})
+    ``roller``'s dice, in one step, decided by part ``rule`` (§2, or §3 after an
+    occupation); each captured ship becomes a ``roller`` unit in its zone."""
+    return board_ships(s, t, {k: ship_die(t, k, roller, face, rule) for k, face in faces.items()})
 
 
 def captured_odds(ships: int) -> dict[int, Fraction]:
@@ -562,19 +593,28 @@ def occupy(
         holder = holders.get(place, "")
         if holder:
             units, gone = regroup(s, t, place, Alignment.AXIS, "", others_stay, OCCUPATION)
-            territories[place] = TerritoryState(status_for(s, t, place, holder), holder, units)
+            territories[place] = TerritoryState(
+                status_for(s, t, place, holder), holder, units, rule=OCCUPATION
+            )
         elif t.france_active:
             units, gone = regroup(s, t, place, Alignment.ALLIED, FRANCE, others_stay, OCCUPATION)
-            territories[place] = TerritoryState(Fate.LIBERATED, FRANCE, units, marker=True)
+            territories[place] = TerritoryState(
+                Fate.LIBERATED, FRANCE, units, marker=True, rule=OCCUPATION
+            )
         else:
             units, gone = regroup(s, t, place, Alignment.ALLIED, BRITAIN, others_stay, OCCUPATION)
-            territories[place] = TerritoryState(Fate.FREE_FRENCH, BRITAIN, units)
+            territories[place] = TerritoryState(Fate.FREE_FRENCH, BRITAIN, units, rule=OCCUPATION)
             joined[place] = tuple(
                 f"{BRITAIN}:{unit_kind(u)}" for u in units_at(t, place) if neutral_unit(t, place, u)
             )
         removed += gone
     return msgspec.structs.replace(
-        t, territories=territories, removed=tuple(removed), occupation=None, free_french=joined
+        t,
+        territories=territories,
+        removed=tuple(removed),
+        occupation=None,
+        occupied=occupation.power,
+        free_french=joined,
     )
 
 
@@ -619,7 +659,9 @@ def free_french_to_france(s: Aa50Scenario, t: Aa50State) -> Aa50State:
         last = len(here) - 1 - here[::-1].index(unit)  # a ship joins its zone's units last
         here[last] = f"{FRANCE}:{s.ships[key].kind}"
         zones[ship.at] = tuple(here)
-        ships[key] = msgspec.structs.replace(ship, fate=Fate.FRENCH, by="", allied=True)
+        ships[key] = msgspec.structs.replace(
+            ship, fate=Fate.FRENCH, by="", allied=True, rule=LIBERATION
+        )
     return msgspec.structs.replace(t, territories=territories, zones=zones, ships=ships)
 
 

@@ -320,6 +320,8 @@ def _check_order(s: Aa50Scenario, source: str) -> None:
 
 def _check_place(s: Aa50Scenario, source: str, key: str, place: Place) -> None:
     field = f"places.{key}"
+    if place.kind is Kind.LAND:
+        _power(s, source, f"{field}.control", place.control)
     for i, other in enumerate(place.adjacent):
         if other in place.adjacent[:i]:
             _fail(source, f"{field}.adjacent[{i}]", f"{other} is listed twice")
@@ -360,7 +362,6 @@ def _check_place(s: Aa50Scenario, source: str, key: str, place: Place) -> None:
         if place.original or place.free_french or place.unlisted:
             _fail(source, f"{field}.original", "only a territory is French")
         return
-    _power(s, source, f"{field}.control", place.control)
     if place.free_french and place.control != BRITAIN:
         _fail(source, f"{field}.free_french", "Free France is under British control")
     if (
@@ -391,8 +392,10 @@ def _check_ship(s: Aa50Scenario, source: str, key: str, ship: Ship) -> None:
     if kind is None or kind.domain is not Domain.SEA:
         _fail(source, f"{field}.kind", f"{ship.kind!r} is not a kind of sea unit of the scenario")
     port = s.places.get(ship.port)
-    if port is None or port.kind is not Kind.LAND:
-        _fail(source, f"{field}.port", f"{ship.port!r} is not a territory of the map")
+    if port is None:
+        _fail(source, f"{field}.port", f"{ship.port!r} is no place of the setup")
+    if port.kind is not Kind.LAND:
+        _fail(source, f"{field}.port", f"{port.name} is a sea zone, not a territory with a port")
     if not s.initially_french(ship.port):
         _fail(
             source,

@@ -14,19 +14,24 @@ from armistice.core.prompts import Clock
 class TerritoryState(msgspec.Struct, frozen=True):
     """A territory: its ``status`` (French, Free French, captured, liberated or not
     French), the power holding it (``controller``), the units standing there (one
-    ``POWER:KIND`` each) and whether a French control ``marker`` is on it (§4)."""
+    ``POWER:KIND`` each), whether a French control ``marker`` is on it (§4) and the part
+    of the house rule that decided its status (``rule``: §3 after an occupation; empty:
+    the part its status comes from)."""
 
     status: Fate
     controller: str
     units: tuple[str, ...] = ()
     marker: bool = False
+    rule: str = ""
 
 
 class ShipState(msgspec.Struct, frozen=True):
     """A French ship: its ``fate`` (french, captured, scuttled or sunk), the sea zone it is
     ``at``, the power that captured it (``by``), the die rolled for it (None when none was)
     and whether it is liberated France's own (``allied``: an Allied power's ship); a ship
-    the United Kingdom took after an occupation joined Free France (``free_french``)."""
+    the United Kingdom took after an occupation joined Free France (``free_french``); the
+    part of the house rule that decided its fate (``rule``: §3 after an occupation; empty:
+    the part its fate comes from)."""
 
     fate: Fate
     at: str
@@ -34,6 +39,7 @@ class ShipState(msgspec.Struct, frozen=True):
     die: int | None = None
     allied: bool = False
     free_french: bool = False
+    rule: str = ""
 
 
 class Removal(msgspec.Struct, frozen=True):
@@ -60,7 +66,9 @@ class Aa50State(msgspec.Struct, frozen=True):
     ``turn_order`` (France in it once liberated: ``france_active``); each territory, the
     units in each sea zone (``zones``), each French ship; the territories each Allied power
     invades this turn (``invasions``: power -> territories, until its non-combat move
-    ends), the ``occupation`` declared this turn, whether a unit has moved this phase
+    ends), the ``occupation`` declared this turn (until it is settled after combat), the Axis
+    power whose occupation was settled this turn (``occupied``, until the turn ends), whether
+    a unit has moved this phase
     (``moved``), the territories fought over this combat phase (``fought``), the number of ``actions`` taken (each action's prompts are keyed by it),
     the units removed from play (``removed``, each with the rule that removed it), the moves made (``moves``), who collects liberated France's
     income (``income_to``: empty before liberation), the round France was liberated
@@ -78,6 +86,7 @@ class Aa50State(msgspec.Struct, frozen=True):
     ships: dict[str, ShipState]
     invasions: dict[str, tuple[str, ...]] = {}
     occupation: Occupation | None = None
+    occupied: str = ""
     moved: bool = False
     fought: tuple[str, ...] = ()
     actions: int = 0

@@ -6,7 +6,7 @@ fates are given for."""
 from __future__ import annotations
 
 from armistice.core.aa50 import rules
-from armistice.core.aa50.procedure import turn_decision
+from armistice.core.aa50.procedure import ACTIONS, turn_decision
 from armistice.core.aa50.scenario import Aa50Scenario
 from armistice.core.aa50.state import Aa50State, ShipState
 from armistice.core.aa50.words import INVASION, LIBERATION, NEUTRAL, OCCUPATION, Fate
@@ -44,6 +44,8 @@ def france_status(s: Aa50Scenario, t: Aa50State) -> tuple[str, str]:
         return "an Allied power", LIBERATION
     if t.occupation is not None:
         return f"occupied by {s.label(t.occupation.power)} this turn", OCCUPATION
+    if not left and t.occupied:
+        return f"occupied by {s.label(t.occupied)} this turn: no territory left neutral", OCCUPATION
     if not left:
         return "occupied: no territory left neutral", OCCUPATION
     taken = len(s.french) - len(left)
@@ -81,19 +83,30 @@ def _standing(s: Aa50Scenario, t: Aa50State) -> tuple[Row, ...]:
             LIBERATION if t.france_active else INVASION,
         ),
         Row("Turn order", ", ".join(s.label(p) for p in t.turn_order), LIBERATION),
-        Row(
-            "Occupation",
-            s.label(t.occupation.power) if t.occupation else "none this turn",
-            OCCUPATION,
-        ),
+        Row("Occupation", _occupation(s, t), OCCUPATION),
         Row(
             "France's income",
             f"{rules.france_income(s, t)} IPCs to {s.label(t.income_to)}"
             if t.france_active
-            else "none: neutral",
+            else "none: France is not a power until liberated",
             LIBERATION,
         ),
     )
+
+
+def _occupation(s: Aa50Scenario, t: Aa50State) -> str:
+    """The occupation of this turn: declared (settled after combat), settled, or none."""
+    if t.occupation is not None:
+        return f"{s.label(t.occupation.power)}, this turn: declared, settled after combat"
+    if t.occupied:
+        return f"{s.label(t.occupied)}, this turn: settled"
+    return "none this turn"
+
+
+def _parts(rows: tuple[Row, ...], default: str) -> str:
+    """The parts of the house rule ``rows`` cite, in order ("§2, §3"); ``default`` (the
+    part a section is about) when there is no row."""
+    return ", ".join(sorted({r.rule for r in rows})) or default
 
 
 def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
@@ -102,7 +115,7 @@ def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
         Row(
             s.called(k),
             t.territories[k].status.short,
-            STATUS_RULE[t.territories[k].status],
+            t.territories[k].rule or STATUS_RULE[t.territories[k].status],
             cells=(s.label(t.territories[k].controller), s.units_named(t.territories[k].units)),
         )
         for k in s.french
@@ -111,7 +124,7 @@ def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
         Row(
             sh.name,
             ALLIED_SHIP if t.ships[k].allied else t.ships[k].fate.short,
-            LIBERATION if t.ships[k].allied else STATUS_RULE[t.ships[k].fate],
+            t.ships[k].rule or (LIBERATION if t.ships[k].allied else STATUS_RULE[t.ships[k].fate]),
             cells=(
                 sh.kind,
                 s.called(t.ships[k].at),
@@ -121,8 +134,9 @@ def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
         for k, sh in s.ships.items()
     )
     decision = turn_decision(s, t, f"action.{t.actions + 1}")
+    cited = {a.key: a.rule for a in ACTIONS}
     open_ = tuple(
-        Row(o.label, f"action.{t.actions + 1}={o.value}", NEUTRAL)
+        Row(o.label, f"action.{t.actions + 1}={o.value}", cited.get(o.value, NEUTRAL))
         for o in decision.options
         if o.enabled and o.value != STOP
     )
@@ -136,13 +150,13 @@ def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
                 f"{s.called(zone)}, {s.called(port)}'s port: {n} of {counted(len(here), 'ship')}"
             )
             dice.append(Row(label, str(p), INVASION))
-    moves = tuple(Row(str(i + 1), line, NEUTRAL) for i, line in enumerate(t.moves))
+    moves = tuple(Row(f"#{i + 1}", line, NEUTRAL) for i, line in enumerate(t.moves))
     removed = tuple(
-        Row(str(i + 1), f"{s.unit_name(r.unit)} in {s.called(r.place)}", r.rule)
+        Row(f"#{i + 1}", f"{s.unit_name(r.unit)} in {s.called(r.place)}", r.rule)
         for i, r in enumerate(t.removed)
     )
-    removed_rule = ", ".join(sorted({r.rule for r in t.removed})) or OCCUPATION
     status, _ = france_status(s, t)
+    standing = _standing(s, t)
     return Summary(
         TITLE,
         (
@@ -155,7 +169,7 @@ def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
             Section(
                 "territories",
                 "French territories",
-                INVASION,
+                _parts(territories, NEUTRAL),
                 ("Territory", "Status", "Held by", "Units"),
                 territories,
                 "none",
@@ -164,19 +178,24 @@ def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
             Section(
                 "ships",
                 "French ships",
-                INVASION,
+                _parts(ships, NEUTRAL),
                 ("Ship", "Fate", "Kind", "Sea zone", "Captor"),
                 ships,
                 "none",
                 "Ships",
             ),
             Section(
-                "standing", "Standing rules now", NEUTRAL, ("", "Now"), _standing(s, t), tab="Rules"
+                "standing",
+                "Standing rules now",
+                _parts(standing, NEUTRAL),
+                ("", "Now"),
+                standing,
+                tab="Rules",
             ),
             Section(
                 "open",
                 "Actions open now",
-                NEUTRAL,
+                _parts(open_, NEUTRAL),
                 ("Action", "Command: --decide"),
                 open_,
                 "none",
@@ -191,11 +210,11 @@ def summarize(s: Aa50Scenario, t: Aa50State, _tables: object = None) -> Summary:
                 "no French ship at stake",
                 "Odds",
             ),
-            Section("moves", "Moves", NEUTRAL, ("", "Move"), moves, "no move yet"),
+            Section("moves", "Moves", _parts(moves, NEUTRAL), ("", "Move"), moves, "no move yet"),
             Section(
                 "removed",
                 "Units removed from play",
-                removed_rule,
+                _parts(removed, OCCUPATION),
                 ("", "Unit"),
                 removed,
                 "none",

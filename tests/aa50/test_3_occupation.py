@@ -57,7 +57,10 @@ def test_3_the_occupier_may_enter_french_territory_in_its_combat_move() -> None:
     ok, why = rules.may_move(
         g.scenario, g.state, "germany:infantry", "france", "southern_france", False
     )
-    assert (ok, why) == (True, "Germany occupies France: it may enter any French territory (§3)")
+    assert (ok, why) == (
+        True,
+        "Germany occupies Vichy France: it may enter any French territory (§3)",
+    )
 
 
 def test_3_french_units_do_not_defend_against_an_occupation() -> None:

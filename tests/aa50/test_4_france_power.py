@@ -138,3 +138,18 @@ def test_4_under_the_other_reading_the_free_french_stay_british() -> None:
     line = next(e for e in g.log if e.text.startswith("Free French units and ships"))
     assert line.assumption == "aa50.free_french_at_liberation=britain"
     assert "stay British" in line.text
+
+
+def test_4_paris_taken_by_an_ally_is_logged_and_shown_under_liberation() -> None:
+    g = game(still_neutral="stay")
+    until(g, "united_kingdom", Phase.COMBAT_MOVE)
+    answer(g, "invade", {"southern_france": 1}, "end_phase", "battle", "france", "taken")
+    entry = next(e for e in g.log if "captures France" in e.text)
+    # Said once: the captor holds it, so no "held by" follows.
+    assert (entry.rule, entry.text) == ("§4", "The United Kingdom captures France")
+    rows = {r.label: (r.value, r.rule) for r in g.summary.section("territories").rows}
+    assert rows["France"] == ("captured", "§4")
+    answer(g, "battle", "southern_france", "taken", "no", "no", "empty")
+    entry = next(e for e in g.log if "captures Southern France" in e.text)
+    assert (entry.rule, entry.text) == ("§2", "The United Kingdom captures Southern France")
+    assert g.summary.section("territories").rule == "§1, §2, §4"

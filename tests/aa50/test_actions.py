@@ -31,7 +31,8 @@ def test_3_occupy_after_the_occupiers_move_says_the_occupation_is_already_declar
 def test_2_invade_after_the_invaders_move_says_the_invasion_is_already_declared() -> None:
     g = until(game(), "united_kingdom", Phase.COMBAT_MOVE)
     answer(g, "invade", {"morocco": 1}, "move", "sz12", "united_kingdom:battleship", "sz13")
-    assert reason(g, "invade") == "The United Kingdom has declared its invasion this turn (§2)"
+    # Inside the refusal's parentheses the power's name does not start a sentence.
+    assert reason(g, "invade") == "the United Kingdom has declared its invasion this turn (§2)"
 
 
 def test_1_move_is_closed_for_a_power_with_no_unit_on_the_map() -> None:
@@ -49,9 +50,8 @@ def test_1_move_is_closed_for_a_power_with_no_unit_on_the_map() -> None:
 def test_4_add_frances_turn_says_when_it_is_due_and_why_it_is_closed() -> None:
     g = game()
     option = next(o for o in g.prompt.options if o.value == "liberate")  # type: ignore[union-attr]
-    assert option.label == (
-        "Add France's turn (when the British turn starts with Paris held by the Allies)"
-    )
+    # The label names the action only; the reason says why it is closed.
+    assert option.label == "Add France's turn"
     # Germany's turn, Germany holding Paris: the reason is the rule's, not only the phase.
     assert reason(g, "liberate") == "only at the start of the United Kingdom's turn (§4)"
     g = until(game(), "united_kingdom", Phase.START)

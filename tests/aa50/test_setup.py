@@ -157,6 +157,7 @@ def test_resolve_json_gives_the_state_and_the_odds(capsys: pytest.CaptureFixture
         "die": None,
         "allied": False,
         "free_french": False,
+        "rule": "",
     }
     assert state["france_active"] is False
     assert state["turn_order"] == [

@@ -52,6 +52,22 @@ CASES: list[tuple[Change, str, str]] = [
         "Gibraltar is held by the United Kingdom and is not among the territories the rule "
         "lists as initially French",
     ),
+    (
+        # A holder the setup does not list is named as such, not blamed on the units there.
+        lambda d: d["places"]["southern_france"].update(control="vichy"),
+        "places.southern_france.control",
+        "unknown power 'vichy'",
+    ),
+    (
+        lambda d: d["ships"]["bearn"].update(port="guadeloupe"),
+        "ships.bearn.port",
+        "'guadeloupe' is no place of the setup",
+    ),
+    (
+        lambda d: d["ships"]["bearn"].update(port="sz19"),
+        "ships.bearn.port",
+        "Sea zone 19 is a sea zone, not a territory with a port",
+    ),
     (lambda d: d["powers"]["italy"].update(label=""), "powers.italy.label", "empty"),
     (lambda d: d["places"]["sz7"].update(name=" "), "places.sz7.name", "empty"),
     (

@@ -59,7 +59,10 @@ def test_3_after_an_occupation_france_is_no_longer_called_neutral() -> None:
     g = occupied()
     assert fact(g.summary, "France") == "occupied by Germany this turn"
     settle(g)
-    assert fact(g.summary, "France") == "occupied: no territory left neutral"
+    # Until Germany's turn ends the occupation of this turn is still named.
+    assert fact(g.summary, "France") == ("occupied by Germany this turn: no territory left neutral")
+    assert standing(g)["Occupation"] == ("Germany, this turn: settled", "§3")
+    assert standing(g)["France's income"][0] == "none: France is not a power until liberated"
     rows = standing(g)
     assert rows["France"][1] == "§3"
     assert rows["Neutral French units"][0] == (
@@ -171,3 +174,27 @@ def test_2_the_odds_table_counts_the_ships_one_capture_rolls_for_port_by_port() 
     assert odds["Sea zone 13, Southern France's port: 2 of 2 ships"] == "1/36"
     assert odds["Sea zone 13, Algeria's port: 0 of 1 ship"] == "5/6"
     assert not [label for label in odds if "of 3 ships" in label]
+
+
+def test_3_rows_settled_by_an_occupation_cite_the_occupation() -> None:
+    g = settle(occupied())
+    territories = g.summary.section("territories")
+    rows = {r.label: (r.value, r.rule) for r in territories.rows}
+    assert rows["Southern France"] == ("captured", "§3")
+    assert rows["Morocco"] == ("Free French", "§3")
+    # Paris was taken before the game begins: captured under the invasion part (§2).
+    assert rows["France"] == ("captured", "§2")
+    assert territories.rule == "§2, §3"
+    ships = g.summary.section("ships")
+    fates = {r.label: (r.value, r.rule) for r in ships.rows}
+    assert fates["Strasbourg"] == ("scuttled", "§3")
+    assert fates["Jean Bart"] == ("captured", "§3")
+    assert ships.rule == "§3"
+    assert "Strasbourg: die 4, scuttled" in [e.text for e in g.log]
+    # One unit removed per row: numbered, not counted.
+    removed = g.summary.section("removed").rows
+    assert [r.label for r in removed][:2] == ["#1", "#2"]
+    assert g.summary.section("moves").rows[0].label == "#1"
+    # Once Germany's turn ends the occupation is no longer this turn's.
+    until(g, "soviet_union", Phase.START)
+    assert standing(g)["Occupation"] == ("none this turn", "§3")

@@ -332,7 +332,7 @@ async def test_a_new_selection_starts_on_its_first_row_and_undo_restores_the_pic
         await press(pilot, "u")
         assert game.prompt is not None and game.prompt.key == "free_french.cruisers"
         assert screen.query_one(SelectionView).picked == cruisers
-        assert "Chosen 3 of 3" in shown(app, "#selection-total")
+        assert "3 chosen; pick 3" in shown(app, "#selection-total")
         await press(pilot, "u")
         assert game.prompt is not None and game.prompt.key == "free_french.named_ships"
         assert screen.query_one(SelectionView).picked == named

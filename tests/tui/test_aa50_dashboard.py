@@ -139,7 +139,7 @@ async def test_the_invasion_picker_is_headed_by_what_it_picks() -> None:
         assert "Ship or unit" not in table
         prompt = flat(on_screen(app, screen.query_one("#prompt")))
         assert prompt.startswith("ALLIES The United Kingdom invades which French territories?")
-        assert "Chosen 0 of 1 to 12 territories." in prompt
+        assert "0 chosen; pick 1 to 12 territories." in prompt
 
 
 async def test_the_long_odds_scroll_beside_the_prompt_leaving_rows_to_the_territories() -> None:
@@ -177,8 +177,18 @@ async def test_enter_at_the_ship_dice_says_what_to_do_rather_than_nothing() -> N
         await press(pilot, "d", "enter")
         said = "Nothing typed: type Le Fantasque die's value, 1 to 6, then Enter"
         assert said in flat(on_screen(app, screen.query_one("#prompt")))
+        await press(pilot, "7", "enter")
+        # The die's name starts the notice's text; the batch's label stays in the title.
+        assert notes.seen[-1] == (
+            "Le Fantasque die: a 1d6 roll shows 1 to 6, not 7",
+            "error",
+            "Not allowed (Italy rolls for the French ships in Sea zone 14)",
+        )
         await press(pilot, "1", "enter")
         assert screen.game.state.ships["le_fantasque"].fate.value == "captured"
+        # The batch's notice starts with the power rolling, not with a count of dice.
+        said = [message for message, _, _ in notes.seen]
+        assert "Italy rolls for the French ships in Sea zone 14: 1 captured (§2)" in said
 
 
 async def test_the_log_opens_at_its_newest_entry_after_turns_played_out_of_view() -> None:

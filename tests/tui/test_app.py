@@ -479,14 +479,14 @@ async def test_vichy_ship_selection_refuses_a_wrong_total_and_a_tier_blocked_shi
         await press(pilot, *["down"] * row, "space")
         assert blocked[0].note in problem(screen)
         assert "58.641" in problem(screen)
-        assert "Chosen 0 of 1" in selection_line(screen)
+        assert "0 chosen; pick 1" in selection_line(screen)
         await press(pilot, "plus")
-        assert "Chosen 0 of 1" in selection_line(screen)
+        assert "0 chosen; pick 1" in selection_line(screen)
         await press(pilot, "enter")
         assert (game.answers, game.state, game.prompt) == before
 
         await press(pilot, *["up"] * row, "space")
-        assert "Chosen 1 of 1" in selection_line(screen)
+        assert "1 chosen; pick 1" in selection_line(screen)
         await press(pilot, "enter")
         assert game.answers[-1] == Answer("vichy.named_ships", {prompt.items[0].id: 1})
         assert game.prompt != prompt
@@ -516,13 +516,13 @@ async def test_free_french_cruisers_from_colonies_only_after_those_in_british_po
         before = (game.answers, game.state)
 
         await press(pilot, "down", "down", "space")
-        assert note in problem(screen) and "Chosen 0 of 3" in selection_line(screen)
+        assert note in problem(screen) and "0 chosen; pick 3" in selection_line(screen)
         await press(pilot, "enter")
         assert (game.answers, game.state) == before
         assert "exactly 3 units" in problem(screen)
 
         await press(pilot, "up", "up", "space", "down", "space", "down", "space")
-        assert "Chosen 3 of 3" in selection_line(screen)
+        assert "3 chosen; pick 3" in selection_line(screen)
         await press(pilot, "enter")
         assert game.answers[-1] == Answer("free_french.cruisers", {"cr0": 1, "cr1": 1, "ca0": 1})
 
@@ -535,12 +535,12 @@ async def test_resizing_keeps_a_selection_half_made(saves: Path) -> None:
         await press(pilot, "down", "enter", "d", "6", "enter", "6", "enter", "space", "enter")
         assert isinstance(game.prompt, Selection) and game.prompt.key == "free_french.cruisers"
         await press(pilot, "space", "down", "space")
-        assert "Chosen 2 of 3" in selection_line(screen)
+        assert "2 chosen; pick 3" in selection_line(screen)
 
         await pilot.resize_terminal(*WIDE)
         await until(pilot, lambda: screen.query("#grid #level"), "the wide layout")
         await settle(pilot)
-        assert "Chosen 2 of 3" in selection_line(screen)
+        assert "2 chosen; pick 3" in selection_line(screen)
 
 
 # 9. Narrow and wide layouts.

@@ -154,7 +154,7 @@ def _aa50_questions() -> list[Game]:
     """A game at each kind of Anniversary question: where to move a unit from, which unit,
     where to, which territory was attacked, a battle's result, a ship sunk, what lies in a
     sea zone (a Japanese carrier in sea zone 36, so a die follows), and whose unit stands
-    in a territory after an occupation."""
+    in a territory after an occupation (asked where a German infantry moved in)."""
     from armistice.core.aa50.words import Phase
     from tests.aa50.board import answer, game, until
 
@@ -168,7 +168,11 @@ def _aa50_questions() -> list[Game]:
         *(at(*battle[:n]) for n in range(4, 6)),
         at(*battle, "taken"),
         at(*battle, "taken", "no"),
-        at("occupy", "end_phase", "end_phase", power="germany"),
+        at(
+            *("occupy", "move", "france", "germany:infantry", "southern_france"),
+            *("end_phase", "end_phase"),
+            power="germany",
+        ),
     ]
 
 

@@ -113,7 +113,7 @@ async def test_a_batch_of_area_dice_is_one_notice_then_the_fleet_move_and_the_lo
         assert said == [
             "Atlantic fleet: France rolls 4, scuttled (5.5)",
             "Mediterranean fleet: France rolls 5, Vichy (5.5)",
-            "10 French area dice: 6 Vichy, 4 Free French (5.5)",
+            "French area dice: 6 Vichy, 4 Free French (5.5)",
             "Mediterranean fleet goes to Algeria, 1 step away, placed in Western Mediterranean (5.5)",
         ]
         logged = [e.text for e in screen.game.log]
@@ -218,7 +218,7 @@ async def test_a_step_that_says_more_than_the_screen_holds_is_cut_to_a_count(
             await press(pilot, "r")
         said = [message for message, _, _ in notes.seen]
         assert said[-1] == "and 2 more: see the Log tab"
-        assert "10 French area dice: 6 Vichy, 4 Free French (5.5)" not in said
+        assert "French area dice: 6 Vichy, 4 Free French (5.5)" not in said
 
 
 async def test_enter_at_a_turns_menu_takes_the_first_open_action_not_stop() -> None:

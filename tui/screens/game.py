@@ -46,7 +46,7 @@ from armistice.tui.keys import ALWAYS
 from armistice.tui.prompting import RESOLVED, actor, asks_no_die, batch_result, ending
 from armistice.tui.widgets.footer import Footer
 from armistice.tui.widgets.odds import OddsPanel
-from armistice.tui.widgets.prompt import PromptPanel
+from armistice.tui.widgets.prompt import PromptPanel, refusal_title
 from armistice.tui.widgets.record import AssumptionsPanel, LogPanel
 
 WIDE = 120
@@ -334,7 +334,7 @@ class GameScreen(Screen[None]):
             else:
                 self.game.answer(value, via)
         except ArmisticeError as error:
-            self.query_one(PromptPanel).say(error.reason, f"Not allowed: {prompt.label}")
+            self.query_one(PromptPanel).say(error.reason, refusal_title(prompt.label))
         self.refresh_views()
         if refused[0]:
             self.query_one(PromptPanel).say(*refused)

@@ -29,6 +29,13 @@ if TYPE_CHECKING:
     from armistice.tui.widgets.selection import SelectionView
 
 
+def refusal_title(label: str) -> str:
+    """The title of the notice refusing an answer to the prompt labelled ``label``: the
+    label in parentheses, so that the notice's text, which may start with a die's name,
+    never runs on from it ("Not allowed (French area dice)")."""
+    return f"Not allowed ({label})" if label else "Not allowed"
+
+
 class DecisionView(OptionList):
     """Pick one option of a Decision; disabled options show why."""
 
@@ -378,7 +385,7 @@ class PromptPanel(ScrollableContainer, can_focus=False):
     def _refused(self, event: Refused) -> None:
         event.stop()
         label = self.shown.label if self.shown is not None else ""
-        self.say(event.problem, f"Not allowed: {label}" if label else "")
+        self.say(event.problem, refusal_title(label))
 
     def show(
         self,

@@ -126,7 +126,7 @@ class SelectionView(Vertical):
             if prompt.least == 0
             else f"{prompt.least} to {most}"
         )
-        status = Text(f"Chosen {total} of {span}. ", style="bold")
+        status = Text(f"{total} chosen; pick {span}. ", style="bold")
         key_of = getattr(self.app, "key_of", lambda _i, d: d)
         status.append(
             f"{key_of('selection-toggle', 'space')} take/drop · "

@@ -48,16 +48,16 @@ def _free_french_to_the_occupier(s: Any, t: Any, occupation: Any, holders: Any, 
     return msgspec.structs.replace(after, territories=territories)
 
 
-def _captured_by_nobody(t: Any, ship: str, roller: str, face: int) -> Any:
+def _captured_by_nobody(t: Any, ship: str, roller: str, face: int, rule: str = "") -> Any:
     """A 1 captures the ship for no power."""
     fate = Fate.CAPTURED if face == rules.CAPTURED_FACE else Fate.SCUTTLED
-    return msgspec.structs.replace(t.ships[ship], fate=fate, die=face)
+    return msgspec.structs.replace(t.ships[ship], fate=fate, die=face, rule=rule)
 
 
-def _scuttled_and_kept(t: Any, ship: str, roller: str, face: int) -> Any:
+def _scuttled_and_kept(t: Any, ship: str, roller: str, face: int, rule: str = "") -> Any:
     """A scuttled ship keeps the roller as its captor."""
     fate = Fate.CAPTURED if face == rules.CAPTURED_FACE else Fate.SCUTTLED
-    return msgspec.structs.replace(t.ships[ship], fate=fate, by=roller, die=face)
+    return msgspec.structs.replace(t.ships[ship], fate=fate, by=roller, die=face, rule=rule)
 
 
 def _every_british_turn(s: Any, t: Any) -> tuple[bool, str]:
@@ -107,10 +107,11 @@ def _warship_zone_as_empty(zone: Any, minor: Any, air: Any) -> str:
 
 
 def _empty_zone_to_the_axis(
-    s: Any, t: Any, ships: Any, captor: str, free_french: bool = False
+    s: Any, t: Any, ships: Any, captor: str, free_french: bool = False, rule: str = ""
 ) -> Any:
     """The ships of an empty zone go to an Axis power, not to the captor."""
-    return _capture_ships(s, t, ships, rules.powers_on(s, t, Alignment.AXIS)[0], free_french)
+    axis = rules.powers_on(s, t, Alignment.AXIS)[0]
+    return _capture_ships(s, t, ships, axis, free_french, rule)
 
 
 def _whole_zone(s: Any, t: Any, place: str) -> tuple[str, ...]:
