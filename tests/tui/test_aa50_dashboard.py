@@ -199,7 +199,7 @@ async def test_the_log_opens_at_its_newest_entry_after_turns_played_out_of_view(
     app = ArmisticeApp(g, seed=1)
     async with app.run_test(size=NARROW) as pilot:
         screen = await dashboard(pilot, PANELS)
-        await press(pilot, "enter", "space", "enter")
+        await press(pilot, "up", "up", "enter", "space", "enter")
         screen.query_one("#tabs", TabbedContent).active = "tab-log"
         await press(pilot)
         view = on_screen(app, screen.query_one("#log").parent)

@@ -221,10 +221,10 @@ async def test_a_step_that_says_more_than_the_screen_holds_is_cut_to_a_count(
         assert "French area dice: 6 Vichy, 4 Free French (5.5)" not in said
 
 
-async def test_enter_at_a_turns_menu_takes_the_first_open_action_not_stop() -> None:
+async def test_enter_at_a_turns_menu_ends_the_phase_neither_stopping_nor_attacking() -> None:
     app = ArmisticeApp(Game(scenario.load("vichy-territories-1940")), seed=SEED)
     async with app.run_test(size=NARROW) as pilot:
         screen = await dashboard(pilot, PANELS)
         await press(pilot, "enter")
-        assert screen.game.answers[-1].value == "attack"
+        assert screen.game.answers[-1].value == "end_phase"
         assert not screen.game.complete

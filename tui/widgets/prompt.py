@@ -22,6 +22,7 @@ from armistice.core.errors import IllegalAnswer
 from armistice.core.prompts import Answer, Decision, Fact, Prompt, Roll, Rolls, Selection, Via
 from armistice.core.sides import Alignment
 from armistice.core.summary import Row
+from armistice.core.turns import END_PHASE
 from armistice.tui.prompting import RESOLVED, Actor
 from armistice.tui.widgets.answering import Answered, Refused
 
@@ -44,15 +45,16 @@ class DecisionView(OptionList):
     def show(self, prompt: Decision, restore: str | None = None) -> None:
         """List ``prompt``'s options with ``restore`` (the choice of an answer just taken
         back) highlighted, else the default, else the first; at a turn's menu of actions,
-        whose default stops the game, the first action open instead, so Enter never stops
-        a game by accident."""
+        whose default stops the game, ending the phase when it may end (else the first
+        action open), so Enter neither stops a game nor declares anything by accident."""
         self.prompt = prompt
         self.clear_options()
         for option in prompt.options:
             label = option.label + (f"  ({option.reason})" if not option.enabled else "")
             self.add_option(Option(label, id=option.value, disabled=not option.enabled))
         values = [o.value for o in prompt.options]
-        first = next((o.value for o in prompt.options if o.enabled), prompt.default)
+        open_ = [o.value for o in prompt.options if o.enabled]
+        first = END_PHASE if END_PHASE in open_ else next(iter(open_), prompt.default)
         chosen = restore if restore in values else first if prompt.clock else prompt.default
         self.highlighted = values.index(chosen) if chosen in values else 0
 
