@@ -10,7 +10,7 @@ import pytest
 from textual.widgets import TabbedContent
 
 from armistice.core.aa50.words import Phase
-from armistice.core.turns import STOP
+from armistice.core.turns import END_PHASE, STOP
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.panels import SectionPanel
 from armistice.tui.widgets.odds import OddsPanel
@@ -276,3 +276,23 @@ async def test_a_stopped_game_names_the_keys_that_take_the_stop_back_or_save_it(
         await press(pilot, "u")
         assert not screen.game.complete
         assert screen.game.prompt is not None and screen.game.prompt.clock is not None
+
+
+async def test_an_occupation_settled_at_80x24_is_two_notices_pointing_to_the_log() -> None:
+    """Germany's occupation turns twelve territories and sends ships to their fates at once:
+    at 80x24 that is one notice and a count, never a stack over the prompt."""
+    g = answer(until(game(), "germany", Phase.COMBAT_MOVE), "occupy", END_PHASE)
+    assert g.state.phase is Phase.COMBAT
+    app = ArmisticeApp(g, seed=1)
+    notes = Notes(app)
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await dashboard(pilot, PANELS)
+        await press(pilot, "enter")
+        said = [message for message, _, _ in notes.seen]
+        assert len(said) == 2
+        assert said[0] == (
+            "Southern France: no Axis land unit there; Free French (British control), held "
+            "by the United Kingdom (§3)"
+        )
+        assert said[1].startswith("and ") and said[1].endswith(" more: see the Log tab")
+        assert screen.game.prompt is not None

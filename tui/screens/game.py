@@ -118,6 +118,9 @@ def scrolling(widget: Widget) -> Widget:
 NOTICES = 4
 """The most notices one step of the game puts on screen."""
 
+SHORT = 30, 2
+"""Below this many rows, at most this many notices a step, so they never hide the prompt."""
+
 
 class GameScreen(Screen[None]):
     """Play one resolution. ``saved`` holds the answers of the last save (or of the game as
@@ -240,8 +243,9 @@ class GameScreen(Screen[None]):
         """Notify what the log gained since last time and asks to be announced: what a die
         gave, a step taken without asking. A batch of rolls just answered is one notice
         first, how many dice gave each result (the log keeps each die). At most
-        :data:`NOTICES` notices a step, the last saying how many more the log holds, so a
-        step that changes much does not cover the screen."""
+        :data:`NOTICES` notices a step (fewer in a short window: :data:`SHORT`), the last
+        saying how many more the log holds, so a step that changes much does not cover the
+        screen."""
         told, asked = game.log[self._told :], self._asked
         self._told, self._asked = len(game.log), game.prompt
         last = game.answers[-1] if game.answers else None
@@ -250,9 +254,11 @@ class GameScreen(Screen[None]):
             assert isinstance(last.value, dict)
             said.append(batch_result(game.system, asked, last.value))
         said += [f"{entry.text} ({entry.rule})" for entry in told if entry.announce]
-        if len(said) > NOTICES:
-            more = len(said) - NOTICES + 1
-            said = [*said[: NOTICES - 1], f"and {more} more: see the Log tab"]
+        rows, few = SHORT
+        most = NOTICES if self.app.size.height >= rows else min(NOTICES, few)
+        if len(said) > most:
+            more = len(said) - most + 1
+            said = [*said[: most - 1], f"and {more} more: see the Log tab"]
         for line in said:
             self.notify(line, timeout=6)
 
