@@ -25,21 +25,21 @@ LIBERATION = "§4"
 """Liberation of Paris: France becomes an Allied power with a turn of its own."""
 
 LISTED = (
-    "France",
-    "Southern France",
     "Algeria",
-    "Tunisia",
-    "Morocco",
-    "French West Africa",
-    "French Equatorial Africa",
-    "Madagascar",
-    "French Indo-China",
-    "New Caledonia",
     "Bora Bora",
+    "France",
+    "French Equatorial Africa",
     "French Guiana",
+    "French Indo-China",
+    "French West Africa",
+    "Madagascar",
+    "Morocco",
+    "New Caledonia",
+    "Southern France",
+    "Tunisia",
 )
-"""The territories the house rule lists as initially French, where French markers go on
-liberation (§4)."""
+"""The territories the house rule names as initially French, where French markers go on
+liberation (§4), in alphabetical order."""
 
 FRANCE = "france"
 """The French power: neutral until liberation, then Allied."""

@@ -28,7 +28,7 @@ def test_77_not_in_the_year_of_the_fall_except_the_axis_reaction_roll() -> None:
     assert may(turn=in_1940, board={"allied_attack": True}) == {"axis_reaction"}
 
 
-def test_77_the_western_allies_need_an_american_ground_unit_in_a_port_or_bridgehead() -> None:
+def test_77_the_western_allies_need_american_troops_holding_a_port_or_beachhead() -> None:
     assert may(board={"american_ground_unit": True}) == {"axis", "western_allies", "soviet_union"}
 
 
