@@ -1,14 +1,14 @@
 """Install the repository's top-level folders as the one namespace ``armistice``.
 
-The code lives in ``core/``, ``tui/``, ``verify/`` and ``scenarios/``; the wheel, the sdist
-and an editable install present them as ``armistice.core``, ``armistice.tui``,
-``armistice.verify`` and ``armistice.scenarios``. Subpackages are found, not listed; another
+The code lives in ``core/``, ``host/``, ``tui/``, ``verify/`` and ``scenarios/``; the wheel,
+the sdist and an editable install present them as ``armistice.core``, ``armistice.host``,
+``armistice.tui``, ``armistice.verify`` and ``armistice.scenarios``. Subpackages are found, not listed; another
 folder whose name only starts like one of these (``verify-counterexamples/``) is not one.
 """
 
 from setuptools import find_namespace_packages, setup
 
-FOLDERS = ("core", "tui", "verify", "scenarios")
+FOLDERS = ("core", "host", "tui", "verify", "scenarios")
 
 
 def packages(where: str = ".") -> list[str]:

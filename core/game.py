@@ -48,6 +48,14 @@ from armistice.core.summary import Summary
 from armistice.core.tablefiles import HouseTables
 
 ROLLED = (Via.ROLLED, Via.TYPED)
+DICE = (Via.ROLLED, Via.TYPED, Via.DRAWN, Via.AGREED)
+"""The ways a die's answer can be given; any other ``via`` given for a die reads as typed."""
+HOW = {
+    Via.TYPED: "typed",
+    Via.DRAWN: "drawn at random when rolled",
+    Via.AGREED: "agreed from both players' secrets",
+}
+"""How the log says a die was given, for those not rolled from the seed."""
 
 NEXT = "next"
 """The answer key that marks a link: its value is the key of the procedure started."""
@@ -321,8 +329,8 @@ class Game:
             raise GameOver("answer", "the resolution is complete; nothing is asked")
         checked = prompt.check(value)
         if isinstance(prompt, Roll | Rolls):
-            via = via if via in (Via.ROLLED, Via.TYPED) else Via.TYPED
-        elif via in (Via.ROLLED, Via.TYPED):
+            via = via if via in DICE else Via.TYPED
+        elif via in DICE:
             raise IllegalAnswer(prompt.key, "only a die roll can be rolled or typed")
         if (
             via is Via.ROLLED
@@ -336,7 +344,7 @@ class Game:
                 f"{_unlike(prompt, drawn, checked)}; a die read off the table is marked typed",
             )
         record = Answer(prompt.key, checked, via)
-        how = f"rolled from seed {self.seed}" if via is Via.ROLLED else via.value
+        how = f"rolled from seed {self.seed}" if via is Via.ROLLED else HOW.get(via, via.value)
         if isinstance(prompt, Rolls):
             assert isinstance(checked, dict)
             for member in prompt.members:
@@ -412,14 +420,8 @@ class Game:
         return drawn
 
     def _draw(self, prompt: Roll | Rolls) -> int | dict[str, int]:
-        """What the seed rolls for ``prompt`` at this point of the game: a total, or member
-        key -> total for a batch (each member its own draw, in member order)."""
-        if isinstance(prompt, Rolls):
-            return {
-                m.key: m.dice.roll(self.seed, self.rolls_made + i)
-                for i, m in enumerate(prompt.members)
-            }
-        return prompt.dice.roll(self.seed, self.rolls_made)
+        """What the seed rolls for ``prompt`` at this point of the game."""
+        return rolled(prompt, self.seed, self.rolls_made)
 
     def undo(self) -> Answer:
         """Take back the last answer, or the last link taken, and return it; raises
@@ -502,6 +504,14 @@ class Game:
     def open(cls, path: str | Path) -> Game:
         """``load`` a save file from ``path``; raises SaveError if it cannot be read."""
         return cls.load(decode.read(path, SaveError), str(path))
+
+
+def rolled(prompt: Roll | Rolls, seed: int, index: int) -> int | dict[str, int]:
+    """What ``seed`` rolls for ``prompt`` from draw ``index`` on: a total, or member key ->
+    total for a batch (each member its own draw, in member order)."""
+    if isinstance(prompt, Rolls):
+        return {m.key: m.dice.roll(seed, index + i) for i, m in enumerate(prompt.members)}
+    return prompt.dice.roll(seed, index)
 
 
 def overlay(base: Any, given: Mapping[str, Any]) -> Any:

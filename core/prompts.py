@@ -35,12 +35,17 @@ AnswerValue: TypeAlias = int | str | dict[str, int]
 
 
 class Via(enum.StrEnum):
-    """How an answer was given: chosen by a player, taken as the default, or a die."""
+    """How an answer was given: chosen by a player, taken as the default, or a die: rolled
+    by the app from the game's seed, typed in from a physical die, drawn by the app from
+    fresh randomness at the moment it was rolled (a shared game), or agreed by commit and
+    reveal of a secret from each player (a game by mail)."""
 
     DECIDED = "decided"
     DEFAULT = "default"
     ROLLED = "rolled"
     TYPED = "typed"
+    DRAWN = "drawn"
+    AGREED = "agreed"
 
 
 class Answer(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

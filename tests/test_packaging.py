@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-FOLDERS = ("core", "tui", "verify", "scenarios")
+FOLDERS = ("core", "host", "tui", "verify", "scenarios")
 
 
 @pytest.fixture(scope="module")

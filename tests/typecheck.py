@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKED = ("core", "verify")
+CHECKED = ("core", "host", "verify")
 """The packages mypy checks strictly."""
 
 
@@ -24,7 +24,7 @@ def typecheck(mypy: str, packages: tuple[str, ...] = CHECKED) -> subprocess.Comp
     with tempfile.TemporaryDirectory(prefix="armistice-typecheck-") as scratch:
         tree = Path(scratch) / "armistice"
         tree.mkdir()
-        for folder in ("core", "tui", "verify"):
+        for folder in ("core", "host", "tui", "verify"):
             (tree / folder).symlink_to(ROOT / folder, target_is_directory=True)
         command = [mypy, "--config-file", str(ROOT / "pyproject.toml"), "--strict"]
         for package in packages:
