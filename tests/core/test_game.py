@@ -84,6 +84,33 @@ def test_only_a_die_may_be_answered_as_rolled() -> None:
     assert support.snapshot(g) == before
 
 
+@pytest.mark.parametrize(
+    ("via", "said"),
+    [
+        (Via.DRAWN, "(drawn at random when rolled)"),
+        (Via.AGREED, "(agreed from both players' secrets)"),
+    ],
+)
+def test_a_die_drawn_or_agreed_is_kept_as_given_and_said_so(via: Via, said: str) -> None:
+    g = example(seed=11)
+    g.answer("yes")
+    g.answer(5, via)
+    assert g.answers[-1] == Answer("colony_roll.lebanon_syria", 5, via)
+    assert [e.rule for e in g.log if e.text.endswith(f": 5 {said}")] == ["58.531"]
+    again = Game.load(g.save(), "saved.json")
+    assert again.answers == g.answers
+    assert again.state == g.state
+
+
+@pytest.mark.parametrize("via", [Via.DRAWN, Via.AGREED])
+def test_only_a_die_may_be_drawn_or_agreed(via: Via) -> None:
+    g = example()
+    before = support.snapshot(g)
+    with pytest.raises(IllegalAnswer, match="only a die roll"):
+        g.answer("yes", via)
+    assert support.snapshot(g) == before
+
+
 def test_undo_takes_back_the_last_answer_exactly() -> None:
     g = example()
     start = support.snapshot(g)
