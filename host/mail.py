@@ -22,15 +22,18 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import msgspec
 
 from armistice.core import decode, systems, tablefiles
-from armistice.core.errors import ArmisticeError
+from armistice.core.errors import ArmisticeError, IllegalAnswer
 from armistice.core.game import Game, rolled
 from armistice.core.prompts import AnswerValue, Roll, Rolls, Via
 from armistice.core.scenario import from_mapping
+from armistice.host import chain
 from armistice.host.records import Header, Kind, Mode, Record, StoreError
+from armistice.host.store import Store
 
 FORMAT = "armistice-moves"
 """The ``format`` every move file names."""
@@ -62,7 +65,7 @@ def new_secret() -> str:
 
 def digest(root: str, at: int, die: str, side: str, secret: str) -> str:
     """The commitment (hex SHA-256) of ``side``'s ``secret`` (hex) for the die ``die`` (the
-    prompt key) asked when the game holds ``at`` answers, in the game whose root is ``root``:
+    prompt key) first asked after record ``at``, in the game whose root is ``root``:
     the hash of the JSON array ``[root, at, die, side, secret]``, so a commitment is bound
     to one die of one game and cannot be replayed for another."""
     return hashlib.sha256(msgspec.json.encode([root, at, die, side, secret])).hexdigest()
@@ -84,7 +87,8 @@ def agreed(prompt: Roll | Rolls, revealed: Sequence[str]) -> int | dict[str, int
 
 class Table(msgspec.Struct):
     """The commit-and-reveal table of the die the game waits for: the ``die`` (prompt key),
-    ``at`` (how many answers the game holds), the ``players`` it concerns (player keys in
+    ``at``, the record after which the game first asked it (0: before any record; a die
+    asked again after an undo is a new table, with new secrets), the ``players`` it concerns (player keys in
     order) and what each has committed (``commits``: side -> digest) and revealed
     (``reveals``: side -> secret)."""
 
@@ -155,6 +159,8 @@ class Referee:
         """The record index and side of each answer and link the game holds, in order."""
         self._asked: dict[int, str] = {}
         """The unsettled undo asked, if any: its record index -> the side asking."""
+        self._changed = 0
+        """The index of the last record that changed the game (answer, link, undo)."""
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -189,6 +195,7 @@ class Referee:
                 raise Refused(str(error)) from None
             raise Refused(f"{record.kind.label} with a malformed body: {error!r}") from None
         self._made.append((record.index, record.side))
+        self._changed = record.index
         self.table = None
         self._asked.clear()
 
@@ -198,7 +205,7 @@ class Referee:
         if not isinstance(prompt, Roll | Rolls):
             return None
         if self.table is None:
-            self.table = Table(prompt.key, len(self.game.answers), self.players, {}, {})
+            self.table = Table(prompt.key, self._changed, self.players, {}, {})
         return self.table
 
     def _answer(self, side: str, body: Mapping[str, object]) -> None:
@@ -257,8 +264,8 @@ class Referee:
             raise Refused("a die secret while the game asks for no die")
         if body["die"] != table.die or body["at"] != table.at:
             raise Refused(
-                f"a secret for {body['die']} at answer {body['at']}, but the game asks "
-                f"{table.die} at answer {table.at}"
+                f"a secret for {body['die']} asked after record {body['at']}, but the game "
+                f"asks {table.die} since record {table.at}"
             )
         return table
 
@@ -280,4 +287,178 @@ class Referee:
         if record.kind is Kind.UNDO_YES:
             self.game.undo()
             self._made.pop()
+            self._changed = record.index
             self.table = None
+
+
+def export(store: Store, name: str, since: int = 0) -> bytes:
+    """The move file of game ``name`` with its records after record ``since`` (with the
+    game's header when ``since`` is 0), as UTF-8 JSON. Raises StoreError naming the store and
+    the game when the game is missing, ``since`` is past its last record, or its chain is
+    broken (naming the record)."""
+    header, records = store.header(name), store.records(name)
+    chain.verify(header, records, store.path)
+    if not 0 <= since <= len(records):
+        raise StoreError(
+            f"{store.path}: game {name}",
+            f"--since {since}: the game holds records 1 to {len(records)}",
+        )
+    moves = MoveFile(
+        FORMAT,
+        VERSION,
+        name,
+        store.root(name),
+        since,
+        records[since:],
+        header if since == 0 else None,
+    )
+    return msgspec.json.encode(moves) + b"\n"
+
+
+def read(data: bytes, source: str) -> MoveFile:
+    """The move file ``data`` holds; raises StoreError naming ``source`` for anything that is
+    not a move file this armistice reads (another document, a newer version, a field of the
+    wrong type, a truncated file)."""
+    try:
+        plain = msgspec.json.decode(data)
+    except msgspec.DecodeError as error:
+        raise StoreError(source, f"not a move file: cut short or not JSON ({error})") from None
+    if not isinstance(plain, dict) or plain.get("format") != FORMAT:
+        raise StoreError(source, f"not an armistice move file (no format {FORMAT!r})")
+    version = plain.get("version")
+    if isinstance(version, int) and version > VERSION:
+        raise StoreError(
+            source,
+            f"move file version {version} is newer than this armistice reads ({VERSION}): "
+            "upgrade armistice",
+        )
+    try:
+        return msgspec.convert(plain, MoveFile)
+    except msgspec.ValidationError as error:
+        raise StoreError(source, f"not a move file armistice can read: {error}") from None
+
+
+def import_moves(store: Store, name: str, data: bytes, source: str) -> list[Record]:
+    """Append the records of the move file ``data`` (read from ``source``) to game ``name``
+    of ``store``, creating the game from the file's header when the store lacks it; returns
+    the records appended (none for a file already imported).
+
+    The file must be of game ``name`` with the store's root, continue the records the store
+    holds (its ``since`` at most the store's last record; records the store holds already
+    are skipped when they are the same and refused when they differ), keep the hash chain
+    and carry each side's signature by the key the header records, and every new record
+    must pass the :class:`Referee`. Raises StoreError naming ``source``, the game and the
+    record number (``FILE: game NAME, record N``) and the reason; nothing is written then.
+    """
+    moves = read(data, source)
+    where = f"{source}: game {moves.game}"
+    if moves.game != name:
+        raise StoreError(where, f"a move file for game {moves.game}, not {name}")
+    if moves.header is not None and (
+        moves.header.name != name or chain.root(moves.header) != moves.root
+    ):
+        raise StoreError(where, "its header does not match the game's root hash")
+    known = name in store.names()
+    if known:
+        header, root = store.header(name), store.root(name)
+        if root != moves.root:
+            raise StoreError(
+                where, f"another game than {store.path}'s {name}: its root hash differs"
+            )
+    elif moves.header is None:
+        raise StoreError(
+            where,
+            f"{store.path} does not hold the game, and the file starts after record "
+            f"{moves.since}: import the first move file, made with --since 0",
+        )
+    else:
+        header, root = moves.header, moves.root
+    held = store.records(name) if known else []
+    if moves.since > len(held):
+        raise StoreError(
+            f"{where}, record {moves.since + 1}",
+            f"starts after record {moves.since}, but {store.path} holds {len(held)}: the "
+            f"move file with records {len(held) + 1} to {moves.since} is missing",
+        )
+    chain.verify(header, moves.records, source, held[moves.since - 1] if moves.since else None)
+    for record in moves.records[: len(held) - moves.since]:
+        if record.hash != held[record.index - 1].hash:
+            raise StoreError(
+                f"{where}, record {record.index}",
+                f"differs from record {record.index} that {store.path} holds: the game has "
+                "forked (a record taken back and made again?)",
+            )
+    new = moves.records[len(held) - moves.since :]
+    if not new:
+        return []
+    referee = Referee(header, root, source)
+    for record in held:
+        _referee_take(referee, record, f"{store.path}: game {name}")
+    for record in new:
+        _referee_take(referee, record, where)
+    if not known:
+        store.create(header)
+    store.extend(name, new)
+    return new
+
+
+def _referee_take(referee: Referee, record: Record, where: str) -> None:
+    """``referee.take(record)``, a refusal raised as StoreError at ``where``, record N."""
+    try:
+        referee.take(record)
+    except Refused as refused:
+        raise StoreError(f"{where}, record {record.index}", refused.reason) from None
+
+
+def referee(store: Store, name: str) -> Referee:
+    """A referee that has taken every record of game ``name`` in ``store``; raises
+    StoreError naming the store, the game and the first record refused."""
+    judge = Referee(store.header(name), store.root(name), store.path)
+    for record in store.records(name):
+        _referee_take(judge, record, f"{store.path}: game {name}")
+    return judge
+
+
+def step(
+    store: Store, name: str, side: str, sign: chain.Signer | None = None
+) -> Record | None:
+    """``side``'s next move for the die game ``name`` waits for, by mail, committed to
+    ``store`` (signed with ``sign``): its commitment to a fresh secret (the secret kept in
+    the store's private table, never exported), its secret revealed once every player has
+    committed, or the die's answer once every secret is revealed. Returns the record made,
+    None while the die waits for another player.
+
+    Raises IllegalAnswer when the game waits for no die, StoreError when this store lacks the
+    secret its side committed to (committed from another store) or cannot take the record."""
+    judge = referee(store, name)
+    table = judge.pending_die()
+    prompt = judge.game.prompt
+    if table is None or not isinstance(prompt, Roll | Rolls):
+        raise IllegalAnswer("roll", "the game is not waiting for a die roll")
+    index = len(store.records(name)) + 1
+    kept = store.secret(name, table.die, table.at, side)
+    match table.step(side):
+        case Kind.COMMIT:
+            if kept is None:
+                kept = bytes.fromhex(new_secret())
+                store.keep_secret(name, table.die, table.at, side, kept)
+            body: dict[str, Any] = {
+                "die": table.die,
+                "at": table.at,
+                "digest": digest(judge.root, table.at, table.die, side, kept.hex()),
+            }
+            return store.append(name, Kind.COMMIT, side, body, index=index, sign=sign)
+        case Kind.REVEAL:
+            if kept is None:
+                raise StoreError(
+                    f"{store.path}: game {name}",
+                    f"{side}'s secret for {table.die} is not kept in this store; reveal it "
+                    "from the store that committed it",
+                )
+            body = {"die": table.die, "at": table.at, "secret": kept.hex()}
+            return store.append(name, Kind.REVEAL, side, body, index=index, sign=sign)
+        case Kind.ANSWER:
+            value = agreed(prompt, table.secrets_in_order())
+            body = {"key": prompt.key, "value": value, "via": Via.AGREED.value}
+            return store.append(name, Kind.ANSWER, side, body, index=index, sign=sign)
+    return None

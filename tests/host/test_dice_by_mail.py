@@ -218,14 +218,14 @@ def test_a_commit_for_another_die_or_point_is_refused() -> None:
     play.refused(
         Kind.COMMIT,
         "axis",
-        r"a secret for colony_roll.north_africa at answer 1, but the game asks "
-        r"colony_roll.lebanon_syria at answer 1",
+        r"a secret for colony_roll.north_africa asked after record 1, but the game asks "
+        r"colony_roll.lebanon_syria since record 1",
         die="colony_roll.north_africa",
         at=1,
         digest="00" * 32,
     )
     play.refused(
-        Kind.COMMIT, "axis", "at answer 0, but", die="colony_roll.lebanon_syria", at=0, digest="0"
+        Kind.COMMIT, "axis", "asked after record 0, but", die="colony_roll.lebanon_syria", at=0, digest="0"
     )
 
 
