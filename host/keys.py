@@ -3,15 +3,13 @@
 A private key is read from an OpenSSH key file (the player's own ``~/.ssh/id_ed25519``
 works) or created by :func:`create`; a public key is an OpenSSH public key line
 (``ssh-ed25519 AAAA... comment``) given as text or as the path of a ``.pub`` file, and is
-kept as :func:`public_line` writes it, without its comment. What a side signs is a record's
-``hash`` (hex SHA-256, see :mod:`armistice.host.chain`): the signature covers the record and,
-through the chain, every record before it.
+kept as :func:`public_line` writes it, without its comment. Signing a record's hash and
+checking a signature are :func:`armistice.host.chain.signer` and
+:func:`armistice.host.chain.signed_by`.
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
 import os
 from pathlib import Path
 
@@ -93,18 +91,3 @@ def parse_public(text: str, where: str) -> str:
             where, "not an OpenSSH public key line (ssh-ed25519 AAAA...) or .pub file"
         ) from None
     return " ".join(_ed25519(key, where).export_public_key().decode().split()[:2])
-
-
-def sign(key: PrivateKey, digest: str) -> str:
-    """``key``'s signature (base64) of a record hash ``digest`` (hex SHA-256)."""
-    return base64.b64encode(key.sign(bytes.fromhex(digest), ALGORITHM.encode())).decode()
-
-
-def verify(public: str, digest: str, signature: str) -> bool:
-    """Whether ``signature`` (base64) is the signature of ``digest`` (hex) by the key whose
-    public key line is ``public``. False for a malformed signature or key."""
-    try:
-        key = asyncssh.import_public_key(public)
-        return bool(key.verify(bytes.fromhex(digest), base64.b64decode(signature, validate=True)))
-    except (asyncssh.KeyImportError, ValueError, binascii.Error):
-        return False

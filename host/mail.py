@@ -26,13 +26,13 @@ from typing import Any
 
 import msgspec
 
-from armistice.core import decode, systems, tablefiles
+from armistice.core import decode
 from armistice.core.errors import ArmisticeError, IllegalAnswer
-from armistice.core.game import Game, rolled
+from armistice.core.game import rolled
 from armistice.core.prompts import AnswerValue, Roll, Rolls, Via
-from armistice.core.scenario import from_mapping
 from armistice.host import chain
 from armistice.host.records import Header, Kind, Mode, Record, StoreError
+from armistice.host.shared import called, game_of
 from armistice.host.store import Store
 
 FORMAT = "armistice-moves"
@@ -119,19 +119,6 @@ class Table(msgspec.Struct):
     def secrets_in_order(self) -> list[str]:
         """Every revealed secret, in the players' order (call once all are in)."""
         return [self.reveals[p] for p in self.players]
-
-
-def game_of(header: Header, source: str) -> Game:
-    """The game ``header`` starts: its scenario under its house tables and assumptions, no
-    answer given. Raises StoreError naming ``source`` and the field for a scenario, house
-    tables or assumptions the engine refuses."""
-    try:
-        system = systems.get(header.system, "system", source)
-        house = tablefiles.restore(system, header.tables, source)
-        scenario = from_mapping(header.scenario, source, house)
-        return Game(scenario, assumptions=header.assumptions, seed=0, tables=house)
-    except ArmisticeError as error:
-        raise StoreError(source, f"game {header.name}: {error.reason}") from None
 
 
 class Refused(Exception):
@@ -226,7 +213,7 @@ class Referee:
                 raise Refused(f"a reroll: the players' secrets give {given}, not {value}")
         elif player is not None and player.key != side:
             raise Refused(
-                f"{side} answers {prompt.key if prompt else ''}, the {player.label} player's prompt"
+                f"{side} answers {body['key']!r}, which {called(self.game, player)} answers"
             )
         elif isinstance(prompt, Roll | Rolls) and self.header.mode is Mode.MAIL:
             if via is not Via.TYPED and via is not Via.DECIDED:
@@ -419,9 +406,7 @@ def referee(store: Store, name: str) -> Referee:
     return judge
 
 
-def step(
-    store: Store, name: str, side: str, sign: chain.Signer | None = None
-) -> Record | None:
+def step(store: Store, name: str, side: str, sign: chain.Signer | None = None) -> Record | None:
     """``side``'s next move for the die game ``name`` waits for, by mail, committed to
     ``store`` (signed with ``sign``): its commitment to a fresh secret (the secret kept in
     the store's private table, never exported), its secret revealed once every player has

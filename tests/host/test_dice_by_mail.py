@@ -225,7 +225,12 @@ def test_a_commit_for_another_die_or_point_is_refused() -> None:
         digest="00" * 32,
     )
     play.refused(
-        Kind.COMMIT, "axis", "asked after record 0, but", die="colony_roll.lebanon_syria", at=0, digest="0"
+        Kind.COMMIT,
+        "axis",
+        "asked after record 0, but",
+        die="colony_roll.lebanon_syria",
+        at=0,
+        digest="0",
     )
 
 
@@ -239,7 +244,7 @@ def test_by_mail_a_die_is_not_drawn_by_one_side_nor_typed_once_committed() -> No
     play.refused(
         Kind.ANSWER,
         "axis",
-        "axis answers colony_roll.lebanon_syria, the Allies player's prompt",
+        "axis answers 'colony_roll.lebanon_syria', which the Allied player answers",
         key=key,
         value=6,
         via="typed",
@@ -268,7 +273,7 @@ def test_each_side_answers_only_its_own_prompts() -> None:
     play.refused(
         Kind.ANSWER,
         "allies",
-        "allies answers establish_vichy, the Axis player's prompt",
+        "allies answers 'establish_vichy', which the Axis player answers",
         key="establish_vichy",
         value="yes",
         via="decided",

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from armistice.host import keys
+from armistice.host import chain, keys
 from armistice.host.records import StoreError
 
 DIGEST = hashlib.sha256(b"record 1").hexdigest()
@@ -39,13 +39,13 @@ def test_create_never_overwrites(tmp_path: Path) -> None:
 
 def test_a_signature_holds_for_its_hash_and_key_only(tmp_path: Path) -> None:
     axis, allies = keys.create(tmp_path / "axis"), keys.create(tmp_path / "allies")
-    signature = keys.sign(axis, DIGEST)
-    assert keys.verify(keys.public_line(axis), DIGEST, signature)
-    assert not keys.verify(keys.public_line(allies), DIGEST, signature)
+    signature = chain.signer(axis)(DIGEST)
+    assert chain.signed_by(keys.public_line(axis), DIGEST, signature)
+    assert not chain.signed_by(keys.public_line(allies), DIGEST, signature)
     other = hashlib.sha256(b"record 2").hexdigest()
-    assert not keys.verify(keys.public_line(axis), other, signature)
-    assert not keys.verify(keys.public_line(axis), DIGEST, "not base64!")
-    assert not keys.verify(keys.public_line(axis), DIGEST, "")
+    assert not chain.signed_by(keys.public_line(axis), other, signature)
+    assert not chain.signed_by(keys.public_line(axis), DIGEST, "not base64!")
+    assert not chain.signed_by(keys.public_line(axis), DIGEST, "")
 
 
 @pytest.mark.skipif(shutil.which("ssh-keygen") is None, reason="needs OpenSSH's ssh-keygen")
@@ -55,7 +55,7 @@ def test_a_players_own_ssh_key_works(tmp_path: Path) -> None:
     key = keys.load(path)
     line = (tmp_path / "id_ed25519.pub").read_text()
     assert keys.parse_public(line, "--key axis") == keys.public_line(key)
-    assert keys.verify(keys.parse_public(line, "k"), DIGEST, keys.sign(key, DIGEST))
+    assert chain.signed_by(keys.parse_public(line, "k"), DIGEST, chain.signer(key)(DIGEST))
 
 
 def test_bad_keys_are_refused_in_one_line(tmp_path: Path) -> None:
