@@ -245,6 +245,15 @@ class SharedHost:
             raise IllegalAnswer(
                 prompt.key, f"a die cannot be given as {via.value} here: roll it, or type it"
             )
+        if self.header.mode is Mode.MAIL and isinstance(prompt, Roll | Rolls):
+            from armistice.host import mail
+
+            table = mail.referee(self.store, self.name).pending_die()
+            if table is not None and table.commits:
+                raise IllegalAnswer(
+                    prompt.key,
+                    "its players began to commit secrets for it: roll it to agree it",
+                )
         self._give(value, via)
 
     def roll(self) -> AnswerValue | None:
@@ -412,8 +421,8 @@ class SharedHost:
         self._records.append(record)
 
     def _take_answer(self, record: Record, at: str) -> None:
-        """Apply a stored answer: the prompt it names, by the side that answers it, given
-        the way this mode allows."""
+        """Apply a stored answer: the prompt it names, by the side that answers it (an
+        agreed die: by any player), given the way this mode allows."""
         game = self._game
         key = _field(record, "key", str, at)
         prompt = game.prompt
@@ -421,17 +430,18 @@ class SharedHost:
             raise StoreError(at, f"answers {key!r} but the game asks nothing by then")
         if key != prompt.key:
             raise StoreError(at, f"answers {key!r} but the game asks {prompt.key!r}")
-        player = game.player(prompt)
-        if player is not None and player.key != record.side:
-            raise StoreError(
-                at, f"{record.side} answers {key!r}, which {called(game, player)} answers"
-            )
         try:
             via = Via(str(record.body.get("via")))
         except ValueError:
             raise StoreError(
                 at, f"an answer given in an unknown way: {record.body.get('via')!r}"
             ) from None
+        player = game.player(prompt)
+        # an agreed die is recorded by whichever player completes the reveals
+        if player is not None and player.key != record.side and via is not Via.AGREED:
+            raise StoreError(
+                at, f"{record.side} answers {key!r}, which {called(game, player)} answers"
+            )
         if via not in GIVEN[self.header.mode]:
             raise StoreError(
                 at, f"an answer given as {via.value}, which a {self.header.mode.value} game refuses"
