@@ -340,7 +340,7 @@ def resolve(
             if given is not None:
                 raise click.UsageError(f"{option} does not apply to a shared game")
         host = attach(game_at, side, new_from, by_mail, public_keys, identity, assume, tables)
-        status = games.act(
+        status, warnings = games.act(
             host,
             ask_undo=ask_undo,
             settle=settle,
@@ -361,6 +361,8 @@ def resolve(
             click.echo(games.status(host))
             if save_to:
                 click.echo(f"Saved to {save_to}")
+        for warning in warnings:
+            click.echo(f"armistice: warning: {warning}", err=True)
         return status
     game = open_game(scenario, decode.words(assume, "--assume"), seed, tables)
     if stopped(game):

@@ -41,12 +41,13 @@ def play_side(
     rolls: deque[int],
     decisions: dict[str, str],
     auto: bool,
-) -> None:
+) -> set[str]:
     """Answer every prompt ``host``'s side may answer now: a decision from ``decisions``
     (by prompt key, each used once) or its default with ``auto``; a die typed from ``rolls``
     when the side rolls it, else rolled (drawn when rolled, or this side's commit and reveal
     by mail, which every player takes whoever's die it is). Stops at another side's prompt,
-    a die waiting for another player's secret, or a decision nothing answers.
+    a die waiting for another player's secret, or a decision nothing answers. Returns the
+    keys of ``decisions`` used.
 
     Raises IllegalAnswer naming ``--decide KEY`` or ``--dice`` for a refused answer, and
     StoreError when the store refuses the record."""
@@ -65,11 +66,11 @@ def play_side(
                     raise IllegalAnswer("--dice", f"{error.where}: {error.reason}") from None
             elif mail_game or host.may_answer(prompt):
                 if host.roll() is None:
-                    return
+                    return used
             else:
-                return
+                return used
         elif not host.may_answer(prompt):
-            return
+            return used
         elif prompt.key in decisions and prompt.key not in used:
             try:
                 host.answer(parse_decision(prompt, decisions[prompt.key]))
@@ -79,7 +80,8 @@ def play_side(
         elif auto:
             host.answer(prompt.default_answer(), Via.DEFAULT)
         else:
-            return
+            return used
+    return used
 
 
 DICE = {
@@ -122,25 +124,30 @@ def act(
     decisions: dict[str, str],
     auto: bool,
     next_key: str | None,
-) -> int:
+) -> tuple[int, list[str]]:
     """What ``resolve --game`` does before its report: settle the undo the other side asked
     (``settle``: accept or refuse), ask to take back this side's last answer (``ask_undo``:
     nothing else is answered then), or take the link ``next_key`` once the running procedure
-    is complete and answer this side's prompts (:func:`play_side`). Returns the exit status:
-    0 once the game is complete and no undo waits, else 3. Raises IllegalAnswer for --dice
-    left unused."""
+    is complete and answer this side's prompts (:func:`play_side`). Returns the exit status
+    (0 once the game is complete and no undo waits, else 3) and a warning for each
+    ``--decide`` not used (its answer is given by another side, or later). Nothing is
+    answered while the other side's undo waits to be settled. Raises
+    IllegalAnswer for --dice left unused."""
+    unused: set[str] = set()
     if settle is not None:
         host.settle_undo(settle == "accept")
+    asked = host.undo_asked
     if ask_undo:
         host.undo()
-    else:
+    elif asked is None or asked.side == host.side:
         if next_key is not None and host.game.complete:
             host.next(next_key)
-        play_side(host, rolls, decisions, auto)
+        unused = decisions.keys() - play_side(host, rolls, decisions, auto)
         if rolls:
             raise IllegalAnswer("--dice", f"{rolls[0]} is not used: {status(host)}")
     waiting = host.game.prompt is not None or host.undo_asked is not None
-    return EXIT_PENDING if waiting else 0
+    warnings = [f"--decide {key} not used: {status(host)}" for key in sorted(unused)]
+    return (EXIT_PENDING if waiting else 0), warnings
 
 
 def list_games(path: str) -> None:
