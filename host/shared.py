@@ -81,7 +81,7 @@ def header_for(
     return Header(
         name=name,
         system=game.origin.system,
-        scenario=msgspec.to_builtins(game.origin),
+        scenario=msgspec.json.decode(chain.canonical(game.origin)),
         assumptions=dict(game.assumptions),
         tables=dict(game.house.texts) if game.house else {},
         mode=mode,
