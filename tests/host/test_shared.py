@@ -178,6 +178,27 @@ def test_the_same_side_on_two_terminals_keeps_one_answer_and_tells_the_other(pat
     assert len(second.records) == 1
 
 
+def test_a_record_that_leaves_the_game_where_it_was_does_not_stop_an_answer(path: Path) -> None:
+    """An undo asked on one Allied terminal while another still shows the record before it:
+    the second terminal's roll takes the next number, and the ask lapses."""
+    axis, allies, second = attach(path, "axis"), attach(path, "allies"), attach(path, "allies")
+    axis.answer("yes")
+    allies.refresh()
+    allies.roll()
+    second.refresh()
+    allies.undo()
+    second.roll()
+    assert [r.kind for r in Store(path).records("fall")] == [
+        Kind.ANSWER,
+        Kind.ANSWER,
+        Kind.UNDO_ASK,
+        Kind.ANSWER,
+    ]
+    assert second.undo_asked is None and len(second.game.answers) == 3
+    assert allies.refresh() and allies.undo_asked is None
+    assert allies.game.answers == second.game.answers
+
+
 def test_undo_is_asked_and_accepted_and_every_step_is_a_record(path: Path) -> None:
     axis, allies = attach(path, "axis"), attach(path, "allies")
     axis.answer("yes")
