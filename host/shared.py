@@ -264,9 +264,9 @@ class SharedHost:
         now (nothing stored before foretells it), committed as the answer; returns it. By
         mail, dice are agreed by commit and reveal (:meth:`_roll_by_mail`). Raises
         IllegalAnswer when no die of this side is pending."""
-        prompt = self._die()
         if self.header.mode is Mode.MAIL:
-            return self._roll_by_mail(prompt)
+            return self._roll_by_mail()
+        self._die()
 
         def make() -> Change:
             pending = self._die()
@@ -274,8 +274,7 @@ class SharedHost:
                 rolled(pending, secrets.randbelow(decode.MAX_INT + 1), 0), Via.DRAWN
             )
 
-        record = self._change(make)
-        self._moved(record)
+        self._moved(self._change(make))
         return self._game.answers[-1].value
 
     def _die(self) -> Roll | Rolls:
@@ -285,9 +284,20 @@ class SharedHost:
             raise IllegalAnswer("roll", "the game is not waiting for a die roll")
         return prompt
 
-    def _roll_by_mail(self, prompt: Roll | Rolls) -> AnswerValue | None:
-        """The next step of agreeing ``prompt``'s dice by commit and reveal."""
-        raise IllegalAnswer(prompt.key, "by mail, dice are agreed by commit and reveal")
+    def _roll_by_mail(self) -> AnswerValue | None:
+        """This side's next step in agreeing the pending die by commit and reveal, which
+        every player takes, whoever's die it is (:func:`armistice.host.mail.step`, repeated
+        while this side can go on): the agreed answer once this side completes the reveals,
+        else None (waiting for another player's commitment or secret)."""
+        from armistice.host import mail
+
+        if self._side == SPECTATOR:
+            raise IllegalAnswer("roll", "a spectator answers nothing")
+        while (record := mail.step(self.store, self.name, self._side, self._sign)) is not None:
+            self.refresh()
+            if record.kind is Kind.ANSWER:
+                return self._game.answers[-1].value
+        return None
 
     def _answered(self, value: AnswerValue, via: Via) -> Change:
         """Answer the pending prompt in the game: the record to commit, and how to take the

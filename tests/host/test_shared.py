@@ -290,8 +290,19 @@ def test_by_mail_a_die_waits_for_commit_and_reveal(tmp_path: Path) -> None:
     axis, allies = SharedHost(store, "fall", "axis"), SharedHost(store, "fall", "allies")
     axis.answer("yes")
     allies.refresh()
-    with pytest.raises(IllegalAnswer, match="agreed by commit and reveal"):
-        allies.roll()
+    assert allies.roll() is None  # the Allied commitment, waiting for the Axis one
+    assert axis.roll() is None  # the Axis commits and reveals, waiting for the Allied secret
+    value = allies.roll()  # the Allies reveal and record the die their secrets agree
+    assert [r.kind for r in store.records("fall")] == [
+        Kind.ANSWER,
+        Kind.COMMIT,
+        Kind.COMMIT,
+        Kind.REVEAL,
+        Kind.REVEAL,
+        Kind.ANSWER,
+    ]
+    assert axis.refresh() and axis.game.answers[-1] == allies.game.answers[-1]
+    assert value == allies.game.answers[-1].value and allies.game.answers[-1].via == "agreed"
 
 
 # Records that do not replay: each written with a correct hash chain, so only the replay
