@@ -34,7 +34,7 @@ from armistice.core.game import NEXT, Game, rolled
 from armistice.core.prompts import Answer, AnswerValue, Prompt, Roll, Rolls, Via
 from armistice.core.scenario import from_mapping
 from armistice.core.sides import Alignment, Player
-from armistice.host import chain
+from armistice.host import chain, keys
 from armistice.host.records import SPECTATOR, Header, Kind, Mode, Record, StoreError
 from armistice.host.store import Store, Taken
 
@@ -186,7 +186,7 @@ class SharedHost:
                 raise StoreError(
                     self.where, f"the game records a key for {side}: attach with its private key"
                 )
-            mine = " ".join(identity.export_public_key().decode().split()[:2])
+            mine = keys.public_line(identity)
             if mine != public:
                 raise StoreError(self.where, f"that key is not the {side} key the game records")
             self._sign = chain.signer(identity)
@@ -414,19 +414,19 @@ class SharedHost:
     def refresh(self) -> bool:
         """Take in the records other processes have committed since the last look; True when
         there were any. Cheap when nothing changed (one query). Raises StoreError naming the
-        first record that breaks the chain or does not replay."""
+        first record that breaks the chain or does not replay, each time it is called, with
+        the records before it taken in."""
         stamp = self.store.stamp()
         if stamp == self._stamp:
             return False
-        self._stamp = stamp
         new = self.store.records(self.name, since=len(self._records))
-        if not new:
-            return False
-        after = self._records[-1] if self._records else None
-        chain.verify(self.header, new, self.store.path, after)
-        for record in new:
-            self._take(record)
-        return True
+        if new:
+            after = self._records[-1] if self._records else None
+            chain.verify(self.header, new, self.store.path, after)
+            for record in new:
+                self._take(record)
+        self._stamp = stamp  # only once all is in: a record that breaks is met again
+        return bool(new)
 
     def _take(self, record: Record) -> None:
         """Apply a stored record to the game; StoreError naming it when it does not replay."""

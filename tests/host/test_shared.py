@@ -429,3 +429,17 @@ def test_a_record_re_signed_with_another_key_is_named(
 def test_keys_for_an_undeclared_side_are_refused() -> None:
     with pytest.raises(StoreError, match=r"keys\.germany: no such side; the scenario.s players"):
         example_header(germany="ssh-ed25519 AAAA")
+
+
+def test_a_broken_record_met_on_refresh_is_named_each_time(path: Path) -> None:
+    viewer = attach(path, SPECTATOR)
+    attach(path, "axis").answer("yes")
+    forge(
+        path, Kind.ANSWER, "axis", {"key": "colony_roll.lebanon_syria", "value": 3, "via": "typed"}
+    )
+    for _ in range(2):
+        with pytest.raises(
+            StoreError, match=r"record 2: axis answers 'colony_roll\.lebanon_syria'"
+        ):
+            viewer.refresh()
+    assert [a.value for a in viewer.game.answers] == ["yes"]

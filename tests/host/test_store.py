@@ -279,3 +279,18 @@ def test_die_secrets_are_kept_privately_and_once(path: Path) -> None:
     with pytest.raises(StoreError, match="already kept"):
         store.keep_secret("fall", "colony_roll.lebanon_syria", 1, "allies", b"\x02" * 32)
     assert store.records("fall") == []
+
+
+def test_a_damaged_page_is_reported_as_a_corrupt_store(path: Path) -> None:
+    store = Store(path)
+    for n in range(300):
+        store.append("fall", Kind.UNDO_NO, "axis", {"n": n, "pad": "x" * 40})
+    store.close()
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    data = bytearray(path.read_bytes())
+    assert len(data) >= 4 * 4096
+    data[2 * 4096 : 2 * 4096 + 16] = b"\xff" * 16  # the header of the third page
+    path.write_bytes(bytes(data))
+    with pytest.raises(StoreError, match=r"games.db: game fall: corrupt or not an SQLite database"):
+        Store(path).records("fall")
