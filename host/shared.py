@@ -65,12 +65,14 @@ class Asked(msgspec.Struct, frozen=True):
 
 class Overview(msgspec.Struct, frozen=True):
     """A game as ``armistice games`` lists it: ``name``, ``system`` key, ``mode``, whose
-    ``turn`` it is ("the Axis player", "either player", "complete") and its ``records``."""
+    ``turn`` it is ("the Axis player", "either player", "complete"), the ``answers`` it holds
+    as it stands (links taken included, answers taken back not) and its ``records``."""
 
     name: str
     system: str
     mode: Mode
     turn: str
+    answers: int
     records: int
 
 
@@ -132,10 +134,11 @@ def overview(store: Store) -> list[Overview]:
     rows = []
     for entry in store.games():
         try:
-            turn = turn_of(SharedHost(store, entry.name, SPECTATOR).game)
+            game = SharedHost(store, entry.name, SPECTATOR).game
+            turn, answers = turn_of(game), len(game.answers)
         except StoreError as error:
-            turn = f"unreadable: {error.reason}"
-        rows.append(Overview(entry.name, entry.system, entry.mode, turn, entry.records))
+            turn, answers = f"unreadable: {error.reason}", 0
+        rows.append(Overview(entry.name, entry.system, entry.mode, turn, answers, entry.records))
     return rows
 
 
