@@ -294,3 +294,8 @@ def test_a_damaged_page_is_reported_as_a_corrupt_store(path: Path) -> None:
     path.write_bytes(bytes(data))
     with pytest.raises(StoreError, match=r"games.db: game fall: corrupt or not an SQLite database"):
         Store(path).records("fall")
+
+
+def test_a_store_in_a_missing_folder_cannot_be_made(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match=r"nowhere/games.db: cannot be opened \(unable to open"):
+        Store(tmp_path / "nowhere" / "games.db", create=True)
