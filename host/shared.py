@@ -22,7 +22,7 @@ Example::
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import asyncssh
@@ -34,7 +34,7 @@ from armistice.core.game import NEXT, Game, rolled
 from armistice.core.prompts import Answer, AnswerValue, Prompt, Roll, Rolls, Via
 from armistice.core.scenario import from_mapping
 from armistice.core.sides import Alignment, Player
-from armistice.host import chain
+from armistice.host import chain, keys
 from armistice.host.records import SPECTATOR, Header, Kind, Mode, Record, StoreError
 from armistice.host.store import Store, Taken
 
@@ -44,6 +44,14 @@ GIVEN = {
 }
 """How an answer may be given in a shared game of each mode. Never from the seed: every
 player could read it in the store and foretell the dice."""
+
+
+MOVES = (Kind.ANSWER, Kind.LINK, Kind.UNDO_YES)
+"""The records that move a game to another position."""
+
+Change = tuple[Kind, dict[str, Any], Callable[[], object] | None]
+"""A change applied to a host's game: the record's kind and body to commit, and what takes
+the change back if the store refuses it (None: the game itself did not change)."""
 
 
 class Asked(msgspec.Struct, frozen=True):
@@ -57,12 +65,14 @@ class Asked(msgspec.Struct, frozen=True):
 
 class Overview(msgspec.Struct, frozen=True):
     """A game as ``armistice games`` lists it: ``name``, ``system`` key, ``mode``, whose
-    ``turn`` it is ("the Axis player", "either player", "complete") and its ``records``."""
+    ``turn`` it is ("the Axis player", "either player", "complete"), the ``answers`` it holds
+    as it stands (links taken included, answers taken back not) and its ``records``."""
 
     name: str
     system: str
     mode: Mode
     turn: str
+    answers: int
     records: int
 
 
@@ -81,7 +91,7 @@ def header_for(
     return Header(
         name=name,
         system=game.origin.system,
-        scenario=msgspec.to_builtins(game.origin),
+        scenario=msgspec.json.decode(chain.canonical(game.origin)),
         assumptions=dict(game.assumptions),
         tables=dict(game.house.texts) if game.house else {},
         mode=mode,
@@ -124,10 +134,11 @@ def overview(store: Store) -> list[Overview]:
     rows = []
     for entry in store.games():
         try:
-            turn = turn_of(SharedHost(store, entry.name, SPECTATOR).game)
+            game = SharedHost(store, entry.name, SPECTATOR).game
+            turn, answers = turn_of(game), len(game.answers)
         except StoreError as error:
-            turn = f"unreadable: {error.reason}"
-        rows.append(Overview(entry.name, entry.system, entry.mode, turn, entry.records))
+            turn, answers = f"unreadable: {error.reason}", 0
+        rows.append(Overview(entry.name, entry.system, entry.mode, turn, answers, entry.records))
     return rows
 
 
@@ -178,7 +189,7 @@ class SharedHost:
                 raise StoreError(
                     self.where, f"the game records a key for {side}: attach with its private key"
                 )
-            mine = " ".join(identity.export_public_key().decode().split()[:2])
+            mine = keys.public_line(identity)
             if mine != public:
                 raise StoreError(self.where, f"that key is not the {side} key the game records")
             self._sign = chain.signer(identity)
@@ -240,21 +251,25 @@ class SharedHost:
         here is typed. Raises IllegalAnswer for another side's prompt, a spectator, or a die
         said to be rolled, drawn or agreed (:meth:`roll` makes those); StoreError when the
         store cannot take it or another terminal answered first (nothing is kept then)."""
-        prompt = self._pending("answer")
-        if via in (Via.ROLLED, Via.DRAWN, Via.AGREED):
-            raise IllegalAnswer(
-                prompt.key, f"a die cannot be given as {via.value} here: roll it, or type it"
-            )
-        if self.header.mode is Mode.MAIL and isinstance(prompt, Roll | Rolls):
-            from armistice.host import mail
 
-            table = mail.referee(self.store, self.name).pending_die()
-            if table is not None and table.commits:
+        def make() -> Change:
+            prompt = self._pending("answer")
+            if via in (Via.ROLLED, Via.DRAWN, Via.AGREED):
                 raise IllegalAnswer(
-                    prompt.key,
-                    "its players began to commit secrets for it: roll it to agree it",
+                    prompt.key, f"a die cannot be given as {via.value} here: roll it, or type it"
                 )
-        self._give(value, via)
+            if self.header.mode is Mode.MAIL and isinstance(prompt, Roll | Rolls):
+                from armistice.host import mail
+
+                table = mail.referee(self.store, self.name).pending_die()
+                if table is not None and table.commits:
+                    raise IllegalAnswer(
+                        prompt.key,
+                        "its players began to commit secrets for it: roll it to agree it",
+                    )
+            return self._answered(value, via)
+
+        self._moved(self._change(make))
 
     def roll(self) -> AnswerValue | None:
         """Roll this side's pending die or batch: in a live game from fresh randomness drawn
@@ -263,12 +278,23 @@ class SharedHost:
         IllegalAnswer when no die of this side is pending."""
         if self.header.mode is Mode.MAIL:
             return self._roll_by_mail()
+        self._die()
+
+        def make() -> Change:
+            pending = self._die()
+            return self._answered(
+                rolled(pending, secrets.randbelow(decode.MAX_INT + 1), 0), Via.DRAWN
+            )
+
+        self._moved(self._change(make))
+        return self._game.answers[-1].value
+
+    def _die(self) -> Roll | Rolls:
+        """This side's pending die or batch; IllegalAnswer when none is pending."""
         prompt = self._pending("roll")
         if not isinstance(prompt, Roll | Rolls):
             raise IllegalAnswer("roll", "the game is not waiting for a die roll")
-        value = rolled(prompt, secrets.randbelow(decode.MAX_INT + 1), 0)
-        self._give(value, Via.DRAWN)
-        return value
+        return prompt
 
     def _roll_by_mail(self) -> AnswerValue | None:
         """This side's next step in agreeing the pending die by commit and reveal, which
@@ -285,46 +311,53 @@ class SharedHost:
                 return self._game.answers[-1].value
         return None
 
-    def _give(self, value: AnswerValue, via: Via) -> None:
-        """Answer the pending prompt in the game, then commit the answer; take it back if the
-        store refuses it."""
+    def _answered(self, value: AnswerValue, via: Via) -> Change:
+        """Answer the pending prompt in the game: the record to commit, and how to take the
+        answer back if the store refuses it."""
         self._game.answer(value, via)
         given = self._game.answers[-1]
         body = {"key": given.key, "value": given.value, "via": given.via.value}
-        record = self._commit(Kind.ANSWER, body, self._game.undo)
+        return Kind.ANSWER, body, self._game.undo
+
+    def _moved(self, record: Record) -> None:
+        """Note that the answer or link ``record`` moved the game on: an undo asked lapses."""
         self._entries.append(record.index)
         self._asked = None
 
     def next(self, key: str, facts: Mapping[str, Any] | None = None) -> None:
         """Start the linked procedure ``key`` with ``facts`` (see Game.next; either side may)
         and commit it. Raises IllegalAnswer for a spectator, and what Game.next raises."""
-        if self._side == SPECTATOR:
-            raise IllegalAnswer(NEXT, "a spectator answers nothing")
-        self._game.next(key, facts)
-        record = self._commit(
-            Kind.LINK, {"key": key, "facts": self._game.facts[-1]}, self._game.undo
-        )
-        self._entries.append(record.index)
-        self._asked = None
+
+        def make() -> Change:
+            if self._side == SPECTATOR:
+                raise IllegalAnswer(NEXT, "a spectator answers nothing")
+            self._game.next(key, facts)
+            return Kind.LINK, {"key": key, "facts": self._game.facts[-1]}, self._game.undo
+
+        self._moved(self._change(make))
 
     def undo(self) -> None:
         """Ask the other side to accept taking back this side's last answer (or link): the
         ask is committed and the answer stays until the other side accepts. Returns None.
         Raises IllegalAnswer for a spectator, no answer, another side's last answer, or an
         undo already asked."""
-        if self._side == SPECTATOR:
-            raise IllegalAnswer("undo", "a spectator answers nothing")
-        if not self._entries:
-            raise IllegalAnswer("undo", "there is no answer to take back")
-        if self._asked is not None:
-            raise IllegalAnswer("undo", "an undo is already asked and not yet settled")
-        last = self._records[self._entries[-1] - 1]
-        if last.side != self._side:
-            owner = self._owner(last.side)
-            raise IllegalAnswer(
-                "undo", f"the last answer is {owner}'s: only they may ask to take it back"
-            )
-        record = self._commit(Kind.UNDO_ASK, {"answer": last.index}, None)
+
+        def make() -> Change:
+            if self._side == SPECTATOR:
+                raise IllegalAnswer("undo", "a spectator answers nothing")
+            if not self._entries:
+                raise IllegalAnswer("undo", "there is no answer to take back")
+            if self._asked is not None:
+                raise IllegalAnswer("undo", "an undo is already asked and not yet settled")
+            last = self._records[self._entries[-1] - 1]
+            if last.side != self._side:
+                owner = self._owner(last.side)
+                raise IllegalAnswer(
+                    "undo", f"the last answer is {owner}'s: only they may ask to take it back"
+                )
+            return Kind.UNDO_ASK, {"answer": last.index}, None
+
+        record = self._change(make)
         self._asked = Asked(self._side, self._game.answers[-1], record.index)
 
     def _owner(self, side: str) -> str:
@@ -336,39 +369,53 @@ class SharedHost:
         """Accept (the answer is taken back for every viewer) or refuse the undo the other
         side asked for, and commit it. Raises IllegalAnswer for a spectator, when none is
         asked, or when this side asked it."""
-        asked = self._asked
-        if self._side == SPECTATOR:
-            raise IllegalAnswer("undo", "a spectator answers nothing")
-        if asked is None:
-            raise IllegalAnswer("undo", "no undo is asked")
-        if asked.side == self._side:
-            raise IllegalAnswer("undo", "this side asked it: the other side settles it")
-        kind = Kind.UNDO_YES if accept else Kind.UNDO_NO
-        self._commit(kind, {"ask": asked.index}, None)
+
+        def make() -> Change:
+            asked = self._asked
+            if self._side == SPECTATOR:
+                raise IllegalAnswer("undo", "a spectator answers nothing")
+            if asked is None:
+                raise IllegalAnswer("undo", "no undo is asked")
+            if asked.side == self._side:
+                raise IllegalAnswer("undo", "this side asked it: the other side settles it")
+            return (Kind.UNDO_YES if accept else Kind.UNDO_NO), {"ask": asked.index}, None
+
+        self._change(make)
         self._asked = None
         if accept:
             self._game.undo()
             self._entries.pop()
 
-    def _commit(self, kind: Kind, body: dict[str, Any], rollback: Any) -> Record:
-        """Commit a record of this side after the last one taken in; on a refusal call
-        ``rollback`` (what undoes the change already made to the game), and when another
-        terminal wrote first, take in what it wrote and say what it was."""
-        try:
-            record = self.store.append(
-                self.name, kind, self._side, body, index=len(self._records) + 1, sign=self._sign
-            )
-        except StoreError as error:
-            if rollback is not None:
-                rollback()
-            if not isinstance(error, Taken):
-                raise
-            seen = len(self._records)
-            self.refresh()
-            told = "; ".join(self._say(r) for r in self._records[seen:])
-            raise StoreError(error.where, f"answered on another terminal first: {told}") from None
-        self._records.append(record)
-        return record
+    def _change(self, make: Callable[[], Change]) -> Record:
+        """Commit the record ``make`` gives (having checked it against the game and applied
+        it) as the next record of this side, signed when the game asks it; returns it.
+
+        When another terminal wrote that record's number first: take back what ``make``
+        applied, take in what was written, and try again if it left the game where it was
+        (an undo asked or refused, a die secret); else raise StoreError saying what was
+        answered there. Any other StoreError is raised with the change taken back."""
+        while True:
+            kind, body, rollback = make()
+            try:
+                record = self.store.append(
+                    self.name, kind, self._side, body, index=len(self._records) + 1, sign=self._sign
+                )
+            except StoreError as error:
+                if rollback is not None:
+                    rollback()
+                if not isinstance(error, Taken):
+                    raise
+                seen = len(self._records)
+                self.refresh()
+                moved = [r for r in self._records[seen:] if r.kind in MOVES]
+                if moved:
+                    told = "; ".join(self._say(r) for r in moved)
+                    raise StoreError(
+                        error.where, f"answered on another terminal first: {told}"
+                    ) from None
+                continue
+            self._records.append(record)
+            return record
 
     def _say(self, record: Record) -> str:
         """A record in a few words: "an answer by axis: establish_vichy = yes"."""
@@ -379,19 +426,19 @@ class SharedHost:
     def refresh(self) -> bool:
         """Take in the records other processes have committed since the last look; True when
         there were any. Cheap when nothing changed (one query). Raises StoreError naming the
-        first record that breaks the chain or does not replay."""
+        first record that breaks the chain or does not replay, each time it is called, with
+        the records before it taken in."""
         stamp = self.store.stamp()
         if stamp == self._stamp:
             return False
-        self._stamp = stamp
         new = self.store.records(self.name, since=len(self._records))
-        if not new:
-            return False
-        after = self._records[-1] if self._records else None
-        chain.verify(self.header, new, self.store.path, after)
-        for record in new:
-            self._take(record)
-        return True
+        if new:
+            after = self._records[-1] if self._records else None
+            chain.verify(self.header, new, self.store.path, after)
+            for record in new:
+                self._take(record)
+        self._stamp = stamp  # only once all is in: a record that breaks is met again
+        return bool(new)
 
     def _take(self, record: Record) -> None:
         """Apply a stored record to the game; StoreError naming it when it does not replay."""

@@ -111,15 +111,10 @@ class Store:
             if not create:
                 raise StoreError(self.path, "an empty database, not an armistice store")
             db.execute("PRAGMA journal_mode = WAL")
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                if self._kind() == (0, 0, 0):
+            with self._transaction():
+                if self._kind() == (0, 0, 0):  # not made meanwhile by another process
                     for statement in _SCHEMA:
                         db.execute(statement)
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
             app, version, tables = self._kind()
         if app != APPLICATION_ID:
             raise StoreError(

@@ -9,13 +9,17 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from armistice.core import scenario, systems, tablefiles
+from armistice.core.awaw.rule58.tables import RULE58_FILE
+from armistice.core.awaw.words import ColonyStatus
 from armistice.core.errors import GameOver, IllegalAnswer
-from armistice.core.game import rolled
+from armistice.core.game import Game, rolled
 from armistice.core.prompts import Roll, Via
 from armistice.host import chain, shared
 from armistice.host.records import SPECTATOR, Kind, Mode, StoreError
-from armistice.host.shared import SharedHost, overview
+from armistice.host.shared import SharedHost, header_for, overview
 from armistice.host.store import Store
+from tests import support
 from tests.host.support import example_header, new_store
 
 
@@ -178,6 +182,27 @@ def test_the_same_side_on_two_terminals_keeps_one_answer_and_tells_the_other(pat
     assert len(second.records) == 1
 
 
+def test_a_record_that_leaves_the_game_where_it_was_does_not_stop_an_answer(path: Path) -> None:
+    """An undo asked on one Allied terminal while another still shows the record before it:
+    the second terminal's roll takes the next number, and the ask lapses."""
+    axis, allies, second = attach(path, "axis"), attach(path, "allies"), attach(path, "allies")
+    axis.answer("yes")
+    allies.refresh()
+    allies.roll()
+    second.refresh()
+    allies.undo()
+    second.roll()
+    assert [r.kind for r in Store(path).records("fall")] == [
+        Kind.ANSWER,
+        Kind.ANSWER,
+        Kind.UNDO_ASK,
+        Kind.ANSWER,
+    ]
+    assert second.undo_asked is None and len(second.game.answers) == 3
+    assert allies.refresh() and allies.undo_asked is None
+    assert allies.game.answers == second.game.answers
+
+
 def test_undo_is_asked_and_accepted_and_every_step_is_a_record(path: Path) -> None:
     axis, allies = attach(path, "axis"), attach(path, "allies")
     axis.answer("yes")
@@ -258,10 +283,22 @@ def test_games_are_listed_with_whose_turn_it_is(path: Path) -> None:
     store.create(example_header("second"))
     axis = SharedHost(store, "second", "axis")
     axis.answer("yes")
+    axis.undo()
+    store.create(example_header("broken"))
+    store.append("broken", Kind.ANSWER, "allies", {"key": "x", "value": 1, "via": "typed"})
     rows = {row.name: row for row in overview(store)}
-    assert (rows["fall"].turn, rows["fall"].records) == ("the Axis player", 0)
-    assert (rows["second"].turn, rows["second"].records) == ("the Allied player", 1)
+    assert (rows["fall"].turn, rows["fall"].answers, rows["fall"].records) == (
+        "the Axis player",
+        0,
+        0,
+    )
+    assert (rows["second"].turn, rows["second"].answers, rows["second"].records) == (
+        "the Allied player",
+        1,
+        2,
+    )
     assert rows["second"].system == "awaw.58" and rows["second"].mode is Mode.LIVE
+    assert rows["broken"].turn == "unreadable: answers 'x' but the game asks 'establish_vichy'"
 
 
 def test_by_mail_a_die_waits_for_commit_and_reveal(tmp_path: Path) -> None:
@@ -408,3 +445,39 @@ def test_a_record_re_signed_with_another_key_is_named(
 def test_keys_for_an_undeclared_side_are_refused() -> None:
     with pytest.raises(StoreError, match=r"keys\.germany: no such side; the scenario.s players"):
         example_header(germany="ssh-ed25519 AAAA")
+
+
+def test_a_broken_record_met_on_refresh_is_named_each_time(path: Path) -> None:
+    viewer = attach(path, SPECTATOR)
+    attach(path, "axis").answer("yes")
+    forge(
+        path, Kind.ANSWER, "axis", {"key": "colony_roll.lebanon_syria", "value": 3, "via": "typed"}
+    )
+    for _ in range(2):
+        with pytest.raises(
+            StoreError, match=r"record 2: axis answers 'colony_roll\.lebanon_syria'"
+        ):
+            viewer.refresh()
+    assert [a.value for a in viewer.game.answers] == ["yes"]
+
+
+def test_a_game_with_house_tables_replays_under_them(tmp_path: Path) -> None:
+    """58.531 with the house rule of a +2 Vichy bonus: a typed die of 2 for Lebanon-Syria at
+    FSL -1 makes 3, Free French (3 or less); every process attaching plays the house table."""
+    edited = support.edited(tmp_path, RULE58_FILE, ("vichy_bonus = 3", "vichy_bonus = 2"))
+    tables = tablefiles.read(systems.get("awaw.58"), [edited])
+    game = Game(scenario.load("rulebook-example-fall-1940"), seed=1, tables=tables)
+    header = header_for(game, "house")
+    assert list(header.tables) == ["rule58.toml"]
+    file = tmp_path / "house.db"
+    new_store(file, header).close()
+    axis, allies = (
+        SharedHost(Store(file), "house", "axis"),
+        SharedHost(Store(file), "house", "allies"),
+    )
+    axis.answer("yes")
+    allies.refresh()
+    allies.answer(2, Via.TYPED)
+    viewer = SharedHost(Store(file), "house", SPECTATOR)
+    assert viewer.game.house is not None and viewer.game.house.texts == tables.texts
+    assert viewer.game.state.colonies["lebanon_syria"] is ColonyStatus.FREE_FRENCH
