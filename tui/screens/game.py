@@ -1,8 +1,9 @@
 """The dashboard of one game: prompt, odds, the rule system's panels, log and assumptions.
 
-The screen owns the :class:`core.game.Game`; every widget renders from it and
-answers come back as messages. Errors from core become notifications, and
-the game stays as it was.
+The screen talks to a :class:`host.base.Host`, which holds the :class:`core.game.Game`;
+every widget renders from the host's game and answers come back as messages, which the
+screen hands to the host. Errors from core or the store become notifications, and the
+game stays as it was.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from armistice.core.prompts import (
 )
 from armistice.core.scenario import convert
 from armistice.core.words import counted
+from armistice.host.base import Host, LocalHost
 from armistice.tui import panels, saves
 from armistice.tui.handover import Handover
 from armistice.tui.keys import ALWAYS
@@ -75,11 +77,16 @@ class Body(Widget):
     class Laid(Message):
         """The panels were (re)built and need rendering."""
 
-    def __init__(self, game: Game, wide: bool = False, **kwargs: Any) -> None:
+    def __init__(self, host: Host, wide: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.set_reactive(Body.wide, wide)
-        self.game = game
-        self.composed_for = game.system.key
+        self.host = host
+        self.composed_for = host.game.system.key
+
+    @property
+    def game(self) -> Game:
+        """The host's game as it stands."""
+        return self.host.game
 
     def compose(self) -> ComposeResult:
         self.composed_for = self.game.system.key
@@ -123,8 +130,9 @@ SHORT = 30, 2
 
 
 class GameScreen(Screen[None]):
-    """Play one resolution. ``saved`` holds the answers of the last save (or of the game as
-    opened), to tell what a quit would lose."""
+    """Play one resolution through ``host`` (a :class:`LocalHost` for hot seat); ``typing``:
+    dice typed in rather than rolled by the app. ``saved`` holds the answers of the last
+    save (or of the game as opened), to tell what a quit would lose."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
     BINDINGS = [
@@ -160,11 +168,12 @@ class GameScreen(Screen[None]):
         ),
     ]
 
-    def __init__(self, game: Game, typing: bool = False) -> None:
+    def __init__(self, host: Host, typing: bool = False) -> None:
         # Starts with the breakpoint class of the window's width, so that its first resize
         # does not restyle every widget.
         super().__init__(classes="-wide" if self.app.size.width >= WIDE else "-narrow")
-        self.game = game
+        self.host = host
+        game = host.game
         self.typing = typing
         self.saved = game.answers
         self.handover: Handover | None = None
@@ -173,6 +182,11 @@ class GameScreen(Screen[None]):
         self.taken_back: Answer | None = None
         self._enabled: tuple[bool | None, ...] = ()
         self._ending: tuple[tuple[Answer, ...] | None, str] = (None, "")
+
+    @property
+    def game(self) -> Game:
+        """The host's game as it stands: read it, change it only through :attr:`host`."""
+        return self.host.game
 
     @property
     def unsaved(self) -> int:
@@ -194,7 +208,7 @@ class GameScreen(Screen[None]):
             yield PromptPanel(self.pending(), id="prompt")
             with VerticalScroll(id="odds-box"):
                 yield OddsPanel(id="odds")
-        yield Lazy(Body(self.game, self.app.size.width >= WIDE, id="body"))
+        yield Lazy(Body(self.host, self.app.size.width >= WIDE, id="body"))
         yield Footer()
 
     def on_mount(self) -> None:
@@ -338,7 +352,7 @@ class GameScreen(Screen[None]):
                 self.handover = Handover(link, link.start(game.scenario, game.state))
                 refused = self._start()
             else:
-                self.game.answer(value, via)
+                self.host.answer(value, via)
         except ArmisticeError as error:
             self.query_one(PromptPanel).say(error.reason, refusal_title(prompt.label))
         self.refresh_views()
@@ -359,7 +373,7 @@ class GameScreen(Screen[None]):
         self.handover = None
         link = handover.link
         try:
-            self.game.next(link.to, handover.facts())
+            self.host.next(link.to, handover.facts())
         except ArmisticeError as error:
             title = f"Cannot start {link.label}"
             field = (
@@ -376,7 +390,7 @@ class GameScreen(Screen[None]):
         if asked is None or asked.key not in handover.answers:
             return "", ""
         try:
-            self.game.answer(handover.answers[asked.key], Via.DECIDED)
+            self.host.answer(handover.answers[asked.key], Via.DECIDED)
         except ArmisticeError as error:
             return f"{error.reason} (as given among the facts); choose again", ""
         return "", ""
@@ -384,7 +398,7 @@ class GameScreen(Screen[None]):
     def action_roll(self) -> None:
         """Roll the pending die, or every die of a pending batch, from the seed."""
         try:
-            self.game.roll()
+            self.host.roll()
         except ArmisticeError as error:
             self.query_one(PromptPanel).say(error.reason, "Not rolled")
             return
@@ -408,7 +422,7 @@ class GameScreen(Screen[None]):
         game = self.game
         told = game.facts[-1] if game.answers and game.answers[-1].key == NEXT else None
         try:
-            self.taken_back = game.undo()
+            self.taken_back = self.host.undo()
         except ArmisticeError as error:
             self.notify(error.reason, severity="warning")
             return
@@ -459,7 +473,7 @@ class GameScreen(Screen[None]):
             Confirm(f"Drop {self.unsaved_words} and open another game?")
         ):
             return
-        self.app.switch_screen(GameScreen(opened, self.typing))
+        self.app.switch_screen(GameScreen(LocalHost(opened), self.typing))
 
     @work
     async def action_new_game(self) -> None:
@@ -483,7 +497,10 @@ class GameScreen(Screen[None]):
         )
         if values is None or dict(values) == dict(game.assumptions):
             return
-        self.game = Game(game.scenario, assumptions=values, seed=game.seed, tables=game.house)
+        assert isinstance(self.host, LocalHost)
+        self.host.replace(
+            Game(game.scenario, assumptions=values, seed=game.seed, tables=game.house)
+        )
         self.notify("Assumptions changed", timeout=2)
         self.refresh_views()
 
