@@ -264,6 +264,56 @@ class BatchView(Static, can_focus=True):
         self.post_message(Answered(prompt.key, answer, Via.TYPED))
 
 
+class WaitingView(Static, can_focus=True):
+    """Another side's prompt, read-only: whom the game waits for, who this player is, and
+    what the prompt offers; Enter says why nothing can be answered here."""
+
+    BINDINGS = [Binding("enter", "submit", "Enter", show=False)]
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.waiting = ""
+
+    def show(self, prompt: Prompt, waiting: str, playing: str) -> None:
+        """Show ``prompt`` read-only: the game waits for ``waiting`` ("the Axis player");
+        ``playing`` says who this player is ("You play the Allies.")."""
+        self.waiting = waiting
+        text = Text()
+        text.append(f"Waiting for {waiting}", style="bold reverse")
+        text.append(f"  {playing}\n")
+        text.append_text(offered(prompt))
+        self.update(text)
+
+    def action_submit(self) -> None:
+        """Say that this prompt is another side's to answer."""
+        self.post_message(Refused(f"Waiting for {self.waiting}: this prompt is theirs to answer"))
+
+
+def offered(prompt: Prompt) -> Text:
+    """What ``prompt`` offers, as another side sees it: the options (those not allowed with
+    why), the die or dice to roll, the number to report, or the items to choose from."""
+    lines: list[str] = []
+    if isinstance(prompt, Decision):
+        lines = [
+            f"· {o.label}" + ("" if o.enabled else f"  (not allowed: {o.reason})")
+            for o in prompt.options
+        ]
+    elif isinstance(prompt, Roll):
+        lines = [f"Roll {prompt.dice} ({prompt.dice.low}-{prompt.dice.high})."]
+    elif isinstance(prompt, Rolls):
+        lines = [f"Roll {len(prompt.members)} at once:"]
+        lines += [f"· {m.label} ({m.dice})" for m in prompt.members]
+    elif isinstance(prompt, Fact):
+        lines = [f"Report a {prompt.number}, {prompt.low} to {prompt.high}."]
+    elif isinstance(prompt, Selection):
+        lines = ["Choose from:"]
+        lines += [
+            f"· {i.label}" + (f" (up to {i.available})" if i.available > 1 else "")
+            for i in prompt.items
+        ]
+    return Text("\n".join(lines), style="dim")
+
+
 def names(label: str, power: str) -> bool:
     """True when ``label`` starts by naming ``power`` ("the United Kingdom invades which
     French territories?"), so that the power need not be named again before it."""
@@ -346,6 +396,7 @@ class PromptPanel(ScrollableContainer, can_focus=False):
             if self.first is not None:
                 yield make_view(VIEWS[type(self.first)])
             yield Static(RESOLVED, id="prompt-done")
+            yield WaitingView(id="prompt-waiting")
         yield Static(id="prompt-problem")
 
     def on_resize(self, event: events.Resize) -> None:
@@ -398,12 +449,16 @@ class PromptPanel(ScrollableContainer, can_focus=False):
         result: tuple[Row, ...] = (),
         taken_back: Answer | None = None,
         ended: str = "",
+        waiting: tuple[str, str] = ("", ""),
     ) -> None:
         """Render ``prompt`` (None once the game is complete: then the ``result`` rows of the
         summary come first, then how the game ended, ``ended``, by default that every rule
         has been resolved) and focus its control; ``who`` is the player to act.
         ``taken_back``, the answer an undo just took back, is shown as the starting choice
-        when it answered this prompt. What was said about an earlier prompt is cleared."""
+        when it answered this prompt. What was said about an earlier prompt is cleared.
+        ``waiting``, when its first part is not empty, shows the prompt read-only as another
+        side's: whom the game waits for ("the Axis player") and who this player is ("You
+        play the Allies.")."""
         if prompt != self.shown:
             self.say("")
         self.shown = prompt
@@ -435,6 +490,12 @@ class PromptPanel(ScrollableContainer, can_focus=False):
         header.update(title)
         help_.update(Text(prompt.help))
         help_.display = bool(prompt.help)
+        if waiting[0]:
+            self.query_one(WaitingView).show(prompt, *waiting)
+            body.current = "prompt-waiting"
+            self._showing = None
+            self.query_one(WaitingView).focus()
+            return
         back = taken_back.value if taken_back is not None and taken_back.key == prompt.key else None
         ident = VIEWS[type(prompt)]
         view = self._view(ident)
