@@ -12,7 +12,7 @@ import pytest
 
 from armistice.host.records import Kind
 from armistice.host.store import Store
-from armistice.tui.cli import run
+from armistice.tui.cli import attach, run
 
 EXAMPLE = "rulebook-example-fall-1940"
 
@@ -417,3 +417,45 @@ def test_shared_game_options_need_a_game(capsys: pytest.CaptureFixture[str]) -> 
     assert code == 2 and "give a SCENARIO or --game, not both" in err
     code, _, err = cli(capsys, "play", "--game", "g.db:fall")
     assert code == 2 and "--game needs --side SIDE" in err
+
+
+def test_play_hands_the_dashboard_a_host_of_the_side_on_the_store(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from armistice.host.shared import SharedHost
+    from armistice.tui.app import ArmisticeApp
+
+    opened: list[ArmisticeApp] = []
+    monkeypatch.setattr(ArmisticeApp, "run", lambda self, **_: opened.append(self))
+    db = tmp_path / "games.db"
+    code, _, err = cli(capsys, "play", "--game", f"{db}:fall", "--side", "allies", "--new", EXAMPLE)
+    assert code == 0, err
+    code, _, err = cli(capsys, "play", "--game", f"{db}:fall", "--side", "spectator")
+    assert code == 0, err
+    hosts = [app.host for app in opened]
+    assert all(isinstance(h, SharedHost) for h in hosts)
+    assert [h.side for h in hosts] == ["allies", "spectator"]
+    assert [h.store.path for h in hosts] == [str(db), str(db)]
+    prompt = hosts[0].game.prompt
+    assert prompt is not None and hosts[0].waiting_for(prompt) == "the Axis player"
+
+
+async def test_the_dashboard_on_a_store_shows_the_other_sides_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from armistice.host.shared import SharedHost
+    from armistice.tui.app import ArmisticeApp
+    from tests.tui.dashboard import dashboard, isolate, until
+
+    isolate(monkeypatch, tmp_path)
+    db = tmp_path / "games.db"
+    axis = attach(f"{db}:fall", "axis", EXAMPLE, False, (), None, (), ())
+    app = ArmisticeApp(host=SharedHost(Store(db), "fall", "allies"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await dashboard(pilot)
+        assert screen.host.waiting_for(screen.game.prompt) == "the Axis player"
+        axis.answer("yes")
+        await until(pilot, lambda: len(screen.game.answers) == 1, "the Axis answer")
+        assert screen.game.prompt is not None
+        assert screen.game.prompt.key == "colony_roll.lebanon_syria"
+        assert screen.host.may_answer(screen.game.prompt)
