@@ -106,10 +106,9 @@ def status(host: SharedHost) -> str:
     if prompt is None:
         return "Complete."
     if isinstance(prompt, Roll | Rolls) and host.header.mode is Mode.MAIL:
-        table = mail.referee(host.store, host.name).pending_die()
-        if table is not None and table.waiting():
-            step = "commitment" if len(table.commits) < len(table.players) else "secret"
-            return f"Waiting for the {step} of {', '.join(table.waiting())} for {prompt.label}"
+        waits = _die_waits(host.store, host.name)
+        if waits:
+            return f"Waiting for {waits} for {prompt.label}"
     if not host.may_answer(prompt):
         return f"Waiting for {host.waiting_for(prompt)}: {prompt.label}"
     return describe_pending(game, prompt)
@@ -154,18 +153,36 @@ def list_games(path: str) -> None:
     """``armistice games``: each game of the store at ``path``, its system, mode, whose turn
     it is and how many records it holds."""
     with Store(path) as store:
-        rows = overview(store)
+        rows = [
+            (r, _die_waits(store, r.name) if r.mode is Mode.MAIL else "") for r in overview(store)
+        ]
     if not rows:
         click.echo(f"{path} holds no game.")
         return
     head = ("game", "system", "mode", "turn", "records")
-    table = [head, *((r.name, r.system, r.mode.value, r.turn, str(r.records)) for r in rows)]
+    table = [
+        head,
+        *((r.name, r.system, r.mode.value, waits or r.turn, str(r.records)) for r, waits in rows),
+    ]
     widths = [max(len(row[i]) for row in table) for i in range(4)]
     for row in table:
         click.echo(
             "  ".join(f"{cell:<{w}}" for cell, w in zip(row, widths, strict=False))
             + f"  {row[4]:>7}"
         )
+
+
+def _die_waits(store: Store, name: str) -> str:
+    """Whom the die a game by mail waits for ("the secret of axis"), empty when none is
+    pending or the game cannot be replayed (its turn then says why)."""
+    try:
+        table = mail.referee(store, name).pending_die()
+    except StoreError:
+        return ""
+    if table is None or not table.waiting():
+        return ""
+    step = "commitment" if len(table.commits) < len(table.players) else "secret"
+    return f"the {step} of {', '.join(table.waiting())}"
 
 
 def export(game_at: str, since: int, output: str) -> None:

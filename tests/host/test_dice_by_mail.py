@@ -309,3 +309,27 @@ def test_in_a_live_game_a_die_drawn_by_its_player_is_taken() -> None:
     play.to_first_die()
     play.take(Kind.ANSWER, "allies", key="colony_roll.lebanon_syria", value=2, via="drawn")
     assert play.referee.game.answers[-1].via == "drawn"
+
+
+def test_a_die_taken_back_is_agreed_again_from_new_secrets() -> None:
+    play = Play()
+    prompt = agreed_so_far(play)  # records 1 to 5
+    value = mail.agreed(prompt, [AXIS_SECRET, ALLIED_SECRET])
+    play.take(Kind.ANSWER, "allies", key=prompt.key, value=value, via="agreed")  # 6
+    play.take(Kind.UNDO_ASK, "allies", answer=6)  # 7
+    play.take(Kind.UNDO_YES, "axis", ask=7)  # 8
+    table = play.referee.pending_die()
+    assert table is not None and table.die == prompt.key and table.at == 8
+    assert table.commits == {} and table.step("axis") is Kind.COMMIT
+    old = mail.digest(ROOT, 1, prompt.key, "axis", AXIS_SECRET)  # the first commitment
+    play.refused(
+        Kind.COMMIT,
+        "axis",
+        rf"asked after record 1, but the game asks {prompt.key} since record 8",
+        die=prompt.key,
+        at=1,
+        digest=old,
+    )
+    play.commit("axis", "33" * 32)
+    play.commit("allies", "44" * 32)
+    assert table.commits["axis"] != old

@@ -274,6 +274,23 @@ def mailed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Path:
     return tmp_path
 
 
+def test_games_says_whose_secret_a_die_by_mail_waits_for(
+    capsys: pytest.CaptureFixture[str], mailed: Path
+) -> None:
+    code, out, _ = cli(capsys, "games", str(mailed / "axis.db"))
+    assert code == 0
+    assert out.splitlines()[1].split() == [
+        "fall",
+        "awaw.58",
+        "mail",
+        "the",
+        "commitment",
+        "of",
+        "allies",
+        "2",
+    ]
+
+
 def test_a_tampered_move_file_is_refused_and_no_store_made(
     capsys: pytest.CaptureFixture[str], mailed: Path
 ) -> None:
