@@ -302,3 +302,26 @@ def test_a_refused_first_file_creates_no_game(
         r"after record 1: import the first move file, made with --since 0$",
     )
     assert fresh.names() == []
+
+
+def test_a_die_taken_back_by_mail_is_agreed_again_with_fresh_secrets(tmp_path: Path) -> None:
+    store = new_store(tmp_path / "one.db", example_header("fall", Mode.MAIL))
+    axis, allies = SharedHost(store, "fall", "axis"), SharedHost(store, "fall", "allies")
+    axis.answer("yes")
+    allies.refresh()
+    assert allies.roll() is None and axis.roll() is None
+    first = allies.roll()
+    assert first is not None
+    allies.undo()
+    axis.refresh()
+    axis.settle_undo(True)
+    allies.refresh()
+    assert allies.game.answers[-1].key == "establish_vichy"
+    assert allies.roll() is None and axis.roll() is None
+    again = allies.roll()
+    assert again is not None and allies.game.answers[-1].via == "agreed"
+    commits = [r for r in store.records("fall") if r.kind is Kind.COMMIT]
+    assert len(commits) == 4 and len({r.body["digest"] for r in commits}) == 4
+    assert [r.body["at"] for r in commits] == [1, 1, 8, 8]
+    secrets = [r.body["secret"] for r in store.records("fall") if r.kind is Kind.REVEAL]
+    assert len(set(secrets)) == 4
