@@ -32,7 +32,7 @@ from armistice.core.game import rolled
 from armistice.core.prompts import AnswerValue, Roll, Rolls, Via
 from armistice.host import chain
 from armistice.host.records import Header, Kind, Mode, Record, StoreError
-from armistice.host.shared import called, game_of
+from armistice.host.shared import GIVEN, called, game_of
 from armistice.host.store import Store
 
 FORMAT = "armistice-moves"
@@ -220,6 +220,8 @@ class Referee:
                 raise Refused(f"a die {via} by one player alone; by mail a die is agreed or typed")
             if self.table is not None and self.table.commits:
                 raise Refused("a die typed after its players began to commit secrets for it")
+        if via not in GIVEN[self.header.mode]:
+            raise Refused(f"an answer given as {via}, which a {self.header.mode} game refuses")
         self.game.answer(value, via)
 
     def _commit(self, side: str, body: Mapping[str, object]) -> None:

@@ -309,6 +309,14 @@ def test_in_a_live_game_a_die_drawn_by_its_player_is_taken() -> None:
     play.to_first_die()
     play.take(Kind.ANSWER, "allies", key="colony_roll.lebanon_syria", value=2, via="drawn")
     assert play.referee.game.answers[-1].via == "drawn"
+    play.refused(
+        Kind.ANSWER,
+        "allies",
+        "an answer given as rolled, which a live game refuses",
+        key="colony_roll.north_africa",
+        value=2,
+        via="rolled",
+    )
 
 
 def test_a_die_taken_back_is_agreed_again_from_new_secrets() -> None:
