@@ -106,7 +106,8 @@ def verify(
         index += 1
         at = f"{where}: game {header.name}, record {record.index}"
         if record.index != index:
-            raise StoreError(at, f"comes where record {index} should; a record is missing")
+            lost = "a record is missing" if record.index > index else "its number is repeated"
+            raise StoreError(at, f"comes where record {index} should; {lost}")
         if record.prev != prev:
             raise StoreError(
                 at,

@@ -22,7 +22,7 @@ Example::
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import asyncssh
@@ -210,9 +210,9 @@ class SharedHost:
         return self._side
 
     @property
-    def records(self) -> tuple[Record, ...]:
-        """Every record taken in so far, in order."""
-        return tuple(self._records)
+    def records(self) -> Sequence[Record]:
+        """Every record taken in so far, in order (read it, never change it)."""
+        return self._records
 
     @property
     def undo_asked(self) -> Asked | None:

@@ -79,6 +79,14 @@ def test_a_missing_record_is_named() -> None:
         chain.verify(HEADER, [held[0], *held[2:]], "games.db")
 
 
+def test_a_repeated_record_is_named() -> None:
+    held = records(3)
+    with pytest.raises(
+        StoreError, match=r"game fall, record 2: comes where record 3 should; its number"
+    ):
+        chain.verify(HEADER, [*held[:2], held[1]], "games.db")
+
+
 def test_reordered_records_are_named() -> None:
     held = records(3)
     swapped = [held[0], msgspec.structs.replace(held[2], index=2), held[1]]

@@ -386,6 +386,93 @@ def test_a_die_agreed_by_mail_does_not_replay_in_a_live_game(path: Path) -> None
         attach(path, SPECTATOR)
 
 
+@pytest.mark.parametrize(
+    ("before", "kind", "side", "body", "reason"),
+    [
+        (
+            1,
+            Kind.UNDO_ASK,
+            "axis",
+            {"answer": "1"},
+            "record 2: an undo asked without a valid 'answer'",
+        ),
+        (
+            2,
+            Kind.UNDO_ASK,
+            "axis",
+            {"answer": 1},
+            "record 3: asks to take back record 1, which is not the last",
+        ),
+        (
+            1,
+            Kind.UNDO_YES,
+            "allies",
+            {"ask": 1},
+            "record 2: settles record 1, which is no undo waiting",
+        ),
+        (1, Kind.UNDO_NO, "allies", {}, "record 2: an undo refused without a valid 'ask'"),
+        (
+            0,
+            Kind.LINK,
+            "axis",
+            {"key": "awaw.vichy"},
+            "record 1: does not replay: next: awaw.58 is not finished",
+        ),
+        (
+            0,
+            Kind.LINK,
+            "axis",
+            {"key": "awaw.vichy", "facts": [1]},
+            "record 1: a link taken without valid 'facts'",
+        ),
+        (
+            0,
+            Kind.ANSWER,
+            "axis",
+            {"key": "establish_vichy", "via": "decided"},
+            "record 1: an answer without a valid 'value'",
+        ),
+        (
+            0,
+            Kind.ANSWER,
+            "axis",
+            {"key": "establish_vichy", "value": "yes", "via": "psychic"},
+            "record 1: an answer given in an unknown way: 'psychic'",
+        ),
+        (
+            0,
+            Kind.ANSWER,
+            "axis",
+            {"value": "yes", "via": "decided"},
+            "record 1: an answer without a valid 'key'",
+        ),
+    ],
+)
+def test_each_replay_check_names_the_record_that_fails_it(
+    path: Path, before: int, kind: Kind, side: str, body: dict[str, object], reason: str
+) -> None:
+    """Records a host would never write, each with a valid hash: ``before`` records of a
+    sound game come first (the Axis answer, then the Allied roll)."""
+    axis, allies = attach(path, "axis"), attach(path, "allies")
+    if before >= 1:
+        axis.answer("yes")
+    if before >= 2:
+        allies.refresh()
+        allies.roll()
+    forge(path, kind, side, body)
+    with pytest.raises(StoreError, match=rf"games.db: game fall, {reason}"):
+        attach(path, SPECTATOR)
+
+
+def test_a_second_undo_asked_before_the_first_is_settled_does_not_replay(path: Path) -> None:
+    axis = attach(path, "axis")
+    axis.answer("yes")
+    axis.undo()
+    forge(path, Kind.UNDO_ASK, "axis", {"answer": 1})
+    with pytest.raises(StoreError, match="record 3: asks an undo while another is not yet settled"):
+        attach(path, SPECTATOR)
+
+
 # Signed games.
 
 
