@@ -347,7 +347,7 @@ class GameScreen(Screen[None]):
         prompt_panel.show(
             self.pending(),
             self.typing,
-            game.seed,
+            None if self.host.shared else game.seed,
             who,
             summary.result,
             taken_back,
