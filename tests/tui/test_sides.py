@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 
 from armistice.core.prompts import Decision, Roll, Via
 from armistice.host.shared import SharedHost, header_for
@@ -21,7 +23,17 @@ from armistice.tui.screens.dialogs import Confirm
 from armistice.tui.screens.game import GameScreen
 from armistice.tui.screens.sides import POLL
 from armistice.tui.widgets.prompt import WaitingView
-from tests.tui.dashboard import Notes, dashboard, example, isolate, press, text, until
+from tests.tui.dashboard import (
+    NARROW,
+    Notes,
+    dashboard,
+    example,
+    isolate,
+    press,
+    settle,
+    text,
+    until,
+)
 
 SIZE = (100, 30)
 ARRIVES = 4 * POLL + 1.0
@@ -79,7 +91,7 @@ async def test_the_other_sides_prompt_is_read_only_and_its_answers_arrive(
         assert axis_screen.game.prompt.key == "establish_vichy"
         assert waiting_text(axis_screen) is None
         assert waiting_text(allies_screen) == (
-            "Waiting for the Axis player  You play the Allies.\n"
+            " Waiting for the Axis player \nYou play the Allies.\n"
             "· Establish Vichy France\n"
             "· Do not establish Vichy France"
         )
@@ -101,7 +113,7 @@ async def test_the_other_sides_prompt_is_read_only_and_its_answers_arrive(
         assert "press r to roll (drawn at random)" in text(allies_screen.query_one("#prompt-roll"))
         await until(axis, lambda: waiting_text(axis_screen) is not None, "the Axis prompt to wait")
         assert str(waiting_text(axis_screen)).startswith(
-            "Waiting for the Allied player  You play the Axis.\nRoll 1d6 (1-6)."
+            " Waiting for the Allied player \nYou play the Axis.\nRoll 1d6 (1-6)."
         )
         await press(axis, "r")
         assert stored(path) == [("answer", "axis")]
@@ -124,8 +136,9 @@ async def test_a_spectator_sees_every_prompt_read_only_and_changes_nothing(
     notes = Notes(app)
     async with app.run_test(size=SIZE) as pilot:
         screen = await dashboard(pilot)
-        assert str(waiting_text(screen)).splitlines()[:2] == [
-            "Waiting for the Allied player  You are watching.",
+        assert str(waiting_text(screen)).splitlines()[:3] == [
+            " Waiting for the Allied player ",
+            "You are watching.",
             "Roll 1d6 (1-6).",
         ]
         assert screen.sub_title.startswith("Spectator · ")
@@ -138,7 +151,7 @@ async def test_a_spectator_sees_every_prompt_read_only_and_changes_nothing(
         await until(pilot, lambda: len(screen.game.answers) == 2, "the die to arrive", ARRIVES)
         assert screen.game.prompt is not None
         assert screen.game.prompt.key == "colony_roll.north_africa"
-        assert str(waiting_text(screen)).startswith("Waiting for the Allied player")
+        assert str(waiting_text(screen)).startswith(" Waiting for the Allied player ")
         assert any(m.startswith("The Allied player answered Lebanon-Syria") for m in said(notes))
 
 
@@ -181,3 +194,15 @@ async def test_an_undo_is_asked_and_the_other_side_refuses_then_accepts_it(
             ("undo-ask", "axis"),
             ("undo-yes", "allies"),
         ]
+
+
+def test_the_waiting_prompt_at_80x24(snap_compare: Callable[..., bool], attach: Attach) -> None:
+    """The Allied player's dashboard while the Axis player decides on Vichy France."""
+
+    async def before(pilot: Pilot[Any]) -> None:
+        await dashboard(pilot)
+        pilot.app.clear_notifications()
+        await settle(pilot)
+
+    app = ArmisticeApp(host=attach("allies"))
+    assert snap_compare(app, terminal_size=NARROW, run_before=before)

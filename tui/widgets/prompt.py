@@ -285,8 +285,8 @@ class WaitingView(Static, can_focus=True):
         ``playing`` says who this player is ("You play the Allies.")."""
         self.waiting = waiting
         text = Text()
-        text.append(f"Waiting for {waiting}", style="bold reverse")
-        text.append(f"  {playing}\n")
+        text.append(f" Waiting for {waiting} ", style="bold reverse")
+        text.append(f"\n{playing}\n")
         text.append_text(offered(prompt))
         self.update(text)
 
