@@ -8,6 +8,7 @@ then the Allied player rolls the two colonial dice, then the Axis player picks V
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -206,3 +207,38 @@ def test_the_waiting_prompt_at_80x24(snap_compare: Callable[..., bool], attach: 
 
     app = ArmisticeApp(host=attach("allies"))
     assert snap_compare(app, terminal_size=NARROW, run_before=before)
+
+
+async def test_an_answer_given_first_on_another_terminal_is_kept_and_this_one_told(
+    attach: Attach, path: Path
+) -> None:
+    app = ArmisticeApp(host=attach("axis"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await dashboard(pilot)
+        attach("axis").answer("no")
+        screen.answer("establish_vichy", "yes", Via.DECIDED)  # before the next poll
+        await press(pilot)
+        problem = screen.query_one("#prompt-problem")
+        assert "answered on another terminal first" in text(problem)
+        assert "establish_vichy = no" in text(problem)
+        assert [(a.key, a.value) for a in screen.game.answers] == [("establish_vichy", "no")]
+        assert stored(path) == [("answer", "axis")]
+
+
+async def test_a_store_that_breaks_while_attached_is_said_once_and_the_game_stays(
+    attach: Attach, path: Path
+) -> None:
+    app = ArmisticeApp(host=attach("allies"))
+    notes = Notes(app)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await dashboard(pilot)
+        with sqlite3.connect(path) as db:
+            db.execute(
+                "INSERT INTO records VALUES ('fall', 1, 'answer', 'axis', ?, ?, ?, '')",
+                ('{"key":"establish_vichy","value":"yes","via":"decided"}', "0" * 64, "f" * 64),
+            )
+        await until(pilot, lambda: notes.errors(), "the error", ARRIVES)
+        await pilot.pause(4 * POLL)
+        assert len(notes.errors()) == 1
+        assert "record 1" in notes.errors()[0] and str(path) in notes.errors()[0]
+        assert screen.game.answers == () and waiting_text(screen) is not None

@@ -485,7 +485,7 @@ class GameScreen(Screen[None]):
             else:
                 self.host.answer(value, via)
         except ArmisticeError as error:
-            self.query_one(PromptPanel).say(error.reason, refusal_title(prompt.label))
+            refused = error.reason, refusal_title(prompt.label)
         self.refresh_views()
         if refused[0]:
             self.query_one(PromptPanel).say(*refused)
