@@ -527,13 +527,20 @@ class GameScreen(Screen[None]):
         return "", ""
 
     def action_roll(self) -> None:
-        """Roll the pending die, or every die of a pending batch, from the seed."""
+        """Roll the pending die, or every die of a pending batch: from the seed, or in a
+        shared game drawn at random now (by mail, this player's part of agreeing it)."""
         try:
-            self.host.roll()
+            rolled = self.host.roll()
         except ArmisticeError as error:
+            self.refresh_views()  # another terminal may have moved the game on meanwhile
             self.query_one(PromptPanel).say(error.reason, "Not rolled")
             return
         self.refresh_views()
+        if rolled is None:
+            self.notify(
+                "Your part of this die is given: it is rolled once every player's is in",
+                timeout=6,
+            )
 
     def action_dice_mode(self) -> None:
         """Switch between app-rolled and typed dice for this game."""
@@ -556,6 +563,7 @@ class GameScreen(Screen[None]):
             taken_back = self.host.undo()
         except ArmisticeError as error:
             self.notify(error.reason, severity="warning")
+            self.refresh_views()
             return
         if taken_back is None:
             self._asked_for(self.host.undo_asked)
