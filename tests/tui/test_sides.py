@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Label
 
 from armistice.core.prompts import Decision, Roll, Via
 from armistice.host.shared import SharedHost, header_for
@@ -29,7 +30,9 @@ from tests.tui.dashboard import (
     Notes,
     dashboard,
     example,
+    flat,
     isolate,
+    on_screen,
     press,
     settle,
     text,
@@ -173,6 +176,9 @@ async def test_an_undo_is_asked_and_the_other_side_refuses_then_accepts_it(
         await until(allies, lambda: isinstance(allies_app.screen, Confirm), "the ask", ARRIVES)
         question = allies_app.screen.question  # type: ignore[attr-defined]
         assert question == f"The Axis player asks to take back their last answer ({what}). Accept?"
+        await press(allies)
+        shown = on_screen(allies_app, allies_app.screen.query_one(Label))
+        assert flat(shown) == question  # wrapped in the dialog, not cut
         await press(allies, "n")
         refused = f"The Allied player refused to take back your last answer ({what})"
         await until(axis, lambda: refused in said(axis_notes), "the refusal", ARRIVES)
