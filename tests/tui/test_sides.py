@@ -23,7 +23,7 @@ from armistice.host.store import Store
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.screens.dialogs import Confirm
 from armistice.tui.screens.game import GameScreen
-from armistice.tui.screens.sides import POLL
+from armistice.tui.screens.sides import POLL, last_words, news
 from armistice.tui.widgets.prompt import WaitingView
 from tests.tui.dashboard import (
     NARROW,
@@ -248,3 +248,32 @@ async def test_a_store_that_breaks_while_attached_is_said_once_and_the_game_stay
         assert len(notes.errors()) == 1
         assert "record 1" in notes.errors()[0] and str(path) in notes.errors()[0]
         assert screen.game.answers == () and waiting_text(screen) is not None
+
+
+def test_news_names_the_player_of_each_answer_and_what_was_taken_back() -> None:
+    game = example()
+    game.answer("yes")
+    before = game.answers
+    game.answer(4, Via.TYPED)
+    game.answer(2, Via.TYPED)
+    assert news(before, game, "axis") == [
+        "The Allied player answered Lebanon-Syria colonial die: rolled 4",
+        "The Allied player answered Tunisia-Algeria-Morocco colonial die: rolled 2",
+    ]
+    assert news(before, game, "allies") == []  # its own answers are not told back to it
+    assert len(news(before, game, "spectator")) == 2
+    game.answer({"richelieu": 1})
+    assert last_words(game) == "Vichy named ships: Richelieu (8 factors, launch, Casablanca)"
+    after = game.answers
+    game.undo()
+    game.undo()
+    game.undo()
+    assert news(after, game, "axis") == [
+        "Taken back: Lebanon-Syria colonial die: rolled 4 and 2 more"
+    ]
+
+
+def test_the_app_opens_a_game_or_a_host_not_both(attach: Attach) -> None:
+    with pytest.raises(ValueError, match="a game or a host, not both"):
+        ArmisticeApp(example(), host=attach("axis"))
+    assert ArmisticeApp(host=attach("axis")).host is not None
