@@ -184,7 +184,8 @@ class GameScreen(Screen[None]):
         self.taken_back: Answer | None = None
         self._enabled: tuple[bool | None, ...] = ()
         self._ending: tuple[tuple[Answer, ...] | None, str] = (None, "")
-        self._undo: tuple[UndoAsked, tuple[Answer, ...]] | None = None
+        # The undo last seen asked, the answers then, and the answer it takes back in words.
+        self._undo: tuple[UndoAsked, tuple[Answer, ...], str] | None = None
         self._trouble = ""
 
     @property
@@ -263,67 +264,61 @@ class GameScreen(Screen[None]):
             return
         self._trouble = ""
         if changed:
-            now = self.game.answers
-            if len(now) < len(before) and now == before[: len(now)]:
-                self.taken_back = before[len(now)]
-            for line in sides.news(before, self.game, self.host.side)[:NOTICES]:
-                self.notify(line, timeout=6)
-            self.refresh_views()
+            self._changed(before)
         self.undo_news()
+
+    def _changed(self, before: tuple[Answer, ...]) -> None:
+        """Tell what changed since the game's answers were ``before`` and show the game."""
+        now = self.game.answers
+        if len(now) < len(before) and now == before[: len(now)]:
+            self.taken_back = before[len(now)]
+        for line in sides.news(before, self.game, self.host.side)[:NOTICES]:
+            self.notify(line, timeout=6)
+        self.refresh_views()
 
     def undo_news(self) -> None:
         """Tell how an undo this side asked for was settled, and ask this player to settle
         one the other side asked for (a spectator is only told of it)."""
-        asked, seen = self.host.undo_asked, self._undo
+        asked, seen, game = self.host.undo_asked, self._undo, self.game
         if asked is None:
             self._undo = None
             if seen is not None and seen[0].side == self.host.side:
-                ask, then = seen
-                kept = self.game.answers[: len(then)] == then
-                said = "refused" if kept else "accepted"
-                self.notify(
-                    f"{sides.upper(sides.others(self.game, self.host.side))} {said} to "
-                    f"take back your answer ({ask.answer.key})",
-                    timeout=6,
-                )
+                _, then, what = seen
+                others = sides.upper(sides.others(game, self.host.side))
+                if game.answers[: len(then)] == then:
+                    said = f"{others} refused to take back your last answer ({what})"
+                else:
+                    said = f"{others} accepted taking back your last answer ({what})"
+                self.notify(said, timeout=6)
                 self.refresh_bindings()
             return
         if seen is not None and seen[0].index == asked.index:
             return
-        self._undo = (asked, self.game.answers)
+        what = sides.last_words(game)
+        self._undo = (asked, game.answers, what)
         if asked.side == self.host.side:
             return
-        number = next(
-            (
-                n
-                for n in range(len(self.game.answers), 0, -1)
-                if self.game.answers[n - 1] == asked.answer
-            ),
-            0,
-        )
-        prompt = sides.answered(self.game, number)[0] if number else None
-        who = sides.player_name(self.game, asked.side)
-        what = sides.answer_words(prompt, asked.answer) if prompt else asked.answer.key
+        who = sides.upper(sides.player_name(game, asked.side))
         if self.host.side == SPECTATOR:
-            self.notify(f"{sides.upper(who)} asks to take back {what}", timeout=6)
+            self.notify(f"{who} asks to take back their last answer ({what})", timeout=6)
             return
         from armistice.tui.screens.dialogs import Confirm
 
-        question = f"{sides.upper(who)} asks to take back their answer {what}. Accept?"
+        question = f"{who} asks to take back their last answer ({what}). Accept?"
         self.app.push_screen(Confirm(question), self.settle_undo)
 
     def settle_undo(self, accept: bool | None) -> None:
         """Accept or refuse the undo the other side asked for, and show the game as it then
         stands."""
+        before = self.game.answers
         try:
             self.host.settle_undo(bool(accept))
         except ArmisticeError as error:
             self.notify(error.reason, title="Undo not settled", severity="warning")
             return
-        self.notify(
-            "Undo accepted: the answer is taken back" if accept else "Undo refused", timeout=4
-        )
-        self.poll()
+        self._undo = None
+        self.notify("Undo accepted" if accept else "Undo refused", timeout=4)
+        self._changed(before)
 
     @on(Body.Laid)
     def refresh_views(self) -> None:
@@ -347,7 +342,7 @@ class GameScreen(Screen[None]):
         prompt_panel.show(
             self.pending(),
             self.typing,
-            game.seed,
+            None if self.host.shared else game.seed,
             who,
             summary.result,
             taken_back,
@@ -490,7 +485,7 @@ class GameScreen(Screen[None]):
             else:
                 self.host.answer(value, via)
         except ArmisticeError as error:
-            self.query_one(PromptPanel).say(error.reason, refusal_title(prompt.label))
+            refused = error.reason, refusal_title(prompt.label)
         self.refresh_views()
         if refused[0]:
             self.query_one(PromptPanel).say(*refused)
@@ -532,13 +527,20 @@ class GameScreen(Screen[None]):
         return "", ""
 
     def action_roll(self) -> None:
-        """Roll the pending die, or every die of a pending batch, from the seed."""
+        """Roll the pending die, or every die of a pending batch: from the seed, or in a
+        shared game drawn at random now (by mail, this player's part of agreeing it)."""
         try:
-            self.host.roll()
+            rolled = self.host.roll()
         except ArmisticeError as error:
+            self.refresh_views()  # another terminal may have moved the game on meanwhile
             self.query_one(PromptPanel).say(error.reason, "Not rolled")
             return
         self.refresh_views()
+        if rolled is None:
+            self.notify(
+                "Your part of this die is given: it is rolled once every player's is in",
+                timeout=6,
+            )
 
     def action_dice_mode(self) -> None:
         """Switch between app-rolled and typed dice for this game."""
@@ -561,6 +563,7 @@ class GameScreen(Screen[None]):
             taken_back = self.host.undo()
         except ArmisticeError as error:
             self.notify(error.reason, severity="warning")
+            self.refresh_views()
             return
         if taken_back is None:
             self._asked_for(self.host.undo_asked)
@@ -573,10 +576,11 @@ class GameScreen(Screen[None]):
     def _asked_for(self, asked: UndoAsked | None) -> None:
         """Tell the player that ``asked``, the undo this side just asked for, waits for the
         other side to accept or refuse it."""
-        self._undo = (asked, self.game.answers) if asked is not None else None
-        others = sides.others(self.game, self.host.side)
-        what = asked.answer.key if asked is not None else "your last answer"
-        self.notify(f"Asked {others} to take back your answer ({what})", timeout=6)
+        game = self.game
+        what = sides.last_words(game)
+        self._undo = (asked, game.answers, what) if asked is not None else None
+        others = sides.others(game, self.host.side)
+        self.notify(f"Asked {others} to take back your last answer ({what})", timeout=6)
         self.refresh_bindings()
 
     @work

@@ -9,18 +9,20 @@ from armistice.core.game import Game
 from armistice.core.prompts import Answer, Decision, Prompt, Roll, Rolls, Selection
 from armistice.core.sides import Player
 from armistice.host.records import SPECTATOR
+from armistice.host.shared import called
 
 POLL = 0.25
 """Seconds between two looks at a shared game's store for what the other side did."""
 
 
 def player_name(game: Game, side: str) -> str:
-    """The player ``side`` (a player key of ``game``) as a sentence names them: "the Axis
-    player"; ``spectator``: "a spectator"; an unknown key stands for itself."""
+    """The player ``side`` (a player key of ``game``) as a sentence names them, as the host
+    does (:func:`~armistice.host.shared.called`): "the Axis player", "the Allied player";
+    ``spectator``: "a spectator"; an unknown key stands for itself."""
     if side == SPECTATOR:
         return "a spectator"
-    label = next((p.label for p in game.sides.players if p.key == side), side)
-    return f"the {label} player"
+    player = next((p for p in game.sides.players if p.key == side), None)
+    return side if player is None else called(game, player)
 
 
 def playing(game: Game, side: str | None) -> str:
@@ -50,7 +52,7 @@ def upper(words: str) -> str:
 
 
 def others(game: Game, side: str | None) -> str:
-    """The players other than ``side``: "the Allies player" (two or more: joined by "or")."""
+    """The players other than ``side``: "the Allied player" (two or more: joined by "or")."""
     names = [player_name(game, p.key) for p in game.sides.players if p.key != side]
     return " or ".join(names) or "the other player"
 
@@ -74,9 +76,10 @@ def answered(game: Game, number: int) -> tuple[Prompt | None, Player | None]:
 
 
 def answer_words(prompt: Prompt | None, answer: Answer) -> str:
-    """``answer`` to ``prompt`` as a player reads it: "Establish Vichy? yes" (the option's
-    label for a decision, a die's total, each member's total of a batch, each item picked
-    with its amount); a link taken reads "go on to KEY"."""
+    """``answer`` to ``prompt`` as a player reads it: the prompt's label, then the option's
+    label for a decision ("Establish Vichy France? Establish Vichy France"), a die's total
+    ("Lebanon-Syria colonial die: rolled 4"), each member's total of a batch, or each item
+    picked with its amount; a link taken reads "go on to KEY"."""
     value = answer.value
     if prompt is None:
         return f"go on to {value}"
@@ -93,14 +96,23 @@ def answer_words(prompt: Prompt | None, answer: Answer) -> str:
         shown = shown or "none"
     else:
         shown = str(value)
-    verb = "rolled" if isinstance(prompt, Roll | Rolls) else ""
-    return f"{prompt.label}: {verb + ' ' if verb else ''}{shown}"
+    verb = "rolled " if isinstance(prompt, Roll | Rolls) else ""
+    colon = "" if prompt.label.endswith("?") else ":"
+    return f"{prompt.label}{colon} {verb}{shown}"
+
+
+def last_words(game: Game) -> str:
+    """The last answer of ``game`` in words (:func:`answer_words`); empty when none."""
+    if not game.answers:
+        return ""
+    return answer_words(answered(game, len(game.answers))[0], game.answers[-1])
 
 
 def news(before: tuple[Answer, ...], game: Game, side: str | None) -> list[str]:
     """What changed in ``game`` since its answers were ``before``, as notices: each answer
     taken back ("Taken back: ..."), then each answer given on another terminal, naming the
-    player ("The Axis player answered Establish Vichy? yes"); answers given by ``side``
+    player ("The Axis player answered Establish Vichy France? Establish Vichy France");
+    answers given by ``side``
     itself are not told back to it."""
     now = game.answers
     same = 0
@@ -121,6 +133,6 @@ def news(before: tuple[Answer, ...], game: Game, side: str | None) -> list[str]:
         prompt, player = answered(game, number)
         if side is not None and player is not None and player.key == side:
             continue
-        who = "A player" if player is None else f"The {player.label} player"
+        who = "A player" if player is None else upper(called(game, player))
         said.append(f"{who} answered {answer_words(prompt, now[number - 1])}")
     return said

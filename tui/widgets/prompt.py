@@ -59,6 +59,11 @@ class DecisionView(OptionList):
         self.highlighted = values.index(chosen) if chosen in values else 0
 
 
+def drawn(seed: int | None) -> str:
+    """Where the app's dice come from: "seed 7", or "drawn at random" (``seed`` None)."""
+    return "drawn at random" if seed is None else f"seed {seed}"
+
+
 class RollView(Static, can_focus=True):
     """A number to give: a die roll the app rolls from the seed or the player types, or a
     fact the player reports from the board (typed)."""
@@ -75,9 +80,10 @@ class RollView(Static, can_focus=True):
         self.prompt: Roll | Fact | None = None
         self.typing = False
 
-    def show(self, prompt: Roll | Fact, typing: bool, seed: int) -> None:
+    def show(self, prompt: Roll | Fact, typing: bool, seed: int | None) -> None:
         """Describe the roll or fact and how to answer it (a fact is always typed); digits
-        typed for the same prompt in the same mode are kept."""
+        typed for the same prompt in the same mode are kept. ``seed``: what the app rolls
+        from; None when it draws each die at random as it is rolled (a shared game)."""
         typing = typing or isinstance(prompt, Fact)
         if (prompt, typing) != (self.prompt, self.typing):
             self.typed = ""
@@ -105,7 +111,7 @@ class RollView(Static, can_focus=True):
         else:
             text.append("Dice rolled by the app: ", style="bold")
             roll = getattr(self.app, "key_of", lambda _i, d: d)("roll", "r")
-            text.append(f"press {roll} to roll (seed {self.seed}).")
+            text.append(f"press {roll} to roll ({drawn(self.seed)}).")
         switch = getattr(self.app, "key_of", lambda _i, d: d)("dice-mode", "d")
         text.append(f"  {switch} switches.", style="dim")
         self.update(text)
@@ -180,9 +186,9 @@ class BatchView(Static, can_focus=True):
         self.values: list[int] = []
         self.typed = ""
 
-    def show(self, prompt: Rolls, typing: bool, seed: int) -> None:
+    def show(self, prompt: Rolls, typing: bool, seed: int | None) -> None:
         """Describe the batch and how to answer it in the current dice mode; values typed
-        for the same batch in the same mode are kept."""
+        for the same batch in the same mode are kept. ``seed`` as for :meth:`RollView.show`."""
         if (prompt, typing) != (self.prompt, self.typing):
             self.values, self.typed = [], ""
         self.prompt, self.typing, self.seed = prompt, typing, seed
@@ -200,7 +206,7 @@ class BatchView(Static, can_focus=True):
             text.append("each value in turn, then Enter.\n")
         else:
             text.append("rolled by the app: ", style="bold")
-            text.append(f"press {key_of('roll', 'r')} (seed {self.seed}).\n")
+            text.append(f"press {key_of('roll', 'r')} ({drawn(self.seed)}).\n")
         for index, member in enumerate(prompt.members):
             if index < len(self.values):
                 shown, style = str(self.values[index]), ""
@@ -279,8 +285,8 @@ class WaitingView(Static, can_focus=True):
         ``playing`` says who this player is ("You play the Allies.")."""
         self.waiting = waiting
         text = Text()
-        text.append(f"Waiting for {waiting}", style="bold reverse")
-        text.append(f"  {playing}\n")
+        text.append(f" Waiting for {waiting} ", style="bold reverse")
+        text.append(f"\n{playing}\n")
         text.append_text(offered(prompt))
         self.update(text)
 
@@ -444,7 +450,7 @@ class PromptPanel(ScrollableContainer, can_focus=False):
         self,
         prompt: Prompt | None,
         typing: bool,
-        seed: int,
+        seed: int | None,
         who: Actor | None,
         result: tuple[Row, ...] = (),
         taken_back: Answer | None = None,
