@@ -5,6 +5,7 @@ with nothing written."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -476,3 +477,17 @@ async def test_the_dashboard_on_a_store_shows_the_other_sides_answer(
         assert screen.game.prompt is not None
         assert screen.game.prompt.key == "colony_roll.lebanon_syria"
         assert screen.host.may_answer(screen.game.prompt)
+
+
+def test_export_to_standard_output_prints_the_move_file(
+    capsys: pytest.CaptureFixture[str], mailed: Path
+) -> None:
+    code, out, _ = cli(
+        capsys, "export", "--game", f"{mailed / 'axis.db'}:fall", "--since", "1", "-o", "-"
+    )
+    assert code == 0
+    document = json.loads(out)
+    assert document["format"] == "armistice-moves" and document["version"] == 1
+    assert document["game"] == "fall" and document["since"] == 1 and document["header"] is None
+    assert [r["index"] for r in document["records"]] == [2]
+    assert document["records"][0]["kind"] == "commit" and document["records"][0]["sig"]
