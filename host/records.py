@@ -27,7 +27,7 @@ class Kind(Word):
     UNDO_ASK = "undo-ask", "an undo asked"  # answer: the index of the record to take back
     UNDO_YES = "undo-yes", "an undo accepted"  # ask: the index of the asking record
     UNDO_NO = "undo-no", "an undo refused"  # ask
-    COMMIT = "commit", "a die secret committed"  # die: prompt key, at: answer count, digest
+    COMMIT = "commit", "a die secret committed"  # die: prompt key, at: record asking, digest
     REVEAL = "reveal", "a die secret revealed"  # die, at, secret
 
 

@@ -21,6 +21,7 @@ from textual.screen import Screen
 from armistice.core import decode
 from armistice.core.errors import IllegalAnswer, ScenarioError
 from armistice.core.game import Game
+from armistice.host.base import Host, LocalHost
 from armistice.tui.commands import GameFirst
 from armistice.tui.keys import ALWAYS, written
 from armistice.tui.screens.game import GameScreen
@@ -110,10 +111,13 @@ def read_keymap(path: Path) -> tuple[dict[str, str], list[str]]:
 
 
 class ArmisticeApp(App[None]):
-    """Open ``game`` at once, or the start screen when it is None.
+    """Open a game at once, or the start screen when given none.
 
-    ``seed`` fixes the dice of games started from the start screen; ``theme``
-    names a Textual theme (``ansi-dark`` and ``ansi-light`` use the terminal's
+    ``game`` is played hot seat (in a :class:`~armistice.host.base.LocalHost`); ``host`` is
+    any other :class:`~armistice.host.base.Host`, e.g. a shared game attached as one side
+    (``ArmisticeApp(host=SharedHost(store, name, "axis"))``); give one of them, or neither
+    for the start screen (both: ValueError). ``seed`` fixes the dice of games started from the start screen;
+    ``theme`` names a Textual theme (``ansi-dark`` and ``ansi-light`` use the terminal's
     own palette); an unknown one raises IllegalAnswer.
     """
 
@@ -123,10 +127,17 @@ class ArmisticeApp(App[None]):
     BINDINGS = ALWAYS
 
     def __init__(
-        self, game: Game | None = None, seed: int | None = None, theme: str | None = None
+        self,
+        game: Game | None = None,
+        seed: int | None = None,
+        theme: str | None = None,
+        host: Host | None = None,
     ) -> None:
         super().__init__()
-        self.initial_game, self.seed = game, seed
+        if game is not None and host is not None:
+            raise ValueError("ArmisticeApp takes a game or a host, not both")
+        self.host: Host | None = LocalHost(game) if game is not None else host
+        self.seed = seed
         self.keys: dict[str, str] = {}
         if theme:
             if theme not in self.available_themes:
@@ -141,8 +152,8 @@ class ArmisticeApp(App[None]):
             self.set_keymap(keys)
         for problem in problems:
             self.notify(problem, severity="warning", timeout=10)
-        if self.initial_game is not None:
-            self.push_screen(GameScreen(self.initial_game))
+        if self.host is not None:
+            self.push_screen(GameScreen(self.host))
         else:
             from armistice.tui.screens.start import StartScreen
 

@@ -34,7 +34,11 @@ from armistice.core.odds import Policy
 from armistice.core.odds import odds as exact_odds
 from armistice.core.prompts import AnswerValue, Decision, Prompt, Via
 from armistice.core.savefile import SaveFile
-from armistice.tui import positions, saves, scripted
+from armistice.host import keys
+from armistice.host.records import SPECTATOR, Mode, StoreError
+from armistice.host.shared import SharedHost, header_for
+from armistice.host.store import Store
+from armistice.tui import games, positions, saves, scripted
 from armistice.tui.prompting import describe_pending, parse_decision, result_name, stopped
 from armistice.tui.report import overview, render
 
@@ -188,8 +192,62 @@ def list_scenarios() -> int:
 _SCENARIO_HELP = "a scenario file, a bundled scenario's name, or a save file (.json)"
 
 
+def _shared_options(command: Any) -> Any:
+    """The options that attach to a shared game, or create one with --new."""
+    for option in reversed(
+        [
+            click.option(
+                "--game",
+                "game_at",
+                metavar="FILE.db:NAME",
+                help="A shared game: the store file and the game's name in it.",
+            ),
+            click.option("--side", metavar="SIDE", help="The player you answer for, or spectator."),
+            click.option(
+                "--new",
+                "new_from",
+                metavar="SCENARIO",
+                help="Create the shared game from SCENARIO (with --assume, --tables).",
+            ),
+            click.option("--mail", "by_mail", is_flag=True, help="With --new: a game by mail."),
+            click.option(
+                "--key",
+                "public_keys",
+                multiple=True,
+                metavar="SIDE=PUBKEY",
+                help="With --new: a side's public key (a line or a .pub file); its records "
+                "are then signed (repeatable).",
+            ),
+            click.option(
+                "--identity",
+                metavar="KEYFILE",
+                help="Your private key (OpenSSH, Ed25519), when the game records one for "
+                "your side.",
+            ),
+        ]
+    ):
+        command = option(command)
+    return command
+
+
 @cli.command()
-@click.argument("scenario", metavar="SCENARIO")
+@click.argument("scenario", metavar="[SCENARIO]", required=False)
+@_shared_options
+@click.option(
+    "--undo", "ask_undo", is_flag=True, help="Shared game: ask to take back your last answer."
+)
+@click.option(
+    "--accept-undo",
+    "settle",
+    flag_value="accept",
+    help="Shared game: accept the undo the other side asked.",
+)
+@click.option(
+    "--refuse-undo",
+    "settle",
+    flag_value="refuse",
+    help="Shared game: refuse the undo the other side asked.",
+)
 @click.option(
     "--dice",
     default="",
@@ -223,7 +281,15 @@ _SCENARIO_HELP = "a scenario file, a bundled scenario's name, or a save file (.j
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a report.")
 @click.option("--log", "with_log", is_flag=True, help="Add the full log to the report.")
 def resolve(
-    scenario: str,
+    scenario: str | None,
+    game_at: str | None,
+    side: str | None,
+    new_from: str | None,
+    by_mail: bool,
+    public_keys: tuple[str, ...],
+    identity: str | None,
+    ask_undo: bool,
+    settle: str | None,
     dice: str,
     seed: int | None,
     decide: tuple[str, ...],
@@ -237,13 +303,67 @@ def resolve(
     as_json: bool,
     with_log: bool,
 ) -> int:
-    """Resolve SCENARIO (a scenario file, a bundled name or a save file).
+    """Resolve SCENARIO (a scenario file, a bundled name or a save file), or answer your
+    side's prompts in the shared game --game FILE.db:NAME as --side SIDE.
 
-    Dice come from --dice in order, then from the seed. A decision nothing
-    answers stops the run with its prompt (exit status 3) unless --auto.
+    Dice come from --dice in order, then from the seed (a shared game: drawn when rolled,
+    or agreed by commit and reveal by mail). A decision nothing answers stops the run with
+    its prompt (exit status 3) unless --auto; so does a shared game waiting for the other
+    side.
     """
     if save_to is not None and not save_to.strip():
         raise SaveError("--save", "", "needs a file name")
+    if game_at is None:
+        for given, option in (
+            (side, "--side"),
+            (new_from, "--new"),
+            (by_mail or None, "--mail"),
+            (public_keys, "--key"),
+            (identity, "--identity"),
+            (ask_undo or None, "--undo"),
+            (settle, f"--{settle}-undo"),
+        ):
+            if given:
+                raise click.UsageError(f"{option} needs --game FILE.db:NAME")
+        if scenario is None:
+            raise click.UsageError("give a SCENARIO, or a shared game with --game")
+    else:
+        if scenario is not None:
+            raise click.UsageError(
+                "give a SCENARIO or --game, not both (--new SCENARIO creates the game)"
+            )
+        for given, option in (
+            (seed, "--seed"),
+            (answers_file, "--answers"),
+            (facts_path, "--facts"),
+        ):
+            if given is not None:
+                raise click.UsageError(f"{option} does not apply to a shared game")
+        host = attach(game_at, side, new_from, by_mail, public_keys, identity, assume, tables)
+        status, warnings = games.act(
+            host,
+            ask_undo=ask_undo,
+            settle=settle,
+            rolls=scripted.dice(dice),
+            decisions=decode.words(decide, "--decide"),
+            auto=auto,
+            next_key=next_key,
+        )
+        if save_to:
+            try:
+                saves.write(host.game, save_to)
+            except OSError as error:
+                raise SaveError(save_to, "", f"cannot be written: {error.strerror}") from None
+        if as_json:
+            click.echo(_json_report(host.game, _choices(decode.words(decide, "--decide"), set())))
+        else:
+            click.echo(render(host.game, with_log, games.DICE[host.header.mode]))
+            click.echo(games.status(host))
+            if save_to:
+                click.echo(f"Saved to {save_to}")
+        for warning in warnings:
+            click.echo(f"armistice: warning: {warning}", err=True)
+        return status
     game = open_game(scenario, decode.words(assume, "--assume"), seed, tables)
     if stopped(game):
         game.undo()
@@ -284,6 +404,109 @@ def resolve(
     for warning in warnings:
         click.echo(f"armistice: warning: {warning}", err=True)
     return 0 if game.complete else EXIT_PENDING
+
+
+def attach(
+    game_at: str,
+    side: str | None,
+    new_from: str | None,
+    by_mail: bool,
+    public_keys: Sequence[str],
+    identity: str | None,
+    assume: Sequence[str],
+    tables: Sequence[str],
+) -> SharedHost:
+    """The host of ``side`` (a player key, or spectator) on the shared game ``game_at``
+    (``FILE.db:NAME``), signing with the private key in the file ``identity``; with
+    ``new_from`` the game is first created in the store (made if missing) from that scenario
+    under ``assume`` and ``tables``, by mail when ``by_mail``, recording ``public_keys``
+    (``SIDE=PUBKEY``: a key line or a .pub file). Checks everything before creating the game:
+    raises ArmisticeError (one line), with nothing written."""
+    path, name = games.split(game_at)
+    if side is None:
+        raise click.UsageError("--game needs --side SIDE (a player of the game, or spectator)")
+    key = keys.load(identity) if identity else None
+    if new_from is None:
+        for given, option in (
+            (by_mail or None, "--mail"),
+            (public_keys, "--key"),
+            (assume, "--assume"),
+            (tables, "--tables"),
+        ):
+            if given:
+                raise click.UsageError(f"{option} applies with --new SCENARIO only")
+        return SharedHost(Store(path), name, side, key)
+    start = open_game(new_from, decode.words(assume, "--assume"), None, tables)
+    if start.answers:
+        raise SaveError(new_from, "answers", "a shared game starts from a scenario, not a save")
+    public = {
+        player: keys.parse_public(line, f"--key {player}")
+        for player, line in decode.words(public_keys, "--key").items()
+    }
+    players = [p.key for p in start.sides.players]
+    for player in (side, *public):
+        if player not in (*players, SPECTATOR):
+            raise StoreError(
+                "--side" if player == side else f"--key {player}",
+                f"no side {player!r}; the scenario's players are {', '.join(players)}",
+            )
+    if side in public and (key is None or keys.public_line(key) != public[side]):
+        raise StoreError("--identity", f"give the private key of the {side} key --key records")
+    header = header_for(start, name, Mode.MAIL if by_mail else Mode.LIVE, public)
+    store = Store(path, create=True)
+    store.create(header)
+    return SharedHost(store, name, side, key)
+
+
+@cli.command("games")
+@click.argument("store", metavar="FILE.db")
+def list_games(store: str) -> int:
+    """List the shared games in the store FILE.db: each one's rule system, mode (live or by
+    mail), whose turn it is and how many records it holds."""
+    games.list_games(store)
+    return 0
+
+
+@cli.command()
+@click.option("--game", "game_at", required=True, metavar="FILE.db:NAME", help="The game.")
+@click.option(
+    "--since",
+    type=_Whole(),
+    default=0,
+    show_default=True,
+    help="The last record the other player holds; the file holds the records after it.",
+)
+@click.option(
+    "-o", "--output", required=True, metavar="MOVES", help="The move file ('-': print it)."
+)
+def export(game_at: str, since: int, output: str) -> int:
+    """Write the records of a shared game after record N to a move file, to mail to the
+    other player (who imports it); from 0 it also holds the game, to create it there."""
+    games.export(game_at, since, output)
+    return 0
+
+
+@cli.command("import")
+@click.option("--game", "game_at", required=True, metavar="FILE.db:NAME", help="The game.")
+@click.argument("moves", metavar="MOVES")
+def import_moves(game_at: str, moves: str) -> int:
+    """Append the records of the move file MOVES to a shared game, once every record
+    continues it: the same game, from your last record on, its hash chain, each side's
+    signature and dice. A file already imported is skipped; anything else refused, with
+    nothing written."""
+    games.import_file(game_at, moves)
+    return 0
+
+
+@cli.command()
+@click.argument("file", metavar="FILE")
+@click.option("--comment", default="", help="A note at the end of the public key line.")
+def keygen(file: str, comment: str) -> int:
+    """Create an Ed25519 key for signing your records in shared games: FILE (private, yours
+    alone) and FILE.pub; prints the public key line to give with --key SIDE=... ."""
+    made = keys.create(file, comment)
+    click.echo(keys.public_line(made) + (f" {comment}" if comment else ""))
+    return 0
 
 
 def _percent(p: Fraction) -> str:
@@ -373,6 +596,7 @@ def odds(
 
 @cli.command()
 @click.argument("source", metavar="[SCENARIO|SAVE]", required=False)
+@_shared_options
 @click.option("--seed", type=SEED, help="Seed for the dice the app rolls.")
 @click.option("--assume", multiple=True, metavar="KEY=VALUE", help="Change an assumption.")
 @TABLES
@@ -381,18 +605,37 @@ def odds(
 )
 def play(
     source: str | None,
+    game_at: str | None,
+    side: str | None,
+    new_from: str | None,
+    by_mail: bool,
+    public_keys: tuple[str, ...],
+    identity: str | None,
     seed: int | None,
     assume: tuple[str, ...],
     tables: tuple[str, ...],
     theme: str | None,
 ) -> int:
-    """Open the dashboard on SCENARIO or SAVE, or on the start screen. A save played with
-    house tables (--tables) says so in the header."""
+    """Open the dashboard on SCENARIO or SAVE, or on the start screen, or attach to the
+    shared game --game FILE.db:NAME as --side SIDE. A save played with house tables
+    (--tables) says so in the header."""
+    from armistice.tui.app import ArmisticeApp
+
+    if game_at is not None:
+        if source is not None or seed is not None:
+            raise click.UsageError(
+                "give a SCENARIO or --game, not both (--new SCENARIO creates it)"
+            )
+        host = attach(game_at, side, new_from, by_mail, public_keys, identity, assume, tables)
+        app = ArmisticeApp(host=host, theme=theme)
+        app.run()
+        return app.return_code or 0
+    for given, option in ((side, "--side"), (new_from, "--new"), (public_keys, "--key")):
+        if given:
+            raise click.UsageError(f"{option} needs --game FILE.db:NAME")
     if tables and not source:
         raise click.UsageError("--tables needs a SCENARIO to play with them")
     game = open_game(source, decode.words(assume, "--assume"), seed, tables) if source else None
-    from armistice.tui.app import ArmisticeApp
-
     app = ArmisticeApp(game, seed=seed, theme=theme)
     app.run()
     return app.return_code or 0

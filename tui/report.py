@@ -27,10 +27,11 @@ def status(game: Game) -> str:
     return f"stopped by the players in {clock.turn_label}, {clock.phase_label} phase"
 
 
-def render(game: Game, with_log: bool = False) -> str:
+def render(game: Game, with_log: bool = False, dice: str = "") -> str:
     """The report of ``game``: header, the result in brief once there is one, every section
     of its summary that has rows, the changed assumptions, and the log when ``with_log``.
-    No line is longer than 78 columns and no label is cut."""
+    ``dice`` says how a shared game's dice are rolled, in place of the seed its dice do not
+    come from. No line is longer than 78 columns and no label is cut."""
     summary = game.summary
     out = [summary.title]
     out += _pairs(
@@ -38,7 +39,7 @@ def render(game: Game, with_log: bool = False) -> str:
             ("Scenario", game.scenario.name),
             ("", game.scenario.title),
             *summary.facts,
-            ("Seed", str(game.seed)),
+            ("Dice", dice) if dice else ("Seed", str(game.seed)),
             ("Status", status(game)),
         ]
     )

@@ -98,7 +98,7 @@ CHOICES: dict[str, Case] = {
         "save",
         lambda save: edited_save(save, _set(["answers", 0, "via"], "magic")),
         "answers[0].via",
-        '"magic" is not one of: decided, default, rolled, typed',
+        '"magic" is not one of: decided, default, rolled, typed, drawn, agreed',
     ),
     "facts": (
         "facts",
@@ -116,7 +116,7 @@ CHOICES: dict[str, Case] = {
         "answers",
         lambda _: json.dumps([{"key": "named_by", "value": "axis", "via": "magic"}]),
         "[0].via",
-        '"magic" is not one of: decided, default, rolled, typed',
+        '"magic" is not one of: decided, default, rolled, typed, drawn, agreed',
     ),
 }
 TYPES: dict[str, Case] = {

@@ -90,7 +90,8 @@ class ChooseFile(ModalScreen[str | None]):
 
 
 class ChangeAssumptions(ModalScreen[dict[str, str] | None]):
-    """Choose a value for each named assumption; read-only once the game has answers."""
+    """Choose a value for each named assumption; read-only when ``locked`` says why they
+    cannot be changed (the game has answers, or is shared)."""
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="assumptions-cancel"),
@@ -98,7 +99,7 @@ class ChangeAssumptions(ModalScreen[dict[str, str] | None]):
     ]
 
     def __init__(
-        self, assumptions: tuple[Assumption, ...], values: Mapping[str, str], locked: bool
+        self, assumptions: tuple[Assumption, ...], values: Mapping[str, str], locked: str
     ) -> None:
         super().__init__()
         self.assumptions, self.values, self.locked = assumptions, dict(values), locked
@@ -108,9 +109,7 @@ class ChangeAssumptions(ModalScreen[dict[str, str] | None]):
         with VerticalScroll(classes="dialog wide-dialog"):
             yield Label("Named assumptions", classes="bold")
             if self.locked:
-                yield Static(
-                    "The game has answers: assumptions are fixed. Start a new game to change them."
-                )
+                yield Static(self.locked)
             else:
                 yield Static(
                     "tab moves, enter opens a list, ctrl+a applies, escape cancels", classes="dim"
@@ -121,7 +120,7 @@ class ChangeAssumptions(ModalScreen[dict[str, str] | None]):
                     [(f"{c.value}: {c.means}", c.value) for c in a.choices],
                     value=self.values[a.key],
                     allow_blank=False,
-                    disabled=self.locked,
+                    disabled=bool(self.locked),
                     id=f"assume-{len(self.keys)}",
                 )
                 self.keys[f"assume-{len(self.keys)}"] = a.key

@@ -1,8 +1,9 @@
 """The dashboard of one game: prompt, odds, the rule system's panels, log and assumptions.
 
-The screen owns the :class:`core.game.Game`; every widget renders from it and
-answers come back as messages. Errors from core become notifications, and
-the game stays as it was.
+The screen talks to a :class:`host.base.Host`, which holds the :class:`core.game.Game`;
+every widget renders from the host's game and answers come back as messages, which the
+screen hands to the host. Errors from core or the store become notifications, and the
+game stays as it was.
 """
 
 from __future__ import annotations
@@ -40,10 +41,13 @@ from armistice.core.prompts import (
 )
 from armistice.core.scenario import convert
 from armistice.core.words import counted
+from armistice.host.base import Host, LocalHost, UndoAsked
+from armistice.host.records import SPECTATOR
 from armistice.tui import panels, saves
 from armistice.tui.handover import Handover
 from armistice.tui.keys import ALWAYS
 from armistice.tui.prompting import RESOLVED, actor, asks_no_die, batch_result, ending
+from armistice.tui.screens import sides
 from armistice.tui.widgets.footer import Footer
 from armistice.tui.widgets.odds import OddsPanel
 from armistice.tui.widgets.prompt import PromptPanel, refusal_title
@@ -75,11 +79,16 @@ class Body(Widget):
     class Laid(Message):
         """The panels were (re)built and need rendering."""
 
-    def __init__(self, game: Game, wide: bool = False, **kwargs: Any) -> None:
+    def __init__(self, host: Host, wide: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.set_reactive(Body.wide, wide)
-        self.game = game
-        self.composed_for = game.system.key
+        self.host = host
+        self.composed_for = host.game.system.key
+
+    @property
+    def game(self) -> Game:
+        """The host's game as it stands."""
+        return self.host.game
 
     def compose(self) -> ComposeResult:
         self.composed_for = self.game.system.key
@@ -123,8 +132,9 @@ SHORT = 30, 2
 
 
 class GameScreen(Screen[None]):
-    """Play one resolution. ``saved`` holds the answers of the last save (or of the game as
-    opened), to tell what a quit would lose."""
+    """Play one resolution through ``host`` (a :class:`LocalHost` for hot seat); ``typing``:
+    dice typed in rather than rolled by the app. ``saved`` holds the answers of the last
+    save (or of the game as opened), to tell what a quit would lose."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
     BINDINGS = [
@@ -160,11 +170,12 @@ class GameScreen(Screen[None]):
         ),
     ]
 
-    def __init__(self, game: Game, typing: bool = False) -> None:
+    def __init__(self, host: Host, typing: bool = False) -> None:
         # Starts with the breakpoint class of the window's width, so that its first resize
         # does not restyle every widget.
         super().__init__(classes="-wide" if self.app.size.width >= WIDE else "-narrow")
-        self.game = game
+        self.host = host
+        game = host.game
         self.typing = typing
         self.saved = game.answers
         self.handover: Handover | None = None
@@ -173,10 +184,21 @@ class GameScreen(Screen[None]):
         self.taken_back: Answer | None = None
         self._enabled: tuple[bool | None, ...] = ()
         self._ending: tuple[tuple[Answer, ...] | None, str] = (None, "")
+        # The undo last seen asked, the answers then, and the answer it takes back in words.
+        self._undo: tuple[UndoAsked, tuple[Answer, ...], str] | None = None
+        self._trouble = ""
+
+    @property
+    def game(self) -> Game:
+        """The host's game as it stands: read it, change it only through :attr:`host`."""
+        return self.host.game
 
     @property
     def unsaved(self) -> int:
-        """How many answers differ from the last save: given since, or taken back since."""
+        """How many answers differ from the last save: given since, or taken back since (none
+        in a shared game: its store keeps every answer as it is given)."""
+        if self.host.shared:
+            return 0
         now, saved = self.game.answers, self.saved
         same = 0
         while same < min(len(now), len(saved)) and now[same] == saved[same]:
@@ -194,7 +216,7 @@ class GameScreen(Screen[None]):
             yield PromptPanel(self.pending(), id="prompt")
             with VerticalScroll(id="odds-box"):
                 yield OddsPanel(id="odds")
-        yield Lazy(Body(self.game, self.app.size.width >= WIDE, id="body"))
+        yield Lazy(Body(self.host, self.app.size.width >= WIDE, id="body"))
         yield Footer()
 
     def on_mount(self) -> None:
@@ -202,18 +224,108 @@ class GameScreen(Screen[None]):
         house = dict(self.game.summary.facts).get(HOUSE)
         if house:
             self.notify(house, title=f"Playing under {HOUSE.lower()}", timeout=10)
+        if self.host.shared:
+            self.set_interval(sides.POLL, self.poll)
+            self.call_after_refresh(self.undo_news)
 
     def on_resize(self) -> None:
         for body in self.query(Body):
             body.wide = self.size.width >= WIDE
-        self.title, self.sub_title = titles(self.game.summary.facts, self.size.width)
+        self._title()
+
+    def _title(self) -> None:
+        """The header: the game's facts (:func:`titles`), after the side played in a shared
+        game ("Axis player · ...")."""
+        side = sides.short_side(self.game, self.host.side)
+        width = self.size.width - (len(side) + 3 if side else 0)
+        self.title, self.sub_title = titles(self.game.summary.facts, width)
+        if side:
+            self.sub_title = f"{side} · {self.sub_title}"
+
+    def waiting(self) -> str:
+        """Whom the game waits for when this side may not answer what the prompt panel asks
+        ("the Axis player"); empty when it may, or nothing is asked."""
+        prompt = self.pending()
+        if prompt is None or self.host.may_answer(prompt):
+            return ""
+        return self.host.waiting_for(prompt) or sides.others(self.game, self.host.side)
+
+    def poll(self) -> None:
+        """Take in what other terminals stored (a shared game): tell each answer given or
+        taken back there, show the game as it now stands, and ask about an undo the other
+        side asked for. A store that cannot be read is said once, until it can again."""
+        before = self.game.answers
+        try:
+            changed = self.host.refresh()
+        except ArmisticeError as error:
+            if str(error) != self._trouble:
+                self._trouble = str(error)
+                self.notify(str(error), title="Cannot read the game", severity="error")
+            return
+        self._trouble = ""
+        if changed:
+            self._changed(before)
+        self.undo_news()
+
+    def _changed(self, before: tuple[Answer, ...]) -> None:
+        """Tell what changed since the game's answers were ``before`` and show the game."""
+        now = self.game.answers
+        if len(now) < len(before) and now == before[: len(now)]:
+            self.taken_back = before[len(now)]
+        for line in sides.news(before, self.game, self.host.side)[:NOTICES]:
+            self.notify(line, timeout=6)
+        self.refresh_views()
+
+    def undo_news(self) -> None:
+        """Tell how an undo this side asked for was settled, and ask this player to settle
+        one the other side asked for (a spectator is only told of it)."""
+        asked, seen, game = self.host.undo_asked, self._undo, self.game
+        if asked is None:
+            self._undo = None
+            if seen is not None and seen[0].side == self.host.side:
+                _, then, what = seen
+                others = sides.upper(sides.others(game, self.host.side))
+                if game.answers[: len(then)] == then:
+                    said = f"{others} refused to take back your last answer ({what})"
+                else:
+                    said = f"{others} accepted taking back your last answer ({what})"
+                self.notify(said, timeout=6)
+                self.refresh_bindings()
+            return
+        if seen is not None and seen[0].index == asked.index:
+            return
+        what = sides.last_words(game)
+        self._undo = (asked, game.answers, what)
+        if asked.side == self.host.side:
+            return
+        who = sides.upper(sides.player_name(game, asked.side))
+        if self.host.side == SPECTATOR:
+            self.notify(f"{who} asks to take back their last answer ({what})", timeout=6)
+            return
+        from armistice.tui.screens.dialogs import Confirm
+
+        question = f"{who} asks to take back their last answer ({what}). Accept?"
+        self.app.push_screen(Confirm(question), self.settle_undo)
+
+    def settle_undo(self, accept: bool | None) -> None:
+        """Accept or refuse the undo the other side asked for, and show the game as it then
+        stands."""
+        before = self.game.answers
+        try:
+            self.host.settle_undo(bool(accept))
+        except ArmisticeError as error:
+            self.notify(error.reason, title="Undo not settled", severity="warning")
+            return
+        self._undo = None
+        self.notify("Undo accepted" if accept else "Undo refused", timeout=4)
+        self._changed(before)
 
     @on(Body.Laid)
     def refresh_views(self) -> None:
         """Render every panel from the game (the body's once it is mounted)."""
         game = self.game
         summary = game.summary
-        self.title, self.sub_title = titles(summary.facts, self.size.width)
+        self._title()
         for body in self.query(Body):
             body.wide = self.size.width >= WIDE
             if body.composed_for != game.system.key:
@@ -226,8 +338,16 @@ class GameScreen(Screen[None]):
         who = actor(game, game.prompt) if game.prompt is not None else None
         taken_back, self.taken_back = self.taken_back, None
         prompt_panel = self.query_one(PromptPanel)
+        waiting = self.waiting()
         prompt_panel.show(
-            self.pending(), self.typing, game.seed, who, summary.result, taken_back, self.ending()
+            self.pending(),
+            self.typing,
+            None if self.host.shared else game.seed,
+            who,
+            summary.result,
+            taken_back,
+            self.ending(),
+            (waiting, sides.playing(game, self.host.side)) if waiting else ("", ""),
         )
         self.query_one(OddsPanel).show(game)
         self.announce(game)
@@ -276,6 +396,10 @@ class GameScreen(Screen[None]):
         die (:func:`asks_no_die`)."""
         if action in ("roll", "dice_mode") and asks_no_die(self.game):
             return False
+        if action in ("roll", "dice_mode") and self.waiting():
+            return None
+        if action == "undo" and (self.host.side == SPECTATOR or self._asked_undo()):
+            return None
         if action == "roll":
             return (isinstance(self.game.prompt, Roll | Rolls) and not self.typing) or None
         if action == "undo":
@@ -294,9 +418,23 @@ class GameScreen(Screen[None]):
             return self.handover.prompt
         return pending(self.game)
 
+    def _asked_undo(self) -> bool:
+        """Whether this side asked for an undo the other side has not yet settled."""
+        asked = self.host.undo_asked
+        return asked is not None and asked.side == self.host.side
+
     def action_unavailable(self, action: str) -> None:
         """Say briefly why ``action`` ("roll", "undo" or "dice_mode") does nothing now."""
-        self.notify(unavailable(self.game, action, self.typing, self.ending()), timeout=3)
+        waiting, side = self.waiting(), self.host.side
+        if action == "undo" and side == SPECTATOR:
+            why = "A spectator takes nothing back."
+        elif action == "undo" and self._asked_undo():
+            why = f"Undo asked: waiting for {sides.others(self.game, side)} to accept or refuse."
+        elif action != "undo" and waiting:
+            why = f"Waiting for {waiting}: {sides.playing(self.game, side)}"
+        else:
+            why = unavailable(self.game, action, self.typing, self.ending())
+        self.notify(why, timeout=3)
 
     def menu_commands(self) -> list[SystemCommand]:
         """The actions the pending turn's menu (a decision with a clock, core/turns.py)
@@ -304,7 +442,7 @@ class GameScreen(Screen[None]):
         rule; each answers the menu as choosing it at the prompt does. Empty when no such
         menu is pending."""
         prompt = self.pending()
-        if not isinstance(prompt, Decision) or prompt.clock is None:
+        if not isinstance(prompt, Decision) or prompt.clock is None or self.waiting():
             return []
         return [
             SystemCommand(
@@ -327,6 +465,13 @@ class GameScreen(Screen[None]):
         prompt = self.pending()
         if prompt is None or prompt.key != key:
             return  # sent for a prompt an undo has since taken back
+        if waiting := self.waiting():
+            panel = self.query_one(PromptPanel)
+            panel.say(
+                f"Waiting for {waiting}: this prompt is theirs to answer",
+                refusal_title(prompt.label),
+            )
+            return
         refused = ("", "")
         try:
             if self.handover is not None:
@@ -338,9 +483,9 @@ class GameScreen(Screen[None]):
                 self.handover = Handover(link, link.start(game.scenario, game.state))
                 refused = self._start()
             else:
-                self.game.answer(value, via)
+                self.host.answer(value, via)
         except ArmisticeError as error:
-            self.query_one(PromptPanel).say(error.reason, refusal_title(prompt.label))
+            refused = error.reason, refusal_title(prompt.label)
         self.refresh_views()
         if refused[0]:
             self.query_one(PromptPanel).say(*refused)
@@ -359,7 +504,7 @@ class GameScreen(Screen[None]):
         self.handover = None
         link = handover.link
         try:
-            self.game.next(link.to, handover.facts())
+            self.host.next(link.to, handover.facts())
         except ArmisticeError as error:
             title = f"Cannot start {link.label}"
             field = (
@@ -376,19 +521,26 @@ class GameScreen(Screen[None]):
         if asked is None or asked.key not in handover.answers:
             return "", ""
         try:
-            self.game.answer(handover.answers[asked.key], Via.DECIDED)
+            self.host.answer(handover.answers[asked.key], Via.DECIDED)
         except ArmisticeError as error:
             return f"{error.reason} (as given among the facts); choose again", ""
         return "", ""
 
     def action_roll(self) -> None:
-        """Roll the pending die, or every die of a pending batch, from the seed."""
+        """Roll the pending die, or every die of a pending batch: from the seed, or in a
+        shared game drawn at random now (by mail, this player's part of agreeing it)."""
         try:
-            self.game.roll()
+            rolled = self.host.roll()
         except ArmisticeError as error:
+            self.refresh_views()  # another terminal may have moved the game on meanwhile
             self.query_one(PromptPanel).say(error.reason, "Not rolled")
             return
         self.refresh_views()
+        if rolled is None:
+            self.notify(
+                "Your part of this die is given: it is rolled once every player's is in",
+                timeout=6,
+            )
 
     def action_dice_mode(self) -> None:
         """Switch between app-rolled and typed dice for this game."""
@@ -408,13 +560,28 @@ class GameScreen(Screen[None]):
         game = self.game
         told = game.facts[-1] if game.answers and game.answers[-1].key == NEXT else None
         try:
-            self.taken_back = game.undo()
+            taken_back = self.host.undo()
         except ArmisticeError as error:
             self.notify(error.reason, severity="warning")
+            self.refresh_views()
             return
+        if taken_back is None:
+            self._asked_for(self.host.undo_asked)
+            return
+        self.taken_back = taken_back
         if told is not None:
             self.handover = reopened(game, self.taken_back.value, told)
         self.refresh_views()
+
+    def _asked_for(self, asked: UndoAsked | None) -> None:
+        """Tell the player that ``asked``, the undo this side just asked for, waits for the
+        other side to accept or refuse it."""
+        game = self.game
+        what = sides.last_words(game)
+        self._undo = (asked, game.answers, what) if asked is not None else None
+        others = sides.others(game, self.host.side)
+        self.notify(f"Asked {others} to take back your last answer ({what})", timeout=6)
+        self.refresh_bindings()
 
     @work
     async def action_save(self) -> None:
@@ -459,7 +626,7 @@ class GameScreen(Screen[None]):
             Confirm(f"Drop {self.unsaved_words} and open another game?")
         ):
             return
-        self.app.switch_screen(GameScreen(opened, self.typing))
+        self.app.switch_screen(GameScreen(LocalHost(opened), self.typing))
 
     @work
     async def action_new_game(self) -> None:
@@ -479,13 +646,24 @@ class GameScreen(Screen[None]):
 
         game = self.game
         values = await self.app.push_screen_wait(
-            ChangeAssumptions(game.system.assumptions, game.assumptions, bool(game.answers))
+            ChangeAssumptions(game.system.assumptions, game.assumptions, self._fixed())
         )
         if values is None or dict(values) == dict(game.assumptions):
             return
-        self.game = Game(game.scenario, assumptions=values, seed=game.seed, tables=game.house)
+        assert isinstance(self.host, LocalHost)
+        self.host.replace(
+            Game(game.scenario, assumptions=values, seed=game.seed, tables=game.house)
+        )
         self.notify("Assumptions changed", timeout=2)
         self.refresh_views()
+
+    def _fixed(self) -> str:
+        """Why the assumptions cannot be changed now; empty when they can."""
+        if self.host.shared:
+            return "A shared game's assumptions were fixed when it was created."
+        if self.game.answers:
+            return "The game has answers: assumptions are fixed. Start a new game to change them."
+        return ""
 
     def help_keys(self) -> list[tuple[str, str]]:
         """The keys of this screen and what they do."""

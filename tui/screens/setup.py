@@ -26,6 +26,7 @@ from armistice.core.game import Game
 from armistice.core.odds import odds
 from armistice.core.scenario import from_mapping
 from armistice.core.tablefiles import HouseTables
+from armistice.host.base import LocalHost
 from armistice.tui import positions, saves
 from armistice.tui.prompting import result_name
 from armistice.tui.screens.dialogs import ChooseFile
@@ -163,7 +164,8 @@ class SetupScreen(Screen[None]):
             return
         from armistice.tui.screens.game import GameScreen
 
-        self.app.push_screen(GameScreen(Game(self.scenario, seed=self.seed, tables=self.house)))
+        game = Game(self.scenario, seed=self.seed, tables=self.house)
+        self.app.push_screen(GameScreen(LocalHost(game)))
 
     def action_back(self) -> None:
         """Leave the set-up screen."""

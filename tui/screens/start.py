@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option, OptionDoesNotExist
 from armistice.core import scenario, systems
 from armistice.core.errors import ArmisticeError, printable
 from armistice.core.game import Game
+from armistice.host.base import LocalHost
 from armistice.tui import saves
 from armistice.tui.screens.dialogs import ChooseFile
 from armistice.tui.screens.game import GameScreen, open_path
@@ -99,13 +100,13 @@ class StartScreen(Screen[None]):
         except ArmisticeError as error:
             self.notify(str(error), title="Cannot open", severity="error", timeout=8)
             return
-        self.app.push_screen(GameScreen(game))
+        self.app.push_screen(GameScreen(LocalHost(game)))
 
     def resume(self, path: Path) -> None:
         """Open a save file, or a scenario file, by path."""
         game = open_path(self, path, self.seed)
         if game is not None:
-            self.app.push_screen(GameScreen(game))
+            self.app.push_screen(GameScreen(LocalHost(game)))
 
     def action_setup(self) -> None:
         """Set up a position from the highlighted scenario, or from a save's scenario under

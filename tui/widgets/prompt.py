@@ -59,6 +59,11 @@ class DecisionView(OptionList):
         self.highlighted = values.index(chosen) if chosen in values else 0
 
 
+def drawn(seed: int | None) -> str:
+    """Where the app's dice come from: "seed 7", or "drawn at random" (``seed`` None)."""
+    return "drawn at random" if seed is None else f"seed {seed}"
+
+
 class RollView(Static, can_focus=True):
     """A number to give: a die roll the app rolls from the seed or the player types, or a
     fact the player reports from the board (typed)."""
@@ -75,9 +80,10 @@ class RollView(Static, can_focus=True):
         self.prompt: Roll | Fact | None = None
         self.typing = False
 
-    def show(self, prompt: Roll | Fact, typing: bool, seed: int) -> None:
+    def show(self, prompt: Roll | Fact, typing: bool, seed: int | None) -> None:
         """Describe the roll or fact and how to answer it (a fact is always typed); digits
-        typed for the same prompt in the same mode are kept."""
+        typed for the same prompt in the same mode are kept. ``seed``: what the app rolls
+        from; None when it draws each die at random as it is rolled (a shared game)."""
         typing = typing or isinstance(prompt, Fact)
         if (prompt, typing) != (self.prompt, self.typing):
             self.typed = ""
@@ -105,7 +111,7 @@ class RollView(Static, can_focus=True):
         else:
             text.append("Dice rolled by the app: ", style="bold")
             roll = getattr(self.app, "key_of", lambda _i, d: d)("roll", "r")
-            text.append(f"press {roll} to roll (seed {self.seed}).")
+            text.append(f"press {roll} to roll ({drawn(self.seed)}).")
         switch = getattr(self.app, "key_of", lambda _i, d: d)("dice-mode", "d")
         text.append(f"  {switch} switches.", style="dim")
         self.update(text)
@@ -180,9 +186,9 @@ class BatchView(Static, can_focus=True):
         self.values: list[int] = []
         self.typed = ""
 
-    def show(self, prompt: Rolls, typing: bool, seed: int) -> None:
+    def show(self, prompt: Rolls, typing: bool, seed: int | None) -> None:
         """Describe the batch and how to answer it in the current dice mode; values typed
-        for the same batch in the same mode are kept."""
+        for the same batch in the same mode are kept. ``seed`` as for :meth:`RollView.show`."""
         if (prompt, typing) != (self.prompt, self.typing):
             self.values, self.typed = [], ""
         self.prompt, self.typing, self.seed = prompt, typing, seed
@@ -200,7 +206,7 @@ class BatchView(Static, can_focus=True):
             text.append("each value in turn, then Enter.\n")
         else:
             text.append("rolled by the app: ", style="bold")
-            text.append(f"press {key_of('roll', 'r')} (seed {self.seed}).\n")
+            text.append(f"press {key_of('roll', 'r')} ({drawn(self.seed)}).\n")
         for index, member in enumerate(prompt.members):
             if index < len(self.values):
                 shown, style = str(self.values[index]), ""
@@ -262,6 +268,56 @@ class BatchView(Static, can_focus=True):
         self.values = []
         self._render_text()
         self.post_message(Answered(prompt.key, answer, Via.TYPED))
+
+
+class WaitingView(Static, can_focus=True):
+    """Another side's prompt, read-only: whom the game waits for, who this player is, and
+    what the prompt offers; Enter says why nothing can be answered here."""
+
+    BINDINGS = [Binding("enter", "submit", "Enter", show=False)]
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.waiting = ""
+
+    def show(self, prompt: Prompt, waiting: str, playing: str) -> None:
+        """Show ``prompt`` read-only: the game waits for ``waiting`` ("the Axis player");
+        ``playing`` says who this player is ("You play the Allies.")."""
+        self.waiting = waiting
+        text = Text()
+        text.append(f" Waiting for {waiting} ", style="bold reverse")
+        text.append(f"\n{playing}\n")
+        text.append_text(offered(prompt))
+        self.update(text)
+
+    def action_submit(self) -> None:
+        """Say that this prompt is another side's to answer."""
+        self.post_message(Refused(f"Waiting for {self.waiting}: this prompt is theirs to answer"))
+
+
+def offered(prompt: Prompt) -> Text:
+    """What ``prompt`` offers, as another side sees it: the options (those not allowed with
+    why), the die or dice to roll, the number to report, or the items to choose from."""
+    lines: list[str] = []
+    if isinstance(prompt, Decision):
+        lines = [
+            f"· {o.label}" + ("" if o.enabled else f"  (not allowed: {o.reason})")
+            for o in prompt.options
+        ]
+    elif isinstance(prompt, Roll):
+        lines = [f"Roll {prompt.dice} ({prompt.dice.low}-{prompt.dice.high})."]
+    elif isinstance(prompt, Rolls):
+        lines = [f"Roll {len(prompt.members)} at once:"]
+        lines += [f"· {m.label} ({m.dice})" for m in prompt.members]
+    elif isinstance(prompt, Fact):
+        lines = [f"Report a {prompt.number}, {prompt.low} to {prompt.high}."]
+    elif isinstance(prompt, Selection):
+        lines = ["Choose from:"]
+        lines += [
+            f"· {i.label}" + (f" (up to {i.available})" if i.available > 1 else "")
+            for i in prompt.items
+        ]
+    return Text("\n".join(lines), style="dim")
 
 
 def names(label: str, power: str) -> bool:
@@ -346,6 +402,7 @@ class PromptPanel(ScrollableContainer, can_focus=False):
             if self.first is not None:
                 yield make_view(VIEWS[type(self.first)])
             yield Static(RESOLVED, id="prompt-done")
+            yield WaitingView(id="prompt-waiting")
         yield Static(id="prompt-problem")
 
     def on_resize(self, event: events.Resize) -> None:
@@ -393,17 +450,21 @@ class PromptPanel(ScrollableContainer, can_focus=False):
         self,
         prompt: Prompt | None,
         typing: bool,
-        seed: int,
+        seed: int | None,
         who: Actor | None,
         result: tuple[Row, ...] = (),
         taken_back: Answer | None = None,
         ended: str = "",
+        waiting: tuple[str, str] = ("", ""),
     ) -> None:
         """Render ``prompt`` (None once the game is complete: then the ``result`` rows of the
         summary come first, then how the game ended, ``ended``, by default that every rule
         has been resolved) and focus its control; ``who`` is the player to act.
         ``taken_back``, the answer an undo just took back, is shown as the starting choice
-        when it answered this prompt. What was said about an earlier prompt is cleared."""
+        when it answered this prompt. What was said about an earlier prompt is cleared.
+        ``waiting``, when its first part is not empty, shows the prompt read-only as another
+        side's: whom the game waits for ("the Axis player") and who this player is ("You
+        play the Allies.")."""
         if prompt != self.shown:
             self.say("")
         self.shown = prompt
@@ -435,6 +496,12 @@ class PromptPanel(ScrollableContainer, can_focus=False):
         header.update(title)
         help_.update(Text(prompt.help))
         help_.display = bool(prompt.help)
+        if waiting[0]:
+            self.query_one(WaitingView).show(prompt, *waiting)
+            body.current = "prompt-waiting"
+            self._showing = None
+            self.query_one(WaitingView).focus()
+            return
         back = taken_back.value if taken_back is not None and taken_back.key == prompt.key else None
         ident = VIEWS[type(prompt)]
         view = self._view(ident)

@@ -1,0 +1,279 @@
+"""Sides in the dashboard: dashboards attached to one shared game in a store, each as a side
+(or a spectator), answering only that side's prompts, seeing the other side's answers land
+within a poll, and an undo asked by one side and settled by the other.
+
+The rule-book example of 58: the Axis player decides whether to establish Vichy France,
+then the Allied player rolls the two colonial dice, then the Axis player picks Vichy ships.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Label
+
+from armistice.core.prompts import Decision, Roll, Via
+from armistice.host.shared import SharedHost, header_for
+from armistice.host.store import Store
+from armistice.tui.app import ArmisticeApp
+from armistice.tui.screens.dialogs import Confirm
+from armistice.tui.screens.game import GameScreen
+from armistice.tui.screens.sides import POLL, last_words, news
+from armistice.tui.widgets.prompt import WaitingView
+from tests.tui.dashboard import (
+    NARROW,
+    Notes,
+    dashboard,
+    example,
+    flat,
+    isolate,
+    on_screen,
+    press,
+    settle,
+    text,
+    until,
+)
+
+SIZE = (100, 30)
+ARRIVES = 4 * POLL + 1.0
+"""Seconds within which a dashboard shows what another terminal stored (a few polls)."""
+
+Attach = Callable[[str], SharedHost]
+
+
+@pytest.fixture(autouse=True)
+def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    isolate(monkeypatch, tmp_path)
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    """A store holding the game ``fall``: the rule-book example, no answer yet."""
+    where = tmp_path / "games.db"
+    with Store(where, create=True) as store:
+        store.create(header_for(example(), "fall"))
+    return where
+
+
+@pytest.fixture
+def attach(path: Path) -> Attach:
+    """A host attached to ``fall`` as the side given, on its own connection to the store
+    (as another process would be)."""
+    return lambda side: SharedHost(Store(path), "fall", side)
+
+
+def stored(path: Path) -> list[tuple[str, str]]:
+    """The kind and side of every record of ``fall``, in order."""
+    with Store(path) as store:
+        return [(r.kind.value, r.side) for r in store.records("fall")]
+
+
+def waiting_text(screen: GameScreen) -> str | None:
+    """What the read-only prompt says, or None while this side may answer."""
+    if screen.query_one("#prompt-body").current != "prompt-waiting":  # type: ignore[attr-defined]
+        return None
+    return text(screen.query_one(WaitingView))
+
+
+def said(notes: Notes) -> list[str]:
+    return [message for message, *_ in notes.seen]
+
+
+async def test_the_other_sides_prompt_is_read_only_and_its_answers_arrive(
+    attach: Attach, path: Path
+) -> None:
+    axis_app, allies_app = ArmisticeApp(host=attach("axis")), ArmisticeApp(host=attach("allies"))
+    axis_notes, allies_notes = Notes(axis_app), Notes(allies_app)
+    async with axis_app.run_test(size=SIZE) as axis, allies_app.run_test(size=SIZE) as allies:
+        axis_screen, allies_screen = await dashboard(axis), await dashboard(allies)
+        assert isinstance(axis_screen.game.prompt, Decision)
+        assert axis_screen.game.prompt.key == "establish_vichy"
+        assert waiting_text(axis_screen) is None
+        assert waiting_text(allies_screen) == (
+            " Waiting for the Axis player \nYou play the Allies.\n"
+            "· Establish Vichy France\n"
+            "· Do not establish Vichy France"
+        )
+        assert allies_screen.sub_title.startswith("Allied player · ")
+        assert axis_screen.sub_title.startswith("Axis player · ")
+        await press(allies, "enter", "r", "d")
+        assert stored(path) == [] and allies_screen.game.answers == ()
+        assert "Waiting for the Axis player: You play the Allies." in said(allies_notes)
+        assert allies_screen.check_action("roll", ()) is None
+
+        await press(axis, "enter")
+        assert stored(path) == [("answer", "axis")]
+        told = "The Axis player answered Establish Vichy France? Establish Vichy France"
+        await until(allies, lambda: told in said(allies_notes), "the answer to arrive", ARRIVES)
+        assert allies_screen.game.answers == axis_screen.game.answers
+        assert isinstance(allies_screen.game.prompt, Roll)
+        await press(allies)
+        assert waiting_text(allies_screen) is None
+        assert "press r to roll (drawn at random)" in text(allies_screen.query_one("#prompt-roll"))
+        await until(axis, lambda: waiting_text(axis_screen) is not None, "the Axis prompt to wait")
+        assert str(waiting_text(axis_screen)).startswith(
+            " Waiting for the Allied player \nYou play the Axis.\nRoll 1d6 (1-6)."
+        )
+        await press(axis, "r")
+        assert stored(path) == [("answer", "axis")]
+
+        await press(allies, "r")
+        rolled = allies_screen.game.answers[-1]
+        assert rolled.key == "colony_roll.lebanon_syria" and rolled.via is Via.DRAWN
+        assert stored(path) == [("answer", "axis"), ("answer", "allies")]
+        told = f"The Allied player answered Lebanon-Syria colonial die: rolled {rolled.value}"
+        await until(axis, lambda: told in said(axis_notes), "the die to arrive", ARRIVES)
+        assert axis_screen.game.answers == allies_screen.game.answers
+        assert not any("answered Establish" in m for m in said(axis_notes))
+
+
+async def test_a_spectator_sees_every_prompt_read_only_and_changes_nothing(
+    attach: Attach, path: Path
+) -> None:
+    attach("axis").answer("yes")
+    app = ArmisticeApp(host=attach("spectator"))
+    notes = Notes(app)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await dashboard(pilot)
+        assert str(waiting_text(screen)).splitlines()[:3] == [
+            " Waiting for the Allied player ",
+            "You are watching.",
+            "Roll 1d6 (1-6).",
+        ]
+        assert screen.sub_title.startswith("Spectator · ")
+        assert screen.check_action("undo", ()) is None and screen.check_action("roll", ()) is None
+        await press(pilot, "enter", "u", "r", "d")
+        assert "A spectator takes nothing back." in said(notes)
+        assert "Waiting for the Allied player: You are watching." in said(notes)
+        assert stored(path) == [("answer", "axis")] and len(screen.game.answers) == 1
+        attach("allies").roll()
+        await until(pilot, lambda: len(screen.game.answers) == 2, "the die to arrive", ARRIVES)
+        assert screen.game.prompt is not None
+        assert screen.game.prompt.key == "colony_roll.north_africa"
+        assert str(waiting_text(screen)).startswith(" Waiting for the Allied player ")
+        assert any(m.startswith("The Allied player answered Lebanon-Syria") for m in said(notes))
+
+
+async def test_an_undo_is_asked_and_the_other_side_refuses_then_accepts_it(
+    attach: Attach, path: Path
+) -> None:
+    axis_app, allies_app = ArmisticeApp(host=attach("axis")), ArmisticeApp(host=attach("allies"))
+    axis_notes = Notes(axis_app)
+    what = "Establish Vichy France? Establish Vichy France"
+    async with axis_app.run_test(size=SIZE) as axis, allies_app.run_test(size=SIZE) as allies:
+        axis_screen, allies_screen = await dashboard(axis), await dashboard(allies)
+        await press(axis, "enter")
+        await until(allies, lambda: len(allies_screen.game.answers) == 1, "the answer", ARRIVES)
+        await press(axis, "u")
+        assert len(axis_screen.game.answers) == 1
+        assert f"Asked the Allied player to take back your last answer ({what})" in said(axis_notes)
+        assert axis_screen.check_action("undo", ()) is None
+        await until(allies, lambda: isinstance(allies_app.screen, Confirm), "the ask", ARRIVES)
+        question = allies_app.screen.question  # type: ignore[attr-defined]
+        assert question == f"The Axis player asks to take back their last answer ({what}). Accept?"
+        await press(allies)
+        shown = on_screen(allies_app, allies_app.screen.query_one(Label))
+        assert flat(shown) == question  # wrapped in the dialog, not cut
+        await press(allies, "n")
+        refused = f"The Allied player refused to take back your last answer ({what})"
+        await until(axis, lambda: refused in said(axis_notes), "the refusal", ARRIVES)
+        assert len(axis_screen.game.answers) == len(allies_screen.game.answers) == 1
+
+        await press(axis, "u")
+        await until(allies, lambda: isinstance(allies_app.screen, Confirm), "the ask", ARRIVES)
+        await press(allies, "y")
+        assert allies_screen.game.answers == ()
+        accepted = f"The Allied player accepted taking back your last answer ({what})"
+        await until(axis, lambda: accepted in said(axis_notes), "the acceptance", ARRIVES)
+        assert axis_screen.game.answers == ()
+        assert axis_screen.game.prompt is not None
+        assert axis_screen.game.prompt.key == "establish_vichy"
+        assert waiting_text(axis_screen) is None and waiting_text(allies_screen) is not None
+        assert stored(path) == [
+            ("answer", "axis"),
+            ("undo-ask", "axis"),
+            ("undo-no", "allies"),
+            ("undo-ask", "axis"),
+            ("undo-yes", "allies"),
+        ]
+
+
+def test_the_waiting_prompt_at_80x24(snap_compare: Callable[..., bool], attach: Attach) -> None:
+    """The Allied player's dashboard while the Axis player decides on Vichy France."""
+
+    async def before(pilot: Pilot[Any]) -> None:
+        await dashboard(pilot)
+        pilot.app.clear_notifications()
+        await settle(pilot)
+
+    app = ArmisticeApp(host=attach("allies"))
+    assert snap_compare(app, terminal_size=NARROW, run_before=before)
+
+
+async def test_an_answer_given_first_on_another_terminal_is_kept_and_this_one_told(
+    attach: Attach, path: Path
+) -> None:
+    app = ArmisticeApp(host=attach("axis"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await dashboard(pilot)
+        attach("axis").answer("no")
+        screen.answer("establish_vichy", "yes", Via.DECIDED)  # before the next poll
+        await press(pilot)
+        problem = screen.query_one("#prompt-problem")
+        assert "answered on another terminal first" in text(problem)
+        assert "establish_vichy = no" in text(problem)
+        assert [(a.key, a.value) for a in screen.game.answers] == [("establish_vichy", "no")]
+        assert stored(path) == [("answer", "axis")]
+
+
+async def test_a_store_that_breaks_while_attached_is_said_once_and_the_game_stays(
+    attach: Attach, path: Path
+) -> None:
+    app = ArmisticeApp(host=attach("allies"))
+    notes = Notes(app)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await dashboard(pilot)
+        with sqlite3.connect(path) as db:
+            db.execute(
+                "INSERT INTO records VALUES ('fall', 1, 'answer', 'axis', ?, ?, ?, '')",
+                ('{"key":"establish_vichy","value":"yes","via":"decided"}', "0" * 64, "f" * 64),
+            )
+        await until(pilot, lambda: notes.errors(), "the error", ARRIVES)
+        await pilot.pause(4 * POLL)
+        assert len(notes.errors()) == 1
+        assert "record 1" in notes.errors()[0] and str(path) in notes.errors()[0]
+        assert screen.game.answers == () and waiting_text(screen) is not None
+
+
+def test_news_names_the_player_of_each_answer_and_what_was_taken_back() -> None:
+    game = example()
+    game.answer("yes")
+    before = game.answers
+    game.answer(4, Via.TYPED)
+    game.answer(2, Via.TYPED)
+    assert news(before, game, "axis") == [
+        "The Allied player answered Lebanon-Syria colonial die: rolled 4",
+        "The Allied player answered Tunisia-Algeria-Morocco colonial die: rolled 2",
+    ]
+    assert news(before, game, "allies") == []  # its own answers are not told back to it
+    assert len(news(before, game, "spectator")) == 2
+    game.answer({"richelieu": 1})
+    assert last_words(game) == "Vichy named ships: Richelieu (8 factors, launch, Casablanca)"
+    after = game.answers
+    game.undo()
+    game.undo()
+    game.undo()
+    assert news(after, game, "axis") == [
+        "Taken back: Lebanon-Syria colonial die: rolled 4 and 2 more"
+    ]
+
+
+def test_the_app_opens_a_game_or_a_host_not_both(attach: Attach) -> None:
+    with pytest.raises(ValueError, match="a game or a host, not both"):
+        ArmisticeApp(example(), host=attach("axis"))
+    assert ArmisticeApp(host=attach("axis")).host is not None

@@ -1,0 +1,263 @@
+"""Shared games on the command line: a side answering its prompts in a store, the games a
+store holds, and move files written and read for play by mail.
+
+Every refusal is an :class:`~armistice.core.errors.ArmisticeError` (one line, naming the
+file, the game and the record), raised before anything is written.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections import deque
+from pathlib import Path
+from typing import Any
+
+import click
+
+from armistice.core.errors import IllegalAnswer
+from armistice.core.prompts import Roll, Rolls, Via
+from armistice.host import mail
+from armistice.host.records import Mode, StoreError
+from armistice.host.shared import SharedHost, overview
+from armistice.host.store import Store
+from armistice.tui.prompting import describe_pending, parse_decision
+
+EXIT_PENDING = 3
+
+
+def split(game_at: str) -> tuple[str, str]:
+    """The store file and game name of ``FILE.db:NAME`` (``--game``); raises StoreError
+    naming ``--game`` when either is missing."""
+    path, colon, name = game_at.rpartition(":")
+    if not colon or not path.strip() or not name.strip():
+        raise StoreError("--game", f"{game_at!r}: give FILE.db:NAME, the store and the game in it")
+    return path, name
+
+
+def play_side(
+    host: SharedHost,
+    rolls: deque[int],
+    decisions: dict[str, str],
+    auto: bool,
+) -> set[str]:
+    """Answer every prompt ``host``'s side may answer now: a decision from ``decisions``
+    (by prompt key, each used once) or its default with ``auto``; a die typed from ``rolls``
+    when the side rolls it, else rolled (drawn when rolled, or this side's commit and reveal
+    by mail, which every player takes whoever's die it is). Stops at another side's prompt,
+    a die waiting for another player's secret, or a decision nothing answers. Returns the
+    keys of ``decisions`` used.
+
+    Raises IllegalAnswer naming ``--decide KEY`` or ``--dice`` for a refused answer, and
+    StoreError when the store refuses the record."""
+    used: set[str] = set()
+    mail_game = host.header.mode is Mode.MAIL
+    while (prompt := host.game.prompt) is not None:
+        if isinstance(prompt, Roll | Rolls):
+            if rolls and host.may_answer(prompt):
+                if isinstance(prompt, Rolls):
+                    value: Any = {m.key: rolls.popleft() for m in prompt.members}
+                else:
+                    value = rolls.popleft()
+                try:
+                    host.answer(value, Via.TYPED)
+                except IllegalAnswer as error:
+                    raise IllegalAnswer("--dice", f"{error.where}: {error.reason}") from None
+            elif mail_game or host.may_answer(prompt):
+                if host.roll() is None:
+                    return used
+            else:
+                return used
+        elif not host.may_answer(prompt):
+            return used
+        elif prompt.key in decisions and prompt.key not in used:
+            try:
+                host.answer(parse_decision(prompt, decisions[prompt.key]))
+            except IllegalAnswer as error:
+                raise IllegalAnswer(f"--decide {prompt.key}", error.reason) from None
+            used.add(prompt.key)
+        elif auto:
+            host.answer(prompt.default_answer(), Via.DEFAULT)
+        else:
+            return used
+    return used
+
+
+DICE = {
+    Mode.LIVE: "drawn at random when rolled",
+    Mode.MAIL: "agreed by commit and reveal of both players' secrets",
+}
+"""How a shared game's dice are rolled, for its report."""
+
+
+def status(host: SharedHost) -> str:
+    """What the shared game waits for, as the line ``resolve`` ends its report with: this
+    side's prompt (with how to answer it), another player, a die's secrets, or "Complete"."""
+    game, prompt = host.game, host.game.prompt
+    asked = host.undo_asked
+    if asked is not None:
+        answer = f"{asked.answer.key} = {asked.answer.value}"
+        if asked.side == host.side:
+            return f"Waiting for the other side to accept or refuse taking back {answer}"
+        return (
+            f"{asked.side} asks to take back {answer}: answer with --accept-undo or --refuse-undo"
+        )
+    if prompt is None:
+        return "Complete."
+    if isinstance(prompt, Roll | Rolls) and host.header.mode is Mode.MAIL:
+        waits = _die_waits(host.store, host.name)
+        if waits:
+            return f"Waiting for {waits} for {prompt.label}"
+    if not host.may_answer(prompt):
+        return f"Waiting for {host.waiting_for(prompt)}: {prompt.label}"
+    return describe_pending(game, prompt)
+
+
+def act(
+    host: SharedHost,
+    *,
+    ask_undo: bool,
+    settle: str | None,
+    rolls: deque[int],
+    decisions: dict[str, str],
+    auto: bool,
+    next_key: str | None,
+) -> tuple[int, list[str]]:
+    """What ``resolve --game`` does before its report: settle the undo the other side asked
+    (``settle``: accept or refuse), ask to take back this side's last answer (``ask_undo``:
+    nothing else is answered then), or take the link ``next_key`` once the running procedure
+    is complete and answer this side's prompts (:func:`play_side`). Returns the exit status
+    (0 once the game is complete and no undo waits, else 3) and a warning for each
+    ``--decide`` not used (its answer is given by another side, or later). Nothing is
+    answered while the other side's undo waits to be settled. Raises
+    IllegalAnswer for --dice left unused."""
+    unused: set[str] = set()
+    if settle is not None:
+        host.settle_undo(settle == "accept")
+    asked = host.undo_asked
+    if ask_undo:
+        host.undo()
+    elif asked is None or asked.side == host.side:
+        if next_key is not None and host.game.complete:
+            host.next(next_key)
+        unused = decisions.keys() - play_side(host, rolls, decisions, auto)
+        if rolls:
+            raise IllegalAnswer("--dice", f"{rolls[0]} is not used: {status(host)}")
+    waiting = host.game.prompt is not None or host.undo_asked is not None
+    warnings = [f"--decide {key} not used: {status(host)}" for key in sorted(unused)]
+    return (EXIT_PENDING if waiting else 0), warnings
+
+
+def list_games(path: str) -> None:
+    """``armistice games``: each game of the store at ``path``, its system, mode, whose turn
+    it is and how many records it holds."""
+    with Store(path) as store:
+        rows = [
+            (r, _die_waits(store, r.name) if r.mode is Mode.MAIL else "") for r in overview(store)
+        ]
+    if not rows:
+        click.echo(f"{path} holds no game.")
+        return
+    head = ("game", "system", "mode", "turn", "records")
+    table = [
+        head,
+        *((r.name, r.system, r.mode.value, waits or r.turn, str(r.records)) for r, waits in rows),
+    ]
+    widths = [max(len(row[i]) for row in table) for i in range(4)]
+    for row in table:
+        click.echo(
+            "  ".join(f"{cell:<{w}}" for cell, w in zip(row, widths, strict=False))
+            + f"  {row[4]:>7}"
+        )
+
+
+def _die_waits(store: Store, name: str) -> str:
+    """Whom the die a game by mail waits for ("the secret of axis"), empty when none is
+    pending or the game cannot be replayed (its turn then says why)."""
+    try:
+        table = mail.referee(store, name).pending_die()
+    except StoreError:
+        return ""
+    if table is None or not table.waiting():
+        return ""
+    step = "commitment" if len(table.commits) < len(table.players) else "secret"
+    return f"the {step} of {', '.join(table.waiting())}"
+
+
+def export(game_at: str, since: int, output: str) -> None:
+    """``armistice export``: the move file of the records after ``since`` written to
+    ``output`` (``-``: standard output) all at once. Refuses, writing nothing, a file there
+    that is not a move file."""
+    path, name = split(game_at)
+    with Store(path) as store:
+        data = mail.export(store, name, since)
+    moves = mail.read(data, "export")
+    if output == "-":
+        click.echo(data.decode(), nl=False)
+        return
+    _replace(Path(output), data)
+    first, last = since + 1, since + len(moves.records)
+    what = f"records {first} to {last}" if moves.records else "no record"
+    click.echo(f"Wrote {what} of game {name} to {output}", err=True)
+
+
+def _replace(target: Path, data: bytes) -> None:
+    """Write ``data`` to ``target`` through a file beside it, renamed over it at the end."""
+    if target.is_dir() or (target.exists() and not _is_moves(target)):
+        raise StoreError(str(target), "exists and is not a move file; armistice leaves it be")
+    folder = target.parent
+    if not folder.is_dir():
+        raise StoreError(str(target), f"no folder {folder}")
+    handle, scratch = tempfile.mkstemp(dir=folder, prefix=".moves-")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(scratch, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(scratch)
+        raise
+
+
+def _is_moves(path: Path) -> bool:
+    """Whether ``path`` holds a move file (a JSON object naming the move format)."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return False
+    return b'"format":"armistice-moves"' in head.replace(b" ", b"")
+
+
+def import_file(game_at: str, moves_path: str) -> None:
+    """``armistice import``: the move file ``moves_path`` appended to the game ``--game``
+    names, the store and the game created from the file's first move file when missing."""
+    path, name = split(game_at)
+    try:
+        data = Path(moves_path).read_bytes()
+    except OSError as error:
+        raise StoreError(moves_path, f"cannot be read: {error.strerror}") from None
+    if not Path(path).exists():
+        _trial(path, name, data, moves_path)
+    with Store(path, create=True) as store:
+        added = mail.import_moves(store, name, data, moves_path)
+        host = SharedHost(store, name, "spectator")
+        if not added:
+            click.echo(f"{moves_path}: already imported; nothing to do")
+        else:
+            click.echo(f"Imported records {added[0].index} to {added[-1].index} into game {name}")
+        click.echo(status(host))
+
+
+def _trial(path: str, name: str, data: bytes, moves_path: str) -> None:
+    """Import ``data`` into a new store in a scratch folder, so that a refused file leaves
+    no store at ``path``; a refusal names ``path``."""
+    with tempfile.TemporaryDirectory(prefix="armistice-import-") as scratch:
+        trial = str(Path(scratch) / "trial.db")
+        with Store(trial, create=True) as store:
+            try:
+                mail.import_moves(store, name, data, moves_path)
+            except StoreError as error:
+                where, reason = (text.replace(trial, path) for text in (error.where, error.reason))
+                raise StoreError(where, reason) from None
