@@ -40,8 +40,9 @@ from tests.tui.dashboard import (
 )
 
 SIZE = (100, 30)
-ARRIVES = 4 * POLL + 1.0
-"""Seconds within which a dashboard shows what another terminal stored (a few polls)."""
+ARRIVES = 20 * POLL
+"""Seconds a test waits for a dashboard to show what another terminal stored: many polls,
+for a loaded machine (benchmarks/shared_dashboard.py measures the delay itself)."""
 
 Attach = Callable[[str], SharedHost]
 
