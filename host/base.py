@@ -45,6 +45,11 @@ class Host(Protocol):
     def shared(self) -> bool:
         """True when other processes may change the game (poll :meth:`refresh`)."""
 
+    @property
+    def dice(self) -> str:
+        """How the app rolls this game's dice, in a few words: "seed 7", "drawn at random",
+        "agreed from both players' secrets"."""
+
     def may_answer(self, prompt: Prompt) -> bool:
         """Whether this host's side answers ``prompt`` (its power's player, or anyone's
         when it names no power)."""
@@ -95,6 +100,11 @@ class LocalHost:
     def game(self) -> Game:
         """The game as it stands."""
         return self._game
+
+    @property
+    def dice(self) -> str:
+        """ "seed N": hot seat rolls from the game's seed."""
+        return f"seed {self._game.seed}"
 
     def replace(self, game: Game) -> None:
         """Hold ``game`` instead (another game opened, or new assumptions)."""

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import asyncssh
 import msgspec
@@ -38,6 +38,9 @@ from armistice.host import chain, keys
 from armistice.host.records import SPECTATOR, Header, Kind, Mode, Record, StoreError
 from armistice.host.store import Store, Taken
 
+if TYPE_CHECKING:
+    from armistice.host.mail import Table
+
 GIVEN = {
     Mode.LIVE: (Via.DECIDED, Via.DEFAULT, Via.TYPED, Via.DRAWN),
     Mode.MAIL: (Via.DECIDED, Via.DEFAULT, Via.TYPED, Via.AGREED),
@@ -45,6 +48,12 @@ GIVEN = {
 """How an answer may be given in a shared game of each mode. Never from the seed: every
 player could read it in the store and foretell the dice."""
 
+
+DICE = {
+    Mode.LIVE: "drawn at random",
+    Mode.MAIL: "agreed from both players' secrets",
+}
+"""How a shared game of each mode rolls its dice, in a few words."""
 
 MOVES = (Kind.ANSWER, Kind.LINK, Kind.UNDO_YES)
 """The records that move a game to another position."""
@@ -122,20 +131,16 @@ def called(game: Game, player: Player | None) -> str:
     return f"the {player.label} player"
 
 
-def turn_of(game: Game) -> str:
-    """Whose turn it is in ``game``: the player its prompt waits for, or "complete"."""
-    prompt = game.prompt
-    return "complete" if prompt is None else called(game, game.player(prompt))
-
-
 def overview(store: Store) -> list[Overview]:
     """Every game of ``store``, by name, with whose turn it is (replayed to find out); a game
     that cannot be replayed is listed with its error in place of the turn."""
     rows = []
     for entry in store.games():
         try:
-            game = SharedHost(store, entry.name, SPECTATOR).game
-            turn, answers = turn_of(game), len(game.answers)
+            viewer = SharedHost(store, entry.name, SPECTATOR)
+            prompt = viewer.game.prompt
+            turn = "complete" if prompt is None else viewer.waiting_for(prompt)
+            answers = len(viewer.game.answers)
         except StoreError as error:
             turn, answers = f"unreadable: {error.reason}", 0
         rows.append(Overview(entry.name, entry.system, entry.mode, turn, answers, entry.records))
@@ -197,6 +202,7 @@ class SharedHost:
         self._entries: list[int] = []
         self._asked: Asked | None = None
         self._stamp: tuple[int, int] | None = None
+        self._table: tuple[int, Table | None] | None = None
         self.refresh()
 
     @property
@@ -215,24 +221,60 @@ class SharedHost:
         return self._records
 
     @property
+    def dice(self) -> str:
+        """How this game's dice are rolled: drawn at random when rolled (live), or agreed from
+        both players' secrets (by mail)."""
+        return DICE[self.header.mode]
+
+    @property
     def undo_asked(self) -> Asked | None:
         """The undo asked and not yet settled, if any."""
         return self._asked
 
     def may_answer(self, prompt: Prompt) -> bool:
-        """Whether this side answers ``prompt``: its power's player, or either side when it
-        names no power; never a spectator."""
+        """Whether this side answers ``prompt`` now: its power's player, or either side when
+        it names no power; by mail, a die waiting for this side's commitment or secret,
+        whoever's die it is; never a spectator."""
         if self._side == SPECTATOR:
             return False
+        table = self._die_table(prompt)
+        if table is not None:
+            return table.step(self._side) is not None
+        return self._owns(prompt)
+
+    def _owns(self, prompt: Prompt) -> bool:
+        """Whether ``prompt`` is this side's: its power's player, or no power named."""
         player = self._game.player(prompt)
         return player is None or player.key == self._side
 
     def waiting_for(self, prompt: Prompt) -> str:
-        """Whom ``prompt`` waits for when this side may not answer it ("the Axis player"),
-        empty when it may."""
+        """Whom ``prompt`` waits for when this side may not answer it: "the Axis player", or
+        by mail "the Allied player's secret"; empty when this side may answer it."""
         if self.may_answer(prompt):
             return ""
+        table = self._die_table(prompt)
+        if table is not None and table.waiting():
+            what = "commitment" if len(table.commits) < len(table.players) else "secret"
+            by_key = {p.key: p for p in self._game.sides.players}
+            names = " and ".join(called(self._game, by_key[k]) for k in table.waiting())
+            return f"{names}'s {what}"
         return called(self._game, self._game.player(prompt))
+
+    def _die_table(self, prompt: Prompt) -> Table | None:
+        """By mail, the commit-and-reveal table of the die ``prompt`` when the game waits for
+        it (replayed once for each record taken in); None in a live game or for another
+        prompt."""
+        now = self._game.prompt
+        if self.header.mode is not Mode.MAIL or now is None or now.key != prompt.key:
+            return None
+        if not isinstance(now, Roll | Rolls):
+            return None
+        count = len(self._records)
+        if self._table is None or self._table[0] != count:
+            from armistice.host import mail  # mail builds on this module
+
+            self._table = (count, mail.referee(self.store, self.name).pending_die())
+        return self._table[1]
 
     def _pending(self, what: str) -> Prompt:
         """The prompt this side is to answer; IllegalAnswer naming ``what`` for a spectator or
@@ -258,15 +300,17 @@ class SharedHost:
                 raise IllegalAnswer(
                     prompt.key, f"a die cannot be given as {via.value} here: roll it, or type it"
                 )
-            if self.header.mode is Mode.MAIL and isinstance(prompt, Roll | Rolls):
-                from armistice.host import mail
-
-                table = mail.referee(self.store, self.name).pending_die()
-                if table is not None and table.commits:
-                    raise IllegalAnswer(
-                        prompt.key,
-                        "its players began to commit secrets for it: roll it to agree it",
-                    )
+            if not self._owns(prompt):
+                owner = called(self._game, self._game.player(prompt))
+                raise IllegalAnswer(
+                    prompt.key, f"only {owner} types this die; roll it to give your secret"
+                )
+            table = self._die_table(prompt)
+            if table is not None and table.commits:
+                raise IllegalAnswer(
+                    prompt.key,
+                    "its players began to commit secrets for it: roll it to agree it",
+                )
             return self._answered(value, via)
 
         self._moved(self._change(make))

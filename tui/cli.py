@@ -357,7 +357,7 @@ def resolve(
         if as_json:
             click.echo(_json_report(host.game, _choices(decode.words(decide, "--decide"), set())))
         else:
-            click.echo(render(host.game, with_log, games.DICE[host.header.mode]))
+            click.echo(render(host.game, with_log, host.dice))
             click.echo(games.status(host))
             if save_to:
                 click.echo(f"Saved to {save_to}")

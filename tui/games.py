@@ -19,7 +19,7 @@ import click
 from armistice.core.errors import IllegalAnswer
 from armistice.core.prompts import Roll, Rolls, Via
 from armistice.host import mail
-from armistice.host.records import Mode, StoreError
+from armistice.host.records import StoreError
 from armistice.host.shared import SharedHost, overview
 from armistice.host.store import Store
 from armistice.tui.prompting import describe_pending, parse_decision
@@ -52,7 +52,6 @@ def play_side(
     Raises IllegalAnswer naming ``--decide KEY`` or ``--dice`` for a refused answer, and
     StoreError when the store refuses the record."""
     used: set[str] = set()
-    mail_game = host.header.mode is Mode.MAIL
     while (prompt := host.game.prompt) is not None:
         if isinstance(prompt, Roll | Rolls):
             if rolls and host.may_answer(prompt):
@@ -64,7 +63,7 @@ def play_side(
                     host.answer(value, Via.TYPED)
                 except IllegalAnswer as error:
                     raise IllegalAnswer("--dice", f"{error.where}: {error.reason}") from None
-            elif mail_game or host.may_answer(prompt):
+            elif host.may_answer(prompt):
                 if host.roll() is None:
                     return used
             else:
@@ -84,13 +83,6 @@ def play_side(
     return used
 
 
-DICE = {
-    Mode.LIVE: "drawn at random when rolled",
-    Mode.MAIL: "agreed by commit and reveal of both players' secrets",
-}
-"""How a shared game's dice are rolled, for its report."""
-
-
 def status(host: SharedHost) -> str:
     """What the shared game waits for, as the line ``resolve`` ends its report with: this
     side's prompt (with how to answer it), another player, a die's secrets, or "Complete"."""
@@ -105,10 +97,6 @@ def status(host: SharedHost) -> str:
         )
     if prompt is None:
         return "Complete."
-    if isinstance(prompt, Roll | Rolls) and host.header.mode is Mode.MAIL:
-        waits = _die_waits(host.store, host.name)
-        if waits:
-            return f"Waiting for {waits} for {prompt.label}"
     if not host.may_answer(prompt):
         return f"Waiting for {host.waiting_for(prompt)}: {prompt.label}"
     return describe_pending(game, prompt)
@@ -153,16 +141,14 @@ def list_games(path: str) -> None:
     """``armistice games``: each game of the store at ``path``, its system, mode, whose turn
     it is and how many records it holds."""
     with Store(path) as store:
-        rows = [
-            (r, _die_waits(store, r.name) if r.mode is Mode.MAIL else "") for r in overview(store)
-        ]
+        rows = overview(store)
     if not rows:
         click.echo(f"{path} holds no game.")
         return
     head = ("game", "system", "mode", "turn", "records")
     table = [
         head,
-        *((r.name, r.system, r.mode.value, waits or r.turn, str(r.records)) for r, waits in rows),
+        *((r.name, r.system, r.mode.value, r.turn, str(r.records)) for r in rows),
     ]
     widths = [max(len(row[i]) for row in table) for i in range(4)]
     for row in table:
@@ -170,19 +156,6 @@ def list_games(path: str) -> None:
             "  ".join(f"{cell:<{w}}" for cell, w in zip(row, widths, strict=False))
             + f"  {row[4]:>7}"
         )
-
-
-def _die_waits(store: Store, name: str) -> str:
-    """Whom the die a game by mail waits for ("the secret of axis"), empty when none is
-    pending or the game cannot be replayed (its turn then says why)."""
-    try:
-        table = mail.referee(store, name).pending_die()
-    except StoreError:
-        return ""
-    if table is None or not table.waiting():
-        return ""
-    step = "commitment" if len(table.commits) < len(table.players) else "secret"
-    return f"the {step} of {', '.join(table.waiting())}"
 
 
 def export(game_at: str, since: int, output: str) -> None:

@@ -322,6 +322,32 @@ def test_by_mail_a_die_waits_for_commit_and_reveal(tmp_path: Path) -> None:
     assert value == allies.game.answers[-1].value and allies.game.answers[-1].via == "agreed"
 
 
+def test_by_mail_every_player_gives_a_secret_for_a_die_and_only_its_owner_types_it(
+    tmp_path: Path,
+) -> None:
+    store = new_store(tmp_path / "mail.db", example_header(mode=Mode.MAIL))
+    axis, allies = SharedHost(store, "fall", "axis"), SharedHost(store, "fall", "allies")
+    watcher = SharedHost(store, "fall", SPECTATOR)
+    axis.answer("yes")
+    allies.refresh()
+    watcher.refresh()
+    die = allies.game.prompt
+    assert die is not None and die.key == "colony_roll.lebanon_syria"  # France's die
+    assert axis.may_answer(die) and allies.may_answer(die) and not watcher.may_answer(die)
+    with pytest.raises(IllegalAnswer, match="only the Allied player types this die"):
+        axis.answer(3)
+    assert allies.roll() is None
+    assert not allies.may_answer(die)
+    assert allies.waiting_for(die) == "the Axis player's commitment"
+    watcher.refresh()
+    assert watcher.waiting_for(watcher.game.prompt) == "the Axis player's commitment"
+    axis.refresh()
+    assert axis.roll() is None  # committed and revealed; the Allied secret is awaited
+    allies.refresh()
+    assert allies.may_answer(die)
+    assert axis.waiting_for(axis.game.prompt) == "the Allied player's secret"
+
+
 # Records that do not replay: each written with a correct hash chain, so only the replay
 # catches them.
 

@@ -18,6 +18,7 @@ from textual.pilot import Pilot
 from textual.widgets import Label
 
 from armistice.core.prompts import Decision, Roll, Via
+from armistice.host.records import Mode
 from armistice.host.shared import SharedHost, header_for
 from armistice.host.store import Store
 from armistice.tui.app import ArmisticeApp
@@ -278,3 +279,33 @@ def test_the_app_opens_a_game_or_a_host_not_both(attach: Attach) -> None:
     with pytest.raises(ValueError, match="a game or a host, not both"):
         ArmisticeApp(example(), host=attach("axis"))
     assert ArmisticeApp(host=attach("axis")).host is not None
+
+
+async def test_by_mail_each_dashboard_gives_its_secret_and_both_see_the_die_agreed(
+    tmp_path: Path,
+) -> None:
+    where = tmp_path / "mail.db"
+    with Store(where, create=True) as store:
+        store.create(header_for(example(), "fall", Mode.MAIL))
+    SharedHost(Store(where), "fall", "axis").answer("yes")
+    axis_app = ArmisticeApp(host=SharedHost(Store(where), "fall", "axis"))
+    allies_app = ArmisticeApp(host=SharedHost(Store(where), "fall", "allies"))
+    async with axis_app.run_test(size=SIZE) as axis, allies_app.run_test(size=SIZE) as allies:
+        axis_screen, allies_screen = await dashboard(axis), await dashboard(allies)
+        assert waiting_text(axis_screen) is None  # France's die needs the Axis secret too
+        roll_text = text(axis_screen.query_one("#prompt-roll"))
+        assert "press r to roll (agreed from both players' secrets)" in roll_text
+        await press(axis, "r")
+        assert stored(where) == [("answer", "axis"), ("commit", "axis")]
+        assert str(waiting_text(axis_screen)).startswith(
+            " Waiting for the Allied player's commitment "
+        )
+        await press(allies, "r")
+        assert stored(where)[2:] == [("commit", "allies"), ("reveal", "allies")]
+        await until(axis, lambda: waiting_text(axis_screen) is None, "the Axis turn", ARRIVES)
+        await press(axis, "r")
+        agreed = axis_screen.game.answers[-1]
+        assert agreed.key == "colony_roll.lebanon_syria" and agreed.via is Via.AGREED
+        assert stored(where)[4:] == [("reveal", "axis"), ("answer", "axis")]
+        await until(allies, lambda: len(allies_screen.game.answers) == 2, "the die", ARRIVES)
+        assert allies_screen.game.answers == axis_screen.game.answers

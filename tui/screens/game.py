@@ -342,7 +342,7 @@ class GameScreen(Screen[None]):
         prompt_panel.show(
             self.pending(),
             self.typing,
-            None if self.host.shared else game.seed,
+            self.host.dice,
             who,
             summary.result,
             taken_back,

@@ -59,11 +59,6 @@ class DecisionView(OptionList):
         self.highlighted = values.index(chosen) if chosen in values else 0
 
 
-def drawn(seed: int | None) -> str:
-    """Where the app's dice come from: "seed 7", or "drawn at random" (``seed`` None)."""
-    return "drawn at random" if seed is None else f"seed {seed}"
-
-
 class RollView(Static, can_focus=True):
     """A number to give: a die roll the app rolls from the seed or the player types, or a
     fact the player reports from the board (typed)."""
@@ -80,14 +75,14 @@ class RollView(Static, can_focus=True):
         self.prompt: Roll | Fact | None = None
         self.typing = False
 
-    def show(self, prompt: Roll | Fact, typing: bool, seed: int | None) -> None:
+    def show(self, prompt: Roll | Fact, typing: bool, dice: str) -> None:
         """Describe the roll or fact and how to answer it (a fact is always typed); digits
-        typed for the same prompt in the same mode are kept. ``seed``: what the app rolls
-        from; None when it draws each die at random as it is rolled (a shared game)."""
+        typed for the same prompt in the same mode are kept. ``dice`` says how the app rolls
+        (the host's words: "seed 7", "drawn at random")."""
         typing = typing or isinstance(prompt, Fact)
         if (prompt, typing) != (self.prompt, self.typing):
             self.typed = ""
-        self.prompt, self.typing, self.seed = prompt, typing, seed
+        self.prompt, self.typing, self.dice = prompt, typing, dice
         self._render_text()
 
     def _render_text(self) -> None:
@@ -111,7 +106,7 @@ class RollView(Static, can_focus=True):
         else:
             text.append("Dice rolled by the app: ", style="bold")
             roll = getattr(self.app, "key_of", lambda _i, d: d)("roll", "r")
-            text.append(f"press {roll} to roll ({drawn(self.seed)}).")
+            text.append(f"press {roll} to roll ({self.dice}).")
         switch = getattr(self.app, "key_of", lambda _i, d: d)("dice-mode", "d")
         text.append(f"  {switch} switches.", style="dim")
         self.update(text)
@@ -186,12 +181,12 @@ class BatchView(Static, can_focus=True):
         self.values: list[int] = []
         self.typed = ""
 
-    def show(self, prompt: Rolls, typing: bool, seed: int | None) -> None:
+    def show(self, prompt: Rolls, typing: bool, dice: str) -> None:
         """Describe the batch and how to answer it in the current dice mode; values typed
-        for the same batch in the same mode are kept. ``seed`` as for :meth:`RollView.show`."""
+        for the same batch in the same mode are kept. ``dice`` as for :meth:`RollView.show`."""
         if (prompt, typing) != (self.prompt, self.typing):
             self.values, self.typed = [], ""
-        self.prompt, self.typing, self.seed = prompt, typing, seed
+        self.prompt, self.typing, self.dice = prompt, typing, dice
         self._render_text()
 
     def _render_text(self) -> None:
@@ -206,7 +201,7 @@ class BatchView(Static, can_focus=True):
             text.append("each value in turn, then Enter.\n")
         else:
             text.append("rolled by the app: ", style="bold")
-            text.append(f"press {key_of('roll', 'r')} ({drawn(self.seed)}).\n")
+            text.append(f"press {key_of('roll', 'r')} ({self.dice}).\n")
         for index, member in enumerate(prompt.members):
             if index < len(self.values):
                 shown, style = str(self.values[index]), ""
@@ -450,7 +445,7 @@ class PromptPanel(ScrollableContainer, can_focus=False):
         self,
         prompt: Prompt | None,
         typing: bool,
-        seed: int | None,
+        dice: str,
         who: Actor | None,
         result: tuple[Row, ...] = (),
         taken_back: Answer | None = None,
@@ -505,15 +500,15 @@ class PromptPanel(ScrollableContainer, can_focus=False):
         back = taken_back.value if taken_back is not None and taken_back.key == prompt.key else None
         ident = VIEWS[type(prompt)]
         view = self._view(ident)
-        self._showing = None if view else (prompt, typing, seed, who, result, taken_back)
+        self._showing = None if view else (prompt, typing, dice, who, result, taken_back)
         if view is None:
             return
         if isinstance(prompt, Decision):
             self.query_one(DecisionView).show(prompt, back if isinstance(back, str) else None)
         elif isinstance(prompt, Roll | Fact):
-            self.query_one(RollView).show(prompt, typing, seed)
+            self.query_one(RollView).show(prompt, typing, dice)
         elif isinstance(prompt, Rolls):
-            self.query_one(BatchView).show(prompt, typing, seed)
+            self.query_one(BatchView).show(prompt, typing, dice)
         else:
             self.query_one(selection_view()).show(prompt, back if isinstance(back, dict) else None)
             view = self.query_one("#selection-table")
