@@ -19,6 +19,7 @@ Example::
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -68,6 +69,18 @@ class Entry(msgspec.Struct, frozen=True):
     records: int
 
 
+def _make_private(file: Path) -> None:
+    """Make ``file`` empty and readable by its owner alone when it is missing, so that the
+    store (and the journal files SQLite gives the same permissions) keeps a player's die
+    secrets to them; an existing file is left as it is."""
+    try:
+        os.close(os.open(file, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+    except FileExistsError:
+        pass
+    except OSError as error:
+        raise StoreError(str(file), f"cannot be made: {error.strerror}") from None
+
+
 class Store:
     """A store file at ``path``, open for reading and appending.
 
@@ -87,6 +100,8 @@ class Store:
             raise StoreError(self.path, "no such store file")
         mode = "rwc" if create else "rw"
         with self._guard(self.path):
+            if create:
+                _make_private(file)
             self._db = sqlite3.connect(
                 f"{file.absolute().as_uri()}?mode={mode}",
                 uri=True,

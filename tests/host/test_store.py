@@ -297,5 +297,13 @@ def test_a_damaged_page_is_reported_as_a_corrupt_store(path: Path) -> None:
 
 
 def test_a_store_in_a_missing_folder_cannot_be_made(tmp_path: Path) -> None:
-    with pytest.raises(StoreError, match=r"nowhere/games.db: cannot be opened \(unable to open"):
+    with pytest.raises(StoreError, match=r"nowhere/games.db: cannot be made: No such file"):
         Store(tmp_path / "nowhere" / "games.db", create=True)
+
+
+def test_a_new_store_and_its_journal_are_readable_by_their_owner_alone(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    with Store(path, create=True) as store:
+        store.create(example_header())
+        modes = {p.name: p.stat().st_mode & 0o777 for p in tmp_path.iterdir()}
+    assert modes == {"games.db": 0o600, "games.db-wal": 0o600, "games.db-shm": 0o600}
