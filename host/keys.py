@@ -78,12 +78,19 @@ def parse_public(text: str, where: str) -> str:
     Raises StoreError naming ``where`` (the option or field it came from) for anything else
     or a key that is not Ed25519."""
     line = text.strip()
-    if line and not line.startswith(ALGORITHM) and Path(line).is_file():
+    if line and not line.startswith("ssh-") and len(line.split()) == 1:
+        file = Path(line)
         where = f"{where} ({line})"
+        if file.is_dir():
+            raise StoreError(where, "a directory, not a .pub file")
+        if not file.exists():
+            raise StoreError(where, "no such file")
         try:
-            line = Path(line).read_text(encoding="utf-8").strip()
+            line = file.read_text(encoding="utf-8").strip()
         except (OSError, UnicodeDecodeError) as error:
             raise StoreError(where, f"cannot be read: {error}") from None
+        if "PRIVATE KEY" in line.partition("\n")[0]:
+            raise StoreError(where, "that is a private key; give its .pub")
     try:
         key = asyncssh.import_public_key(line)
     except (asyncssh.KeyImportError, ValueError):
@@ -91,3 +98,12 @@ def parse_public(text: str, where: str) -> str:
             where, "not an OpenSSH public key line (ssh-ed25519 AAAA...) or .pub file"
         ) from None
     return " ".join(_ed25519(key, where).export_public_key().decode().split()[:2])
+
+
+def fingerprint(line: str) -> str:
+    """The OpenSSH fingerprint (``SHA256:...``) of the public key line ``line``; raises
+    StoreError for a line that is not a public key."""
+    try:
+        return str(asyncssh.import_public_key(line).get_fingerprint())
+    except (asyncssh.KeyImportError, ValueError):
+        raise StoreError(line[:40], "not an OpenSSH public key line") from None

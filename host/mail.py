@@ -30,7 +30,7 @@ from armistice.core import decode
 from armistice.core.errors import ArmisticeError, IllegalAnswer
 from armistice.core.game import rolled
 from armistice.core.prompts import AnswerValue, Roll, Rolls, Via
-from armistice.host import chain
+from armistice.host import chain, keys
 from armistice.host.records import Header, Kind, Mode, Record, StoreError
 from armistice.host.shared import GIVEN, called, game_of
 from armistice.host.store import Store
@@ -327,7 +327,31 @@ def read(data: bytes, source: str) -> MoveFile:
         raise StoreError(source, f"not a move file armistice can read: {error}") from None
 
 
-def import_moves(store: Store, name: str, data: bytes, source: str) -> list[Record]:
+def whose(header: Header, mine: str, where: str) -> str:
+    """The side whose recorded public key is ``mine`` (a public key line, as
+    :func:`armistice.host.keys.public_line` writes it) in the game ``header`` describes.
+    Raises StoreError naming ``where`` when no side records it: a sender could have recorded
+    their own key for the receiver's side, and so agree every die alone."""
+    for side, line in header.keys.items():
+        if line == mine:
+            return side
+    recorded = ", ".join(f"{side} {keys.fingerprint(line)}" for side, line in header.keys.items())
+    raise StoreError(
+        where,
+        f"your key is recorded for no side (the file records {recorded}): refused, since "
+        "whoever recorded the keys could sign for you; ask the sender for a file with your key",
+    )
+
+
+def import_moves(
+    store: Store,
+    name: str,
+    data: bytes,
+    source: str,
+    mine: str | None = None,
+    *,
+    own_key: bool = False,
+) -> list[Record]:
     """Append the records of the move file ``data`` (read from ``source``) to game ``name``
     of ``store``, creating the game from the file's header when the store lacks it; returns
     the records appended (none for a file already imported).
@@ -336,8 +360,12 @@ def import_moves(store: Store, name: str, data: bytes, source: str) -> list[Reco
     holds (its ``since`` at most the store's last record; records the store holds already
     are skipped when they are the same and refused when they differ), keep the hash chain
     and carry each side's signature by the key the header records, and every new record
-    must pass the :class:`Referee`. Raises StoreError naming ``source``, the game and the
-    record number (``FILE: game NAME, record N``) and the reason; nothing is written then.
+    must pass the :class:`Referee`. When ``mine`` (the importer's public key line) is given
+    and the game records keys, one of them must be ``mine`` (:func:`whose`); with
+    ``own_key`` (``armistice import``) a file that creates a game recording keys needs
+    ``mine``. Raises
+    StoreError naming ``source``, the game and the record number (``FILE: game NAME, record
+    N``) and the reason; nothing is written then.
     """
     moves = read(data, source)
     where = f"{source}: game {moves.game}"
@@ -352,7 +380,7 @@ def import_moves(store: Store, name: str, data: bytes, source: str) -> list[Reco
         header, root = store.header(name), store.root(name)
         if root != moves.root:
             raise StoreError(
-                where, f"another game than {store.path}'s {name}: its root hash differs"
+                where, f"belongs to another game also named {name} (its root differs)"
             )
     elif moves.header is None:
         raise StoreError(
@@ -362,6 +390,14 @@ def import_moves(store: Store, name: str, data: bytes, source: str) -> list[Reco
         )
     else:
         header, root = moves.header, moves.root
+        if own_key and header.keys and mine is None:
+            raise StoreError(
+                where,
+                "the game records the players' keys: import it with --identity KEYFILE, your "
+                "private key, to check that one of them is yours",
+            )
+    if mine is not None and header.keys:
+        whose(header, mine, where)
     held = store.records(name) if known else []
     if moves.since > len(held):
         raise StoreError(

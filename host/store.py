@@ -96,6 +96,8 @@ class Store:
         self.timeout = timeout
         self._writes = 0
         file = Path(path)
+        if file.is_dir():
+            raise StoreError(self.path, "a directory, not a store file")
         if not create and not file.is_file():
             raise StoreError(self.path, "no such store file")
         mode = "rwc" if create else "rw"

@@ -238,14 +238,14 @@ def _shared_options(command: Any) -> Any:
 )
 @click.option(
     "--accept-undo",
-    "settle",
-    flag_value="accept",
+    "accept_undo",
+    is_flag=True,
     help="Shared game: accept the undo the other side asked.",
 )
 @click.option(
     "--refuse-undo",
-    "settle",
-    flag_value="refuse",
+    "refuse_undo",
+    is_flag=True,
     help="Shared game: refuse the undo the other side asked.",
 )
 @click.option(
@@ -289,7 +289,8 @@ def resolve(
     public_keys: tuple[str, ...],
     identity: str | None,
     ask_undo: bool,
-    settle: str | None,
+    accept_undo: bool,
+    refuse_undo: bool,
     dice: str,
     seed: int | None,
     decide: tuple[str, ...],
@@ -309,10 +310,15 @@ def resolve(
     Dice come from --dice in order, then from the seed (a shared game: drawn when rolled,
     or agreed by commit and reveal by mail). A decision nothing answers stops the run with
     its prompt (exit status 3) unless --auto; so does a shared game waiting for the other
-    side.
+    side, and, in a shared game, a turn's menu that --decide does not answer (--auto never
+    takes its default there). In a shared game each answer is stored as it is given: an
+    option left unused is a warning, not a refusal of what went before.
     """
     if save_to is not None and not save_to.strip():
         raise SaveError("--save", "", "needs a file name")
+    if accept_undo and refuse_undo:
+        raise click.UsageError("--accept-undo and --refuse-undo: give one of them")
+    settle = "accept" if accept_undo else "refuse" if refuse_undo else None
     if game_at is None:
         for given, option in (
             (side, "--side"),
@@ -340,7 +346,7 @@ def resolve(
             if given is not None:
                 raise click.UsageError(f"{option} does not apply to a shared game")
         host = attach(game_at, side, new_from, by_mail, public_keys, identity, assume, tables)
-        status, warnings = games.act(
+        status, warnings, notes = games.act(
             host,
             ask_undo=ask_undo,
             settle=settle,
@@ -359,6 +365,8 @@ def resolve(
         else:
             click.echo(render(host.game, with_log, host.dice))
             click.echo(games.status(host))
+            for note in notes:
+                click.echo(note)
             if save_to:
                 click.echo(f"Saved to {save_to}")
         for warning in warnings:
@@ -488,13 +496,20 @@ def export(game_at: str, since: int, output: str) -> int:
 
 @cli.command("import")
 @click.option("--game", "game_at", required=True, metavar="FILE.db:NAME", help="The game.")
+@click.option(
+    "--identity",
+    metavar="KEYFILE",
+    help="Your private key: needed to create a game that records keys, which must record "
+    "yours for a side.",
+)
 @click.argument("moves", metavar="MOVES")
-def import_moves(game_at: str, moves: str) -> int:
+def import_moves(game_at: str, identity: str | None, moves: str) -> int:
     """Append the records of the move file MOVES to a shared game, once every record
     continues it: the same game, from your last record on, its hash chain, each side's
-    signature and dice. A file already imported is skipped; anything else refused, with
-    nothing written."""
-    games.import_file(game_at, moves)
+    signature and dice. The first file, which creates the game, is taken only when it
+    records your key (--identity) for a side. A file already imported is skipped; anything
+    else refused, with nothing written."""
+    games.import_file(game_at, moves, identity)
     return 0
 
 

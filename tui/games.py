@@ -17,11 +17,12 @@ from typing import Any
 import click
 
 from armistice.core.errors import IllegalAnswer
-from armistice.core.prompts import Roll, Rolls, Via
-from armistice.host import mail
-from armistice.host.records import StoreError
-from armistice.host.shared import SharedHost, overview
+from armistice.core.prompts import Decision, Prompt, Roll, Rolls, Via
+from armistice.host import keys, mail
+from armistice.host.records import SPECTATOR, StoreError
+from armistice.host.shared import SharedHost, called, overview
 from armistice.host.store import Store
+from armistice.tui import scripted
 from armistice.tui.prompting import describe_pending, parse_decision
 
 EXIT_PENDING = 3
@@ -43,17 +44,23 @@ def play_side(
     auto: bool,
 ) -> set[str]:
     """Answer every prompt ``host``'s side may answer now: a decision from ``decisions``
-    (by prompt key, each used once) or its default with ``auto``; a die typed from ``rolls``
-    when the side rolls it, else rolled (drawn when rolled, or this side's commit and reveal
-    by mail, which every player takes whoever's die it is). Stops at another side's prompt,
-    a die waiting for another player's secret, or a decision nothing answers. Returns the
-    keys of ``decisions`` used.
+    (by prompt key, each used once) or its default with ``auto``, except a turn's menu (a
+    decision with a clock) in a shared game, which --decide alone answers; a die given in
+    ``decisions`` by its key (a batch: by its key, or each member by its member key, the
+    members left out taking ``rolls`` in order) typed by the side that owns it; else a die
+    typed from ``rolls`` when the side rolls it, else rolled (drawn when rolled, or this
+    side's commit and reveal by mail, which every player takes whoever's die it is). Stops
+    at another side's prompt, a die waiting for another player's secret, or a decision
+    nothing answers. Returns the keys of ``decisions`` used.
 
-    Raises IllegalAnswer naming ``--decide KEY`` or ``--dice`` for a refused answer, and
+    Raises IllegalAnswer naming ``--decide KEY`` or ``--dice`` for a refused answer (a die
+    given by key for another side's die: before anything is written for it), and
     StoreError when the store refuses the record."""
     used: set[str] = set()
     while (prompt := host.game.prompt) is not None:
-        if isinstance(prompt, Roll | Rolls):
+        if isinstance(prompt, Roll | Rolls) and _given(prompt, decisions, used):
+            used.update(_typed(host, prompt, decisions, rolls))
+        elif isinstance(prompt, Roll | Rolls):
             if rolls and host.may_answer(prompt):
                 if isinstance(prompt, Rolls):
                     value: Any = {m.key: rolls.popleft() for m in prompt.members}
@@ -76,11 +83,54 @@ def play_side(
             except IllegalAnswer as error:
                 raise IllegalAnswer(f"--decide {prompt.key}", error.reason) from None
             used.add(prompt.key)
-        elif auto:
+        elif auto and not turn_menu(prompt):
             host.answer(prompt.default_answer(), Via.DEFAULT)
         else:
             return used
     return used
+
+
+def turn_menu(prompt: Prompt) -> bool:
+    """Whether ``prompt`` is a turn's menu (a decision with a clock), whose default may be
+    to stop the game for both players, so that --auto never answers it in a shared game."""
+    return isinstance(prompt, Decision) and prompt.clock is not None
+
+
+def _given(prompt: Roll | Rolls, decisions: dict[str, str], used: set[str]) -> bool:
+    """Whether ``decisions`` gives the die ``prompt`` by its key or, for a batch, a member."""
+    keys = [prompt.key, *(m.key for m in prompt.members)] if isinstance(prompt, Rolls) else [prompt.key]
+    return any(k in decisions and k not in used for k in keys)
+
+
+def _typed(
+    host: SharedHost, prompt: Roll | Rolls, decisions: dict[str, str], rolls: deque[int]
+) -> list[str]:
+    """Type the die ``prompt`` as ``decisions`` gives it, for the side that owns it; returns
+    the keys used. Raises IllegalAnswer naming ``--decide KEY`` for a die another side owns
+    (nothing is written) or a value the die refuses."""
+    keys = [prompt.key] if prompt.key in decisions else []
+    if not keys and isinstance(prompt, Rolls):
+        keys = [m.key for m in prompt.members if m.key in decisions]
+    player = host.game.player(prompt)
+    if host.side == SPECTATOR or (player is not None and player.key != host.side):
+        owner = called(host.game, player)
+        raise IllegalAnswer(
+            f"--decide {keys[0]}", f"only {owner} gives this die; it is not yours to type"
+        )
+    if keys == [prompt.key]:
+        try:
+            host.answer(parse_decision(prompt, decisions[prompt.key]), Via.TYPED)
+        except IllegalAnswer as error:
+            raise IllegalAnswer(f"--decide {prompt.key}", error.reason) from None
+        return keys
+    assert isinstance(prompt, Rolls)
+    return scripted.answer_members(host, prompt, decisions, rolls, lambda k: f"--decide {k}")
+
+
+def _name(host: SharedHost, side: str) -> str:
+    """How the player keyed ``side`` is named: "the Axis player"."""
+    player = next((p for p in host.game.sides.players if p.key == side), None)
+    return called(host.game, player) if player is not None else side
 
 
 def status(host: SharedHost) -> str:
@@ -91,9 +141,13 @@ def status(host: SharedHost) -> str:
     if asked is not None:
         answer = f"{asked.answer.key} = {asked.answer.value}"
         if asked.side == host.side:
-            return f"Waiting for the other side to accept or refuse taking back {answer}"
+            return f"Waiting for the other player to accept or refuse taking back {answer}"
+        asking = _name(host, asked.side)
+        if host.side == SPECTATOR:
+            return f"{asking[0].upper()}{asking[1:]} asks to take back {answer}"
         return (
-            f"{asked.side} asks to take back {answer}: answer with --accept-undo or --refuse-undo"
+            f"{asking[0].upper()}{asking[1:]} asks to take back {answer}: answer with "
+            "--accept-undo or --refuse-undo"
         )
     if prompt is None:
         return "Complete."
@@ -111,30 +165,51 @@ def act(
     decisions: dict[str, str],
     auto: bool,
     next_key: str | None,
-) -> tuple[int, list[str]]:
+) -> tuple[int, list[str], list[str]]:
     """What ``resolve --game`` does before its report: settle the undo the other side asked
     (``settle``: accept or refuse), ask to take back this side's last answer (``ask_undo``:
     nothing else is answered then), or take the link ``next_key`` once the running procedure
-    is complete and answer this side's prompts (:func:`play_side`). Returns the exit status
-    (0 once the game is complete and no undo waits, else 3) and a warning for each
-    ``--decide`` not used (its answer is given by another side, or later). Nothing is
-    answered while the other side's undo waits to be settled. Raises
-    IllegalAnswer for --dice left unused."""
+    is complete and answer this side's prompts (:func:`play_side`); each answer is stored as
+    it is given. Returns the exit status (0 once the game is complete and no undo waits,
+    else 3), a warning for each ``--decide`` or ``--dice`` value not used (its answer is
+    given by another side, or later), and notes for the report (--auto stopped at a turn's
+    menu). Nothing is answered while the other side's undo waits to be settled, nor by a
+    spectator: IllegalAnswer naming the option a spectator gives (--dice, --undo,
+    --accept-undo, --refuse-undo, --next)."""
+    if host.side == SPECTATOR:
+        for given, option in (
+            (rolls, "--dice"),
+            (ask_undo, "--undo"),
+            (settle, f"--{settle}-undo"),
+            (next_key, "--next"),
+        ):
+            if given:
+                raise IllegalAnswer(option, "a spectator answers nothing")
     unused: set[str] = set()
+    notes: list[str] = []
     if settle is not None:
         host.settle_undo(settle == "accept")
     asked = host.undo_asked
-    if ask_undo:
+    if host.side == SPECTATOR:
+        unused = set(decisions)
+    elif ask_undo:
         host.undo()
     elif asked is None or asked.side == host.side:
         if next_key is not None and host.game.complete:
             host.next(next_key)
         unused = decisions.keys() - play_side(host, rolls, decisions, auto)
-        if rolls:
-            raise IllegalAnswer("--dice", f"{rolls[0]} is not used: {status(host)}")
+        prompt = host.game.prompt
+        if auto and prompt is not None and turn_menu(prompt) and host.may_answer(prompt):
+            notes.append(
+                f"--auto stops at {prompt.key}: in a shared game a turn's menu is answered "
+                f"with --decide {prompt.key}=ACTION, never by its default"
+            )
     waiting = host.game.prompt is not None or host.undo_asked is not None
     warnings = [f"--decide {key} not used: {status(host)}" for key in sorted(unused)]
-    return (EXIT_PENDING if waiting else 0), warnings
+    if rolls:
+        left = ",".join(str(r) for r in rolls)
+        warnings.append(f"--dice {left} not used: {status(host)}")
+    return (EXIT_PENDING if waiting else 0), warnings, notes
 
 
 def list_games(path: str) -> None:
@@ -203,34 +278,43 @@ def _is_moves(path: Path) -> bool:
     return b'"format":"armistice-moves"' in head.replace(b" ", b"")
 
 
-def import_file(game_at: str, moves_path: str) -> None:
+def import_file(game_at: str, moves_path: str, identity: str | None = None) -> None:
     """``armistice import``: the move file ``moves_path`` appended to the game ``--game``
-    names, the store and the game created from the file's first move file when missing."""
+    names, the store and the game created from the file's first move file when missing.
+    ``identity`` is the importer's private key file: needed when the file creates a game that
+    records keys, and one of them must be its key (said with the side and its fingerprint)."""
     path, name = split(game_at)
     try:
         data = Path(moves_path).read_bytes()
     except OSError as error:
         raise StoreError(moves_path, f"cannot be read: {error.strerror}") from None
+    mine = keys.public_line(keys.load(identity)) if identity else None
     if not Path(path).exists():
-        _trial(path, name, data, moves_path)
+        _trial(path, name, data, moves_path, mine)
     with Store(path, create=True) as store:
-        added = mail.import_moves(store, name, data, moves_path)
+        added = mail.import_moves(store, name, data, moves_path, mine, own_key=True)
         host = SharedHost(store, name, "spectator")
         if not added:
             click.echo(f"{moves_path}: already imported; nothing to do")
         else:
-            click.echo(f"Imported records {added[0].index} to {added[-1].index} into game {name}")
+            yours = ""
+            if mine is not None and host.header.keys:
+                side = mail.whose(host.header, mine, moves_path)
+                yours = f"; your key is recorded for {side} ({keys.fingerprint(mine)})"
+            click.echo(
+                f"Imported records {added[0].index} to {added[-1].index} into game {name}{yours}"
+            )
         click.echo(status(host))
 
 
-def _trial(path: str, name: str, data: bytes, moves_path: str) -> None:
+def _trial(path: str, name: str, data: bytes, moves_path: str, mine: str | None) -> None:
     """Import ``data`` into a new store in a scratch folder, so that a refused file leaves
     no store at ``path``; a refusal names ``path``."""
     with tempfile.TemporaryDirectory(prefix="armistice-import-") as scratch:
         trial = str(Path(scratch) / "trial.db")
         with Store(trial, create=True) as store:
             try:
-                mail.import_moves(store, name, data, moves_path)
+                mail.import_moves(store, name, data, moves_path, mine, own_key=True)
             except StoreError as error:
                 where, reason = (text.replace(trial, path) for text in (error.where, error.reason))
                 raise StoreError(where, reason) from None

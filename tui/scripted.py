@@ -18,6 +18,7 @@ from armistice.core.game import NEXT, Game
 from armistice.core.prompts import Answer, AnswerValue, Roll, Rolls, Via
 from armistice.core.savefile import FORMAT as SAVE_FORMAT
 from armistice.core.scenario import convert
+from armistice.host.base import Host
 from armistice.tui.prompting import parse_decision
 
 
@@ -148,11 +149,12 @@ def answer_batch(game: Game, prompt: Rolls, rolls: deque[int]) -> None:
 
 
 def answer_members(
-    game: Game, prompt: Rolls, decide: Mapping[str, str], rolls: deque[int], origin: Any
+    game: Game | Host, prompt: Rolls, decide: Mapping[str, str], rolls: deque[int], origin: Any
 ) -> list[str]:
     """Answer the pending batch die by die: each member named in ``decide`` by its own key
     takes that value, every other member the next value of ``rolls`` in member order.
-    Returns the member keys ``decide`` answered. Raises IllegalAnswer naming the
+    Returns the member keys ``decide`` answered. ``game`` is a game or a shared game's host
+    (answering for its side). Raises IllegalAnswer naming the
     ``--decide`` entry (``origin`` of its key) for a value that cannot be read or that the
     die cannot show, and naming the batch when a member is given by neither."""
     value: dict[str, int] = {}

@@ -152,11 +152,12 @@ def test_undo_is_asked_by_one_side_and_accepted_by_the_other(
     code, out, _ = cli(capsys, "resolve", "--game", at, "--side", "axis", "--undo")
     assert code == 3
     assert out.rstrip().endswith(
-        "Waiting for the other side to accept or refuse taking back establish_vichy = yes"
+        "Waiting for the other player to accept or refuse taking back establish_vichy = yes"
     )
     code, out, _ = cli(capsys, "resolve", "--game", at, "--side", "allies")
     assert out.rstrip().endswith(
-        "axis asks to take back establish_vichy = yes: answer with --accept-undo or --refuse-undo"
+        "The Axis player asks to take back establish_vichy = yes: answer with --accept-undo or "
+        "--refuse-undo"
     )
     code, out, _ = cli(capsys, "resolve", "--game", at, "--side", "allies", "--accept-undo")
     assert code == 3
@@ -196,7 +197,15 @@ def test_a_game_by_mail_is_played_to_its_end_with_move_files(
         moves = tmp_path / f"moves{leg}.json"
         code, _, err = cli(capsys, "export", "--game", f"{stores[side]}:fall", "-o", str(moves))
         assert code == 0, err
-        code, _, err = cli(capsys, "import", "--game", f"{stores[other[side]]}:fall", str(moves))
+        code, _, err = cli(
+            capsys,
+            "import",
+            "--game",
+            f"{stores[other[side]]}:fall",
+            "--identity",
+            str(tmp_path / f"{other[side]}.key"),
+            str(moves),
+        )
         assert code == 0, err
 
     code, _ = turn(
@@ -292,12 +301,19 @@ def test_games_says_whose_secret_a_die_by_mail_waits_for(
     ]
 
 
+def allies_id(folder: Path) -> tuple[str, str]:
+    """The Allied player's --identity option."""
+    return "--identity", str(folder / "allies.key")
+
+
 def test_a_tampered_move_file_is_refused_and_no_store_made(
     capsys: pytest.CaptureFixture[str], mailed: Path
 ) -> None:
     moves = mailed / "moves.json"
     moves.write_bytes(moves.read_bytes().replace(b'"value":"yes"', b'"value":"no"'))
-    message = refused(capsys, "import", "--game", f"{mailed / 'allies.db'}:fall", str(moves))
+    message = refused(
+        capsys, "import", "--game", f"{mailed / 'allies.db'}:fall", *allies_id(mailed), str(moves)
+    )
     assert message == (
         f"{moves}: game fall, record 1: an answer whose hash does not match: changed after "
         "it was made"
@@ -319,12 +335,19 @@ def test_a_move_file_for_another_game_or_a_later_point_is_refused(
         ]
         == 0
     )
-    assert refused(capsys, "import", "--game", f"{mailed / 'allies.db'}:fall", later) == (
+    assert refused(
+        capsys, "import", "--game", f"{mailed / 'allies.db'}:fall", *allies_id(mailed), later
+    ) == (
         f"{later}: game fall: {mailed / 'allies.db'} does not hold the game, and the file "
         "starts after record 1: import the first move file, made with --since 0"
     )
     assert not (mailed / "allies.db").exists()
-    assert cli(capsys, "import", "--game", f"{mailed / 'allies.db'}:fall", moves)[0] == 0
+    assert (
+        cli(capsys, "import", "--game", f"{mailed / 'allies.db'}:fall", *allies_id(mailed), moves)[
+            0
+        ]
+        == 0
+    )
     before = records(mailed / "allies.db")
     beyond = refused(
         capsys, "export", "--game", f"{mailed / 'axis.db'}:fall", "--since", "9", "-o", later
