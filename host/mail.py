@@ -379,9 +379,7 @@ def import_moves(
     if known:
         header, root = store.header(name), store.root(name)
         if root != moves.root:
-            raise StoreError(
-                where, f"belongs to another game also named {name} (its root differs)"
-            )
+            raise StoreError(where, f"belongs to another game also named {name} (its root differs)")
     elif moves.header is None:
         raise StoreError(
             where,

@@ -98,8 +98,12 @@ def turn_menu(prompt: Prompt) -> bool:
 
 def _given(prompt: Roll | Rolls, decisions: dict[str, str], used: set[str]) -> bool:
     """Whether ``decisions`` gives the die ``prompt`` by its key or, for a batch, a member."""
-    keys = [prompt.key, *(m.key for m in prompt.members)] if isinstance(prompt, Rolls) else [prompt.key]
-    return any(k in decisions and k not in used for k in keys)
+    named = (
+        [prompt.key, *(m.key for m in prompt.members)]
+        if isinstance(prompt, Rolls)
+        else [prompt.key]
+    )
+    return any(k in decisions and k not in used for k in named)
 
 
 def _typed(
@@ -108,21 +112,21 @@ def _typed(
     """Type the die ``prompt`` as ``decisions`` gives it, for the side that owns it; returns
     the keys used. Raises IllegalAnswer naming ``--decide KEY`` for a die another side owns
     (nothing is written) or a value the die refuses."""
-    keys = [prompt.key] if prompt.key in decisions else []
-    if not keys and isinstance(prompt, Rolls):
-        keys = [m.key for m in prompt.members if m.key in decisions]
+    named = [prompt.key] if prompt.key in decisions else []
+    if not named and isinstance(prompt, Rolls):
+        named = [m.key for m in prompt.members if m.key in decisions]
     player = host.game.player(prompt)
     if host.side == SPECTATOR or (player is not None and player.key != host.side):
         owner = called(host.game, player)
         raise IllegalAnswer(
-            f"--decide {keys[0]}", f"only {owner} gives this die; it is not yours to type"
+            f"--decide {named[0]}", f"only {owner} gives this die; it is not yours to type"
         )
-    if keys == [prompt.key]:
+    if named == [prompt.key]:
         try:
             host.answer(parse_decision(prompt, decisions[prompt.key]), Via.TYPED)
         except IllegalAnswer as error:
             raise IllegalAnswer(f"--decide {prompt.key}", error.reason) from None
-        return keys
+        return named
     assert isinstance(prompt, Rolls)
     return scripted.answer_members(host, prompt, decisions, rolls, lambda k: f"--decide {k}")
 
@@ -153,7 +157,7 @@ def status(host: SharedHost) -> str:
         return "Complete."
     if not host.may_answer(prompt):
         return f"Waiting for {host.waiting_for(prompt)}: {prompt.label}"
-    return describe_pending(game, prompt)
+    return describe_pending(game, prompt, auto=not turn_menu(prompt))
 
 
 def act(

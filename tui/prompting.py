@@ -106,8 +106,9 @@ def batch_result(system: RuleSystem, prompt: Rolls, value: Mapping[str, int]) ->
     return f"{prompt.label}: {said} ({prompt.rule})"
 
 
-def describe_pending(game: Game, prompt: Prompt) -> str:
-    """Several lines: who acts, what is asked, the choices and how to answer on the command line."""
+def describe_pending(game: Game, prompt: Prompt, auto: bool = True) -> str:
+    """Several lines: who acts, what is asked, the choices and how to answer on the command
+    line (``auto``: whether --auto would take a decision's default)."""
     lines = [f"Waiting for: {actor(game, prompt)}: {prompt.label} ({prompt.rule})"]
     if prompt.help:
         lines += textwrap.wrap(prompt.help, 78, initial_indent="  ", subsequent_indent="  ")
@@ -116,7 +117,8 @@ def describe_pending(game: Game, prompt: Prompt) -> str:
             mark = " (default)" if o.value == prompt.default else ""
             off = "" if o.enabled else f"  not allowed: {o.reason}"
             lines.append(f"  {o.value:<10} {o.label}{mark}{off}")
-        lines.append(f"Answer with --decide {prompt.key}=VALUE, or --auto for the default.")
+        default = ", or --auto for the default" if auto else ""
+        lines.append(f"Answer with --decide {prompt.key}=VALUE{default}.")
     elif isinstance(prompt, Selection):
         most = prompt.amount(prompt.required)
         span = f"exactly {most}" if prompt.least == prompt.required else f"{prompt.least} to {most}"

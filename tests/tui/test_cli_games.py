@@ -9,6 +9,7 @@ import json
 import re
 from pathlib import Path
 
+import asyncssh
 import pytest
 
 from armistice.host.records import Kind
@@ -514,3 +515,201 @@ def test_export_to_standard_output_prints_the_move_file(
     assert document["game"] == "fall" and document["since"] == 1 and document["header"] is None
     assert [r["index"] for r in document["records"]] == [2]
     assert document["records"][0]["kind"] == "commit" and document["records"][0]["sig"]
+
+
+def answers(path: Path, name: str = "fall") -> list[tuple[str, str, object, str]]:
+    """Each answer of the game: its side, prompt key, value and how it was given."""
+    with Store(path) as store:
+        return [
+            (r.side, r.body["key"], r.body["value"], r.body["via"])
+            for r in store.records(name)
+            if r.kind is Kind.ANSWER
+        ]
+
+
+def test_a_die_given_by_its_key_is_typed_by_its_owner_alone(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "games.db"
+    at = f"{db}:fall"
+    axis = ("resolve", "--game", at, "--side", "axis")
+    assert cli(capsys, *axis, "--new", EXAMPLE, "--decide", "establish_vichy=yes")[0] == 3
+    before = records(db)
+    assert refused(capsys, *axis, "--decide", "colony_roll.lebanon_syria=1") == (
+        "--decide colony_roll.lebanon_syria: only the Allied player gives this die; it is not "
+        "yours to type"
+    )
+    assert records(db) == before
+    code, out, err = cli(
+        capsys,
+        "resolve",
+        "--game",
+        at,
+        "--side",
+        "allies",
+        "--decide",
+        "colony_roll.lebanon_syria=1",
+    )
+    assert code == 3 and err == ""
+    assert answers(db)[1] == ("allies", "colony_roll.lebanon_syria", 1, "typed")
+    # 58.531: a die of 1, -1 for the FSL, +3 where Vichy is established
+    assert re.search(r"Lebanon-Syria\s+Free French\s+1\s+1 -1 FSL \+3 Vichy = 3", out), out
+
+
+def test_the_first_move_file_needs_the_importers_key_recorded_for_a_side(
+    capsys: pytest.CaptureFixture[str], mailed: Path
+) -> None:
+    moves = str(mailed / "moves.json")
+    allies = f"{mailed / 'allies.db'}:fall"
+    assert refused(capsys, "import", "--game", allies, moves) == (
+        f"{moves}: game fall: the game records the players' keys: import it with --identity "
+        "KEYFILE, your private key, to check that one of them is yours"
+    )
+    assert not (mailed / "allies.db").exists()
+    code, out, _ = cli(capsys, "import", "--game", allies, *allies_id(mailed), moves)
+    assert code == 0
+    printed = asyncssh.read_public_key(mailed / "allies.key.pub").get_fingerprint()
+    assert out.startswith(
+        f"Imported records 1 to 2 into game fall; your key is recorded for allies ({printed})"
+    )
+
+
+def test_a_first_move_file_recording_the_senders_key_for_both_sides_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    keys_for(capsys, tmp_path)
+    axis_pub = str(tmp_path / "axis.key.pub")
+    code, _, err = cli(
+        capsys,
+        "resolve",
+        "--game",
+        f"{tmp_path / 'axis.db'}:fall",
+        "--side",
+        "axis",
+        "--new",
+        EXAMPLE,
+        "--mail",
+        "--identity",
+        str(tmp_path / "axis.key"),
+        "--key",
+        f"axis={axis_pub}",
+        "--key",
+        f"allies={axis_pub}",
+        "--decide",
+        "establish_vichy=yes",
+    )
+    assert code == 3, err
+    moves = str(tmp_path / "moves.json")
+    assert cli(capsys, "export", "--game", f"{tmp_path / 'axis.db'}:fall", "-o", moves)[0] == 0
+    printed = asyncssh.read_public_key(axis_pub).get_fingerprint()
+    message = refused(
+        capsys, "import", "--game", f"{tmp_path / 'allies.db'}:fall", *allies_id(tmp_path), moves
+    )
+    assert message == (
+        f"{moves}: game fall: your key is recorded for no side (the file records allies "
+        f"{printed}, axis {printed}): refused, since whoever recorded the keys could sign for "
+        "you; ask the sender for a file with your key"
+    )
+    assert not (tmp_path / "allies.db").exists()
+
+
+def test_auto_never_answers_a_turns_menu_in_a_shared_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "games.db"
+    axis = ("resolve", "--game", f"{db}:g", "--side", "axis")
+    code, out, _ = cli(capsys, *axis, "--new", "france-neutral-1941", "--auto")
+    assert code == 3
+    assert records(db, "g") == []
+    assert "Answer with --decide action.1=VALUE.\n" in out
+    assert out.rstrip().endswith(
+        "--auto stops at action.1: in a shared game a turn's menu is answered with "
+        "--decide action.1=ACTION, never by its default"
+    )
+    code, out, _ = cli(capsys, *axis, "--auto", "--decide", "action.1=end_phase")
+    assert answers(db, "g")[0] == ("axis", "action.1", "end_phase", "decided")
+    assert [a[3] for a in answers(db, "g")].count("default") == 0
+
+
+def test_unused_dice_in_a_shared_game_are_a_warning_after_the_answers_are_stored(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "games.db"
+    code, _, err = cli(
+        capsys,
+        "resolve",
+        "--game",
+        f"{db}:fall",
+        "--side",
+        "axis",
+        "--new",
+        EXAMPLE,
+        "--decide",
+        "establish_vichy=yes",
+        "--dice",
+        "4",
+    )
+    assert code == 3
+    assert err == (
+        "armistice: warning: --dice 4 not used: Waiting for the Allied player: Lebanon-Syria "
+        "colonial die\n"
+    )
+    assert answers(db) == [("axis", "establish_vichy", "yes", "decided")]
+    code, out, _ = cli(capsys, "resolve", "--help")
+    assert "each answer is stored as it is given" in " ".join(out.split())
+
+
+def test_a_spectator_of_a_game_by_mail_sees_the_report_and_answers_nothing(
+    capsys: pytest.CaptureFixture[str], mailed: Path
+) -> None:
+    at = f"{mailed / 'axis.db'}:fall"
+    before = records(mailed / "axis.db")
+    watch = ("resolve", "--game", at, "--side", "spectator")
+    for extra in ((), ("--auto",), ("--decide", "colony_roll.lebanon_syria=2")):
+        code, out, _ = cli(capsys, *watch, *extra)
+        assert code == 3
+        assert "Vichy France  established" in out
+        assert out.rstrip().endswith(
+            "Waiting for the Allied player's commitment: Lebanon-Syria colonial die"
+        )
+    for option in (("--dice", "3"), ("--undo",), ("--accept-undo",)):
+        assert refused(capsys, *watch, *option) == f"{option[0]}: a spectator answers nothing"
+    assert records(mailed / "axis.db") == before
+
+
+def test_a_move_file_of_another_game_of_the_same_name_is_refused_whatever_its_since(
+    capsys: pytest.CaptureFixture[str], mailed: Path
+) -> None:
+    other = mailed / "other.db"
+    cli(capsys, "resolve", "--game", f"{other}:fall", "--side", "axis", "--new", EXAMPLE)
+    cli(capsys, "resolve", "--game", f"{other}:fall", "--side", "axis", "--auto")
+    before = records(other)
+    for since in ("0", "1", "2"):
+        moves = str(mailed / f"since{since}.json")
+        at = f"{mailed / 'axis.db'}:fall"
+        assert cli(capsys, "export", "--game", at, "--since", since, "-o", moves)[0] == 0
+        assert refused(capsys, "import", "--game", f"{other}:fall", moves) == (
+            f"{moves}: game fall: belongs to another game also named fall (its root differs)"
+        )
+    assert records(other) == before
+
+
+def test_bad_keys_stores_and_undo_options_are_named_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    keys_for(capsys, tmp_path)
+    assert refused(capsys, "games", str(tmp_path)) == f"{tmp_path}: a directory, not a store file"
+    new = ("resolve", "--game", f"{tmp_path / 'g.db'}:fall", "--side", "axis", "--new", EXAMPLE)
+    missing = tmp_path / "missing.pub"
+    assert refused(capsys, *new, "--key", f"axis={missing}") == (
+        f"--key axis ({missing}): no such file"
+    )
+    private = tmp_path / "axis.key"
+    assert refused(capsys, *new, "--key", f"axis={private}") == (
+        f"--key axis ({private}): that is a private key; give its .pub"
+    )
+    assert not (tmp_path / "g.db").exists()
+    code, _, err = cli(
+        capsys, "resolve", "--game", "g.db:fall", "--side", "axis", "--accept-undo", "--refuse-undo"
+    )
+    assert code == 2 and "--accept-undo and --refuse-undo: give one of them" in err
