@@ -572,6 +572,11 @@ def test_the_first_move_file_needs_the_importers_key_recorded_for_a_side(
     assert out.startswith(
         f"Imported records 1 to 2 into game fall; your key is recorded for allies ({printed})"
     )
+    assert cli(capsys, "keygen", str(mailed / "stranger.key"))[0] == 0
+    stranger = refused(
+        capsys, "import", "--game", allies, "--identity", str(mailed / "stranger.key"), moves
+    )
+    assert stranger.startswith(f"{moves}: game fall: your key is recorded for no side")
 
 
 def test_a_first_move_file_recording_the_senders_key_for_both_sides_is_refused(
