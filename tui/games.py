@@ -145,7 +145,9 @@ def status(host: SharedHost) -> str:
     if asked is not None:
         answer = f"{asked.answer.key} = {asked.answer.value}"
         if asked.side == host.side:
-            return f"Waiting for the other player to accept or refuse taking back {answer}"
+            others = [p.key for p in game.sides.players if p.key != host.side]
+            other = _name(host, others[0]) if len(others) == 1 else "the other players"
+            return f"Waiting for {other} to accept or refuse taking back {answer}"
         asking = _name(host, asked.side)
         if host.side == SPECTATOR:
             return f"{asking[0].upper()}{asking[1:]} asks to take back {answer}"

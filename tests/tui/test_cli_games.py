@@ -153,7 +153,7 @@ def test_undo_is_asked_by_one_side_and_accepted_by_the_other(
     code, out, _ = cli(capsys, "resolve", "--game", at, "--side", "axis", "--undo")
     assert code == 3
     assert out.rstrip().endswith(
-        "Waiting for the other player to accept or refuse taking back establish_vichy = yes"
+        "Waiting for the Allied player to accept or refuse taking back establish_vichy = yes"
     )
     code, out, _ = cli(capsys, "resolve", "--game", at, "--side", "allies")
     assert out.rstrip().endswith(
