@@ -19,12 +19,12 @@ from textual.widgets import Label
 
 from armistice.core.prompts import Decision, Roll, Via
 from armistice.host.records import Mode
-from armistice.host.shared import SharedHost, header_for
+from armistice.host.shared import SharedHost, header_for, last_words
 from armistice.host.store import Store
 from armistice.tui.app import ArmisticeApp
-from armistice.tui.screens.dialogs import Confirm
+from armistice.tui.screens.dialogs import Settle
 from armistice.tui.screens.game import GameScreen
-from armistice.tui.screens.sides import POLL, last_words, news
+from armistice.tui.screens.sides import POLL, news
 from armistice.tui.widgets.prompt import WaitingView
 from tests.tui.dashboard import (
     NARROW,
@@ -175,7 +175,7 @@ async def test_an_undo_is_asked_and_the_other_side_refuses_then_accepts_it(
         assert len(axis_screen.game.answers) == 1
         assert f"Asked the Allied player to take back your last answer ({what})" in said(axis_notes)
         assert axis_screen.check_action("undo", ()) is None
-        await until(allies, lambda: isinstance(allies_app.screen, Confirm), "the ask", ARRIVES)
+        await until(allies, lambda: isinstance(allies_app.screen, Settle), "the ask", ARRIVES)
         question = allies_app.screen.question  # type: ignore[attr-defined]
         assert question == f"The Axis player asks to take back their last answer ({what}). Accept?"
         await press(allies)
@@ -187,7 +187,7 @@ async def test_an_undo_is_asked_and_the_other_side_refuses_then_accepts_it(
         assert len(axis_screen.game.answers) == len(allies_screen.game.answers) == 1
 
         await press(axis, "u")
-        await until(allies, lambda: isinstance(allies_app.screen, Confirm), "the ask", ARRIVES)
+        await until(allies, lambda: isinstance(allies_app.screen, Settle), "the ask", ARRIVES)
         await press(allies, "y")
         assert allies_screen.game.answers == ()
         accepted = f"The Allied player accepted taking back your last answer ({what})"
@@ -203,6 +203,104 @@ async def test_an_undo_is_asked_and_the_other_side_refuses_then_accepts_it(
             ("undo-ask", "axis"),
             ("undo-yes", "allies"),
         ]
+
+
+def undo_line(screen: GameScreen) -> str:
+    """What the prompt panel says of an undo asked, empty when it says nothing."""
+    shown = screen.query_one("#prompt-undo")
+    return text(shown) if shown.display else ""
+
+
+async def test_a_side_that_asked_an_undo_rolls_nothing_until_the_other_side_settles_it(
+    attach: Attach, path: Path
+) -> None:
+    """The Allies ask to take back their die and press r: refused, with nothing stored; the
+    Axis question stays open and y then takes the die back."""
+    attach("axis").answer("yes")
+    axis_app, allies_app = ArmisticeApp(host=attach("axis")), ArmisticeApp(host=attach("allies"))
+    axis_notes, allies_notes = Notes(axis_app), Notes(allies_app)
+    async with axis_app.run_test(size=SIZE) as axis, allies_app.run_test(size=SIZE) as allies:
+        axis_screen, allies_screen = await dashboard(axis), await dashboard(allies)
+        await press(allies, "r")
+        what = last_words(allies_screen.game)
+        await press(allies, "u")
+        await until(axis, lambda: isinstance(axis_app.screen, Settle), "the ask", ARRIVES)
+        await press(allies, "r")
+        assert stored(path) == [("answer", "axis"), ("answer", "allies"), ("undo-ask", "allies")]
+        assert str(waiting_text(allies_screen)).startswith(
+            " Waiting for the Axis player to accept or refuse taking back your last answer "
+        )
+        assert undo_line(allies_screen) == (
+            f"You asked to take back your last answer ({what}): waiting for the Axis player "
+            "to accept or refuse."
+        )
+        allies_screen.host.roll = lambda: pytest.fail("rolled while its undo is asked")
+        await press(allies, "r")
+        await axis.pause(4 * POLL)
+        assert isinstance(axis_app.screen, Settle)
+        await press(axis, "y")
+        assert axis_screen.game.answers == allies_screen.game.answers[:1]
+        accepted = f"The Axis player accepted taking back your last answer ({what})"
+        await until(allies, lambda: accepted in said(allies_notes), "the acceptance", ARRIVES)
+        assert not any("refused" in m for m in said(allies_notes) + said(axis_notes))
+        assert allies_screen.game.answers == axis_screen.game.answers
+        assert undo_line(allies_screen) == "" and waiting_text(allies_screen) is None
+
+
+async def test_an_undo_that_lapses_closes_the_question_and_is_not_called_refused(
+    attach: Attach, path: Path
+) -> None:
+    """The Axis player asks to take back Vichy; the Allied player rolls on another terminal
+    instead of settling it: the Allied question closes, and neither side is told of a
+    refusal no record makes."""
+    attach("axis").answer("yes")
+    axis_app, allies_app = ArmisticeApp(host=attach("axis")), ArmisticeApp(host=attach("allies"))
+    axis_notes, allies_notes = Notes(axis_app), Notes(allies_app)
+    what = "Establish Vichy France? Establish Vichy France"
+    async with axis_app.run_test(size=SIZE) as axis, allies_app.run_test(size=SIZE) as allies:
+        axis_screen, allies_screen = await dashboard(axis), await dashboard(allies)
+        await press(axis, "u")
+        await until(allies, lambda: isinstance(allies_app.screen, Settle), "the ask", ARRIVES)
+        attach("allies").roll()
+        await until(allies, lambda: allies_app.screen is allies_screen, "the question", ARRIVES)
+        lapsed = f"The request to take back the Axis player's last answer ({what}) lapsed: "
+        assert lapsed + "you went on on another terminal without settling it" in said(allies_notes)
+        mine = f"The request to take back your last answer ({what}) lapsed: "
+        told = mine + "the Allied player went on without settling it"
+        await until(axis, lambda: told in said(axis_notes), "the lapse", ARRIVES)
+        assert not any("refused" in m for m in said(allies_notes) + said(axis_notes))
+        assert len(axis_screen.game.answers) == len(allies_screen.game.answers) == 2
+        assert undo_line(axis_screen) == undo_line(allies_screen) == ""
+        await press(allies, "y")
+        assert stored(path)[-1] == ("answer", "allies")
+
+
+async def test_escape_leaves_the_undo_open_and_the_undo_key_asks_again(
+    attach: Attach, path: Path
+) -> None:
+    attach("axis").answer("yes")
+    axis_app, allies_app = ArmisticeApp(host=attach("axis")), ArmisticeApp(host=attach("allies"))
+    what = "Establish Vichy France? Establish Vichy France"
+    async with axis_app.run_test(size=SIZE) as axis, allies_app.run_test(size=SIZE) as allies:
+        axis_screen, allies_screen = await dashboard(axis), await dashboard(allies)
+        await press(axis, "u")
+        await until(allies, lambda: isinstance(allies_app.screen, Settle), "the ask", ARRIVES)
+        assert "escape: later (u asks again)" in flat(on_screen(allies_app))
+        await press(allies, "escape")
+        assert allies_app.screen is allies_screen
+        await allies.pause(4 * POLL)
+        assert allies_app.screen is allies_screen  # not asked again by itself
+        assert stored(path) == [("answer", "axis"), ("undo-ask", "axis")]
+        assert allies_screen.host.undo_asked is not None
+        assert undo_line(allies_screen) == (
+            f"The Axis player asks to take back their last answer ({what}): u to accept or refuse."
+        )
+        await press(allies, "u")
+        assert isinstance(allies_app.screen, Settle)
+        await press(allies, "n")
+        assert stored(path)[-1] == ("undo-no", "allies")
+        assert undo_line(allies_screen) == ""
+        await until(axis, lambda: axis_screen.host.undo_asked is None, "the refusal", ARRIVES)
 
 
 def test_the_waiting_prompt_at_80x24(snap_compare: Callable[..., bool], attach: Attach) -> None:

@@ -391,6 +391,7 @@ class PromptPanel(ScrollableContainer, can_focus=False):
         self._showing = None
 
     def compose(self) -> ComposeResult:
+        yield Static(id="prompt-undo")
         yield Static(id="prompt-header")
         yield Static(id="prompt-help")
         with ContentSwitcher(initial="prompt-done", id="prompt-body"):
@@ -451,6 +452,7 @@ class PromptPanel(ScrollableContainer, can_focus=False):
         taken_back: Answer | None = None,
         ended: str = "",
         waiting: tuple[str, str] = ("", ""),
+        undo: str = "",
     ) -> None:
         """Render ``prompt`` (None once the game is complete: then the ``result`` rows of the
         summary come first, then how the game ended, ``ended``, by default that every rule
@@ -459,9 +461,13 @@ class PromptPanel(ScrollableContainer, can_focus=False):
         when it answered this prompt. What was said about an earlier prompt is cleared.
         ``waiting``, when its first part is not empty, shows the prompt read-only as another
         side's: whom the game waits for ("the Axis player") and who this player is ("You
-        play the Allies.")."""
+        play the Allies."). ``undo``, when not empty, says above all else that an undo is
+        asked and not yet settled."""
         if prompt != self.shown:
             self.say("")
+        asked = self.query_one("#prompt-undo", Static)
+        asked.update(Text(undo))
+        asked.display = bool(undo)
         self.shown = prompt
         self.can_focus = prompt is None
         header = self.query_one("#prompt-header", Static)
