@@ -17,6 +17,8 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Label
 
+from armistice.core import scenario
+from armistice.core.game import Game
 from armistice.core.prompts import Decision, Roll, Via
 from armistice.host.records import Mode
 from armistice.host.shared import SharedHost, header_for, last_words
@@ -41,6 +43,7 @@ from tests.tui.dashboard import (
 )
 
 SIZE = (100, 30)
+AA50_PANELS = ("territories", "ships", "standing", "open", "dice")
 ARRIVES = 20 * POLL
 """Seconds a test waits for a dashboard to show what another terminal stored: many polls,
 for a loaded machine (benchmarks/shared_dashboard.py measures the delay itself)."""
@@ -312,6 +315,44 @@ def test_the_waiting_prompt_at_80x24(snap_compare: Callable[..., bool], attach: 
         await settle(pilot)
 
     app = ArmisticeApp(host=attach("allies"))
+    assert snap_compare(app, terminal_size=NARROW, run_before=before)
+
+
+def anniversary(tmp_path: Path) -> SharedHost:
+    """The Allied side of a live shared Anniversary game (France neutral, 1941), whose first
+    prompt is the German player's menu of actions."""
+    where = tmp_path / "aa50.db"
+    with Store(where, create=True) as store:
+        store.create(header_for(Game(scenario.load("france-neutral-1941")), "aa50"))
+    return SharedHost(Store(where), "aa50", "allies")
+
+
+async def test_the_anniversary_waiting_prompt_opens_on_its_question_at_80x24(
+    tmp_path: Path,
+) -> None:
+    app = ArmisticeApp(host=anniversary(tmp_path))
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await dashboard(pilot, AA50_PANELS)
+        prompt = screen.game.prompt
+        assert prompt is not None and waiting_text(screen) is not None
+        panel = on_screen(app, screen.query_one("#prompt"))
+        assert flat(panel).startswith(
+            "AXIS Germany: Round 1, Germany, start of turn: what now? [§1] "
+            "Waiting for the Axis player You play the Allies. · Add France's turn"
+        )
+
+
+def test_the_anniversary_waiting_prompt_at_80x24(
+    snap_compare: Callable[..., bool], tmp_path: Path
+) -> None:
+    """The Allied player's dashboard while the German player chooses an action."""
+
+    async def before(pilot: Pilot[Any]) -> None:
+        await dashboard(pilot, AA50_PANELS)
+        pilot.app.clear_notifications()
+        await settle(pilot)
+
+    app = ArmisticeApp(host=anniversary(tmp_path))
     assert snap_compare(app, terminal_size=NARROW, run_before=before)
 
 

@@ -501,7 +501,9 @@ class PromptPanel(ScrollableContainer, can_focus=False):
             self.query_one(WaitingView).show(prompt, *waiting)
             body.current = "prompt-waiting"
             self._showing = None
-            self.query_one(WaitingView).focus()
+            # Read-only: the question heads the panel, never scrolled past to the options.
+            self.query_one(WaitingView).focus(scroll_visible=False)
+            self.call_after_refresh(self.scroll_home, animate=False)
             return
         back = taken_back.value if taken_back is not None and taken_back.key == prompt.key else None
         ident = VIEWS[type(prompt)]
