@@ -20,13 +20,14 @@ from textual.widgets import Label
 from armistice.core import scenario
 from armistice.core.game import Game
 from armistice.core.prompts import Decision, Roll, Via
+from armistice.host import mail
 from armistice.host.records import Mode
 from armistice.host.shared import SharedHost, header_for, last_words
 from armistice.host.store import Store
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.screens.dialogs import Settle
 from armistice.tui.screens.game import GameScreen
-from armistice.tui.screens.sides import POLL, news
+from armistice.tui.screens.sides import POLL, news, send_line
 from armistice.tui.widgets.prompt import WaitingView
 from tests.tui.dashboard import (
     NARROW,
@@ -448,3 +449,61 @@ async def test_by_mail_each_dashboard_gives_its_secret_and_both_see_the_die_agre
         assert stored(where)[4:] == [("reveal", "axis"), ("answer", "axis")]
         await until(allies, lambda: len(allies_screen.game.answers) == 2, "the die", ARRIVES)
         assert allies_screen.game.answers == axis_screen.game.answers
+
+
+async def test_by_mail_after_giving_its_secret_a_player_waits_and_is_told_how_to_send_it(
+    tmp_path: Path,
+) -> None:
+    """A store each: the Axis player decides and commits; the Allied player imports that,
+    presses r (commits and reveals) and is shown whose secret the die waits for, and the
+    command that writes the moves the Axis player lacks; a spectator sees the wait only."""
+    axis_db, allies_db = tmp_path / "axis.db", tmp_path / "allies.db"
+    with Store(axis_db, create=True) as store:
+        store.create(header_for(example(), "fall", Mode.MAIL))
+    axis = SharedHost(Store(axis_db), "fall", "axis")
+    axis.answer("yes")
+    assert axis.roll() is None
+    with Store(allies_db, create=True) as store:
+        mail.import_moves(store, "fall", mail.export(Store(axis_db), "fall"), "moves1.json")
+    app = ArmisticeApp(host=SharedHost(Store(allies_db), "fall", "allies"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await dashboard(pilot)
+        assert waiting_text(screen) is None
+        await press(pilot, "r")
+        assert stored(allies_db)[2:] == [("commit", "allies"), ("reveal", "allies")]
+        assert str(waiting_text(screen)).splitlines()[:4] == [
+            " Waiting for the Axis player's secret ",
+            "You play the Allies.",
+            f"By mail: send the Axis player your moves: armistice export --game "
+            f"{allies_db}:fall --since 2 -o fall-4.json",
+            "Roll 1d6 (1-6).",
+        ]
+    with Store(axis_db) as store:  # the command's file carries what the Axis player lacks
+        added = mail.import_moves(store, "fall", mail.export(Store(allies_db), "fall", 2), "m")
+    assert [r.index for r in added] == [3, 4]
+    app = ArmisticeApp(host=SharedHost(Store(allies_db), "fall", "spectator"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await dashboard(pilot)
+        assert str(waiting_text(screen)).splitlines()[:3] == [
+            " Waiting for the Axis player's secret ",
+            "You are watching.",
+            "Roll 1d6 (1-6).",
+        ]
+
+
+def test_by_mail_nothing_is_to_send_once_the_other_player_made_the_last_record(
+    tmp_path: Path,
+) -> None:
+    where = tmp_path / "mail.db"
+    with Store(where, create=True) as store:
+        store.create(header_for(example(), "fall", Mode.MAIL))
+    axis, allies = (
+        SharedHost(Store(where), "fall", "axis"),
+        SharedHost(Store(where), "fall", "allies"),
+    )
+    assert send_line(axis) == ""
+    axis.answer("yes")
+    allies.refresh()
+    assert send_line(allies) == ""
+    assert send_line(axis).endswith(f"--game {where}:fall --since 0 -o fall-1.json")
+    assert send_line(SharedHost(Store(where), "fall", "spectator")) == ""

@@ -382,7 +382,11 @@ class GameScreen(Screen[None]):
             summary.result,
             taken_back,
             self.ending(),
-            (waiting, sides.playing(game, self.host.side)) if waiting else ("", ""),
+            (
+                (waiting, sides.playing(game, self.host.side), sides.send_line(self.host))
+                if waiting
+                else ("", "", "")
+            ),
             self._undo_line(),
         )
         self.query_one(OddsPanel).show(game)

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from armistice.core.game import Game
 from armistice.core.prompts import Answer
-from armistice.host.base import UndoAsked, UndoEnded
-from armistice.host.records import SPECTATOR, Kind
-from armistice.host.shared import answer_words, answered, called
+from armistice.host.base import Host, UndoAsked, UndoEnded
+from armistice.host.records import SPECTATOR, Kind, Mode
+from armistice.host.shared import SharedHost, answer_words, answered, called
 
 POLL = 0.25
 """Seconds between two looks at a shared game's store for what the other side did."""
@@ -123,4 +123,24 @@ def undo_closed(
     return (
         f"The request to take back {whose} last answer ({what}) lapsed: "
         f"{went}{elsewhere} without settling it"
+    )
+
+
+def send_line(host: Host) -> str:
+    """By mail, what this player does for the others to see their moves: the ``armistice
+    export`` command writing the records made since the other players' last one (which they
+    hold, having made it), filled in with this store and game. Empty in a live game, for a
+    spectator, or when the others made the last record."""
+    if not isinstance(host, SharedHost) or host.header.mode is not Mode.MAIL:
+        return ""
+    if host.side == SPECTATOR:
+        return ""
+    records = host.records
+    since = max((r.index for r in records if r.side != host.side), default=0)
+    if since == len(records):
+        return ""
+    return (
+        f"By mail: send {others(host.game, host.side)} your moves: "
+        f"armistice export --game {host.store.path}:{host.name} --since {since} "
+        f"-o {host.name}-{len(records)}.json"
     )

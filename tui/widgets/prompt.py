@@ -275,13 +275,16 @@ class WaitingView(Static, can_focus=True):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.waiting = ""
 
-    def show(self, prompt: Prompt, waiting: str, playing: str) -> None:
+    def show(self, prompt: Prompt, waiting: str, playing: str, send: str = "") -> None:
         """Show ``prompt`` read-only: the game waits for ``waiting`` ("the Axis player");
-        ``playing`` says who this player is ("You play the Allies.")."""
+        ``playing`` says who this player is ("You play the Allies."); ``send``, by mail,
+        how to write the moves the other player lacks (empty: nothing to send)."""
         self.waiting = waiting
         text = Text()
         text.append(f" Waiting for {waiting} ", style="bold reverse")
         text.append(f"\n{playing}\n")
+        if send:
+            text.append(f"{send}\n", style="bold")
         text.append_text(offered(prompt))
         self.update(text)
 
@@ -451,7 +454,7 @@ class PromptPanel(ScrollableContainer, can_focus=False):
         result: tuple[Row, ...] = (),
         taken_back: Answer | None = None,
         ended: str = "",
-        waiting: tuple[str, str] = ("", ""),
+        waiting: tuple[str, str, str] = ("", "", ""),
         undo: str = "",
     ) -> None:
         """Render ``prompt`` (None once the game is complete: then the ``result`` rows of the
@@ -460,9 +463,10 @@ class PromptPanel(ScrollableContainer, can_focus=False):
         ``taken_back``, the answer an undo just took back, is shown as the starting choice
         when it answered this prompt. What was said about an earlier prompt is cleared.
         ``waiting``, when its first part is not empty, shows the prompt read-only as another
-        side's: whom the game waits for ("the Axis player") and who this player is ("You
-        play the Allies."). ``undo``, when not empty, says above all else that an undo is
-        asked and not yet settled."""
+        side's: whom the game waits for ("the Axis player"), who this player is ("You
+        play the Allies.") and, by mail, how to send the other player the moves they lack.
+        ``undo``, when not empty, says above all else that an undo is asked and not yet
+        settled."""
         if prompt != self.shown:
             self.say("")
         asked = self.query_one("#prompt-undo", Static)
