@@ -157,7 +157,14 @@ class GameScreen(Screen[None]):
             id="dice-mode",
             tooltip="Switch between dice rolled by the app and dice typed in",
         ),
-        Binding("u", "undo", "Undo", id="undo", tooltip="Take back the last answer"),
+        Binding(
+            "u",
+            "undo",
+            "Undo",
+            id="undo",
+            tooltip="Take back the last answer (a shared game: ask the other side to, or "
+            "answer their ask)",
+        ),
         # Reached only when the action above is greyed out: says why nothing happens.
         Binding("r", "unavailable('roll')", show=False, id="roll"),
         Binding("u", "unavailable('undo')", show=False, id="undo"),
@@ -599,8 +606,11 @@ class GameScreen(Screen[None]):
         self.refresh_views()
 
     def action_undo(self) -> None:
-        """Take back the last answer (or fact given for the procedure about to start)."""
-        if self._undo is not None and self._undo[0].side not in (self.host.side, SPECTATOR):
+        """Take back the last answer (or fact given for the procedure about to start); in a
+        shared game, ask the other side to, or put again the question of the undo the other
+        side asked."""
+        side = self.host.side
+        if self._undo is not None and side not in (self._undo[0].side, SPECTATOR):
             self._ask_question()
             return
         if self.handover is not None:
