@@ -268,7 +268,7 @@ async def test_an_undo_that_lapses_closes_the_question_and_is_not_called_refused
         attach("allies").roll()
         await until(allies, lambda: allies_app.screen is allies_screen, "the question", ARRIVES)
         lapsed = f"The request to take back the Axis player's last answer ({what}) lapsed: "
-        assert lapsed + "you went on on another terminal without settling it" in said(allies_notes)
+        assert lapsed + "you went on without settling it" in said(allies_notes)
         mine = f"The request to take back your last answer ({what}) lapsed: "
         told = mine + "the Allied player went on without settling it"
         await until(axis, lambda: told in said(axis_notes), "the lapse", ARRIVES)

@@ -107,7 +107,8 @@ def undo_closed(
 ) -> str:
     """What ``side`` is told once the undo ``asked`` (to take back ``what``) is no longer
     open, by the record that closed it (``ended``): accepted or refused only as an undo
-    record says, else lapsed because a player went on (answered or took a link)."""
+    record says (by ``side`` itself: on another terminal, as a dashboard does not tell its
+    own back), else lapsed because a player went on (answered or took a link)."""
     mine = asked.side == side
     whose = "your" if mine else f"{player_name(game, asked.side)}'s"
     if ended is None or ended.ask != asked.index:
@@ -119,10 +120,10 @@ def undo_closed(
         return f"{who} accepted{elsewhere} taking back {whose} last answer ({what})"
     if ended.kind is Kind.UNDO_NO:
         return f"{who} refused{elsewhere} to take back {whose} last answer ({what})"
-    went = "you went on" if here else f"{player_name(game, ended.side)} went on"
+    went = "you" if here else player_name(game, ended.side)
     return (
         f"The request to take back {whose} last answer ({what}) lapsed: "
-        f"{went}{elsewhere} without settling it"
+        f"{went} went on without settling it"
     )
 
 
