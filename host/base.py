@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from armistice.core.game import Game
 from armistice.core.prompts import Answer, AnswerValue, Prompt, Via
+from armistice.host.records import Kind
 
 
 class UndoAsked(Protocol):
@@ -21,6 +22,16 @@ class UndoAsked(Protocol):
     side: str
     answer: Answer
     index: int
+
+
+class UndoEnded(Protocol):
+    """How the last undo asked was closed: the ``ask`` (index of the record asking), the
+    ``kind`` of the record that closed it (accepted, refused, or an answer or link: the ask
+    lapsed) and the ``side`` (player key) that made that record."""
+
+    ask: int
+    kind: Kind
+    side: str
 
 
 class Host(Protocol):
@@ -78,6 +89,10 @@ class Host(Protocol):
     def undo_asked(self) -> UndoAsked | None:
         """The undo asked and not yet settled, if any."""
 
+    @property
+    def undo_ended(self) -> UndoEnded | None:
+        """How the last undo asked was closed, if one was."""
+
     def settle_undo(self, accept: bool) -> None:
         """Accept or refuse the undo the other side asked for; raises IllegalAnswer when
         none is asked or this side asked it."""
@@ -92,6 +107,7 @@ class LocalHost:
     side: str | None = None
     shared = False
     undo_asked: UndoAsked | None = None
+    undo_ended: UndoEnded | None = None
 
     def __init__(self, game: Game) -> None:
         self._game = game

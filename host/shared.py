@@ -31,7 +31,16 @@ import msgspec
 from armistice.core import decode, systems, tablefiles
 from armistice.core.errors import ArmisticeError, GameOver, IllegalAnswer
 from armistice.core.game import NEXT, Game, rolled
-from armistice.core.prompts import Answer, AnswerValue, Prompt, Roll, Rolls, Via
+from armistice.core.prompts import (
+    Answer,
+    AnswerValue,
+    Decision,
+    Prompt,
+    Roll,
+    Rolls,
+    Selection,
+    Via,
+)
 from armistice.core.scenario import from_mapping
 from armistice.core.sides import Alignment, Player
 from armistice.host import chain, keys
@@ -70,6 +79,16 @@ class Asked(msgspec.Struct, frozen=True):
     side: str
     answer: Answer
     index: int
+
+
+class Ended(msgspec.Struct, frozen=True):
+    """How the last undo asked was closed: the ``ask`` (index of the record asking), the
+    ``kind`` of the record that closed it (undo-yes, undo-no; an answer or a link: the ask
+    lapsed) and the ``side`` that made that record."""
+
+    ask: int
+    kind: Kind
+    side: str
 
 
 class Overview(msgspec.Struct, frozen=True):
@@ -129,6 +148,57 @@ def called(game: Game, player: Player | None) -> str:
     if len(sides) == 1 and (side := sides.pop()) is not Alignment.NEUTRAL:
         return f"the {side.label} player"
     return f"the {player.label} player"
+
+
+def answered(game: Game, number: int) -> tuple[Prompt | None, Player | None]:
+    """The prompt that answer ``number`` (from 1) of ``game`` answered, found by replaying
+    the answers before it, and the player who answers it (None: either may); no prompt when
+    the answer took a link."""
+    before = Game(
+        game.origin,
+        assumptions=game.assumptions,
+        answers=game.answers[: number - 1],
+        facts=game.facts,
+        seed=game.seed,
+        tables=game.house,
+    )
+    prompt = before.prompt
+    if prompt is None or prompt.key != game.answers[number - 1].key:
+        return None, None
+    return prompt, before.player(prompt)
+
+
+def answer_words(prompt: Prompt | None, answer: Answer) -> str:
+    """``answer`` to ``prompt`` as a player reads it: the prompt's label, then the option's
+    label for a decision ("Establish Vichy France? Establish Vichy France"), a die's total
+    ("Lebanon-Syria colonial die: rolled 4"), each member's total of a batch, or each item
+    picked with its amount; a link taken reads "go on to KEY"."""
+    value = answer.value
+    if prompt is None:
+        return f"go on to {value}"
+    if isinstance(prompt, Decision):
+        shown = next((o.label for o in prompt.options if o.value == value), str(value))
+    elif isinstance(prompt, Rolls) and isinstance(value, dict):
+        labels = {m.key: m.label for m in prompt.members}
+        shown = ", ".join(f"{labels.get(k, k)} {v}" for k, v in value.items())
+    elif isinstance(prompt, Selection) and isinstance(value, dict):
+        labels = {i.id: i.label for i in prompt.items}
+        shown = ", ".join(
+            labels.get(k, k) + (f" ({v})" if v > 1 else "") for k, v in value.items() if v
+        )
+        shown = shown or "none"
+    else:
+        shown = str(value)
+    verb = "rolled " if isinstance(prompt, Roll | Rolls) else ""
+    colon = "" if prompt.label.endswith("?") else ":"
+    return f"{prompt.label}{colon} {verb}{shown}"
+
+
+def last_words(game: Game) -> str:
+    """The last answer of ``game`` in words (:func:`answer_words`); empty when none."""
+    if not game.answers:
+        return ""
+    return answer_words(answered(game, len(game.answers))[0], game.answers[-1])
 
 
 def overview(store: Store) -> list[Overview]:
@@ -201,6 +271,7 @@ class SharedHost:
         self._records: list[Record] = []
         self._entries: list[int] = []
         self._asked: Asked | None = None
+        self._ended: Ended | None = None
         self._stamp: tuple[int, int] | None = None
         self._table: tuple[int, Table | None] | None = None
         self.refresh()
@@ -231,11 +302,18 @@ class SharedHost:
         """The undo asked and not yet settled, if any."""
         return self._asked
 
+    @property
+    def undo_ended(self) -> Ended | None:
+        """How the last undo asked was closed (accepted, refused, or lapsed by an answer or
+        a link), if one was while attached."""
+        return self._ended
+
     def may_answer(self, prompt: Prompt) -> bool:
         """Whether this side answers ``prompt`` now: its power's player, or either side when
         it names no power; by mail, a die waiting for this side's commitment or secret,
-        whoever's die it is; never a spectator."""
-        if self._side == SPECTATOR:
+        whoever's die it is; never a spectator, nor a side whose own undo asked is not yet
+        settled."""
+        if self._side == SPECTATOR or self._own_ask():
             return False
         table = self._die_table(prompt)
         if table is not None:
@@ -249,9 +327,13 @@ class SharedHost:
 
     def waiting_for(self, prompt: Prompt) -> str:
         """Whom ``prompt`` waits for when this side may not answer it: "the Axis player", or
-        by mail "the Allied player's secret"; empty when this side may answer it."""
+        by mail "the Allied player's secret", or "the Allied player to accept or refuse
+        taking back your last answer" while this side's undo asked is not settled; empty
+        when this side may answer it."""
         if self.may_answer(prompt):
             return ""
+        if self._own_ask():
+            return f"{self._others()} to accept or refuse taking back your last answer"
         table = self._die_table(prompt)
         if table is not None and table.waiting():
             what = "commitment" if len(table.commits) < len(table.players) else "secret"
@@ -276,11 +358,32 @@ class SharedHost:
             self._table = (count, mail.referee(self.store, self.name).pending_die())
         return self._table[1]
 
+    def _own_ask(self) -> bool:
+        """Whether this side asked the undo that is not yet settled."""
+        return self._asked is not None and self._asked.side == self._side
+
+    def _not_asking(self, what: str) -> None:
+        """Raise IllegalAnswer naming ``what`` while this side's own undo asked is not yet
+        settled: it goes on only once the other side accepts or refuses it."""
+        asked = self._asked
+        if asked is not None and asked.side == self._side:
+            raise IllegalAnswer(
+                what,
+                f"you asked to take back {last_words(self._game)}; "
+                f"{self._others()} has not answered yet",
+            )
+
+    def _others(self) -> str:
+        """The players other than this side: "the Allied player" (more: joined by "or")."""
+        players = [p for p in self._game.sides.players if p.key != self._side]
+        return " or ".join(called(self._game, p) for p in players) or "the other player"
+
     def _pending(self, what: str) -> Prompt:
         """The prompt this side is to answer; IllegalAnswer naming ``what`` for a spectator or
         another side's prompt, GameOver when nothing is asked."""
         if self._side == SPECTATOR:
             raise IllegalAnswer(what, "a spectator answers nothing")
+        self._not_asking(what)
         prompt = self._game.prompt
         if prompt is None:
             raise GameOver(what, "the resolution is complete; nothing is asked")
@@ -349,6 +452,7 @@ class SharedHost:
 
         if self._side == SPECTATOR:
             raise IllegalAnswer("roll", "a spectator answers nothing")
+        self._not_asking("roll")
         while (record := mail.step(self.store, self.name, self._side, self._sign)) is not None:
             self.refresh()
             if record.kind is Kind.ANSWER:
@@ -366,6 +470,12 @@ class SharedHost:
     def _moved(self, record: Record) -> None:
         """Note that the answer or link ``record`` moved the game on: an undo asked lapses."""
         self._entries.append(record.index)
+        self._close(record.kind, record.side)
+
+    def _close(self, kind: Kind, side: str) -> None:
+        """Close the undo asked, if any, by a record of ``kind`` made by ``side``."""
+        if self._asked is not None:
+            self._ended = Ended(self._asked.index, kind, side)
         self._asked = None
 
     def next(self, key: str, facts: Mapping[str, Any] | None = None) -> None:
@@ -375,6 +485,7 @@ class SharedHost:
         def make() -> Change:
             if self._side == SPECTATOR:
                 raise IllegalAnswer(NEXT, "a spectator answers nothing")
+            self._not_asking(NEXT)
             self._game.next(key, facts)
             return Kind.LINK, {"key": key, "facts": self._game.facts[-1]}, self._game.undo
 
@@ -424,8 +535,8 @@ class SharedHost:
                 raise IllegalAnswer("undo", "this side asked it: the other side settles it")
             return (Kind.UNDO_YES if accept else Kind.UNDO_NO), {"ask": asked.index}, None
 
-        self._change(make)
-        self._asked = None
+        record = self._change(make)
+        self._close(record.kind, record.side)
         if accept:
             self._game.undo()
             self._entries.pop()
@@ -500,7 +611,7 @@ class SharedHost:
                     raise StoreError(at, "a link taken without valid 'facts'")
                 game.next(_field(record, "key", str, at), facts)
                 self._entries.append(record.index)
-                self._asked = None
+                self._close(record.kind, record.side)
             elif record.kind is Kind.UNDO_ASK:
                 self._take_ask(record, at)
             elif record.kind in (Kind.UNDO_YES, Kind.UNDO_NO):
@@ -542,7 +653,7 @@ class SharedHost:
             raise StoreError(at, "an answer without a valid 'value'")
         game.answer(value, via)
         self._entries.append(record.index)
-        self._asked = None
+        self._close(record.kind, record.side)
 
     def _take_ask(self, record: Record, at: str) -> None:
         """Apply an undo asked: it must name the asking side's own last answer."""
@@ -563,7 +674,7 @@ class SharedHost:
             raise StoreError(at, f"settles record {ask}, which is no undo waiting to be settled")
         if asked.side == record.side:
             raise StoreError(at, "settles an undo the same side asked")
-        self._asked = None
+        self._close(record.kind, record.side)
         if record.kind is Kind.UNDO_YES:
             self._game.undo()
             self._entries.pop()

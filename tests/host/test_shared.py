@@ -184,24 +184,83 @@ def test_the_same_side_on_two_terminals_keeps_one_answer_and_tells_the_other(pat
 
 
 def test_a_record_that_leaves_the_game_where_it_was_does_not_stop_an_answer(path: Path) -> None:
-    """An undo asked on one Allied terminal while another still shows the record before it:
-    the second terminal's roll takes the next number, and the ask lapses."""
+    """An undo asked and refused while a second Allied terminal still shows the record before
+    them: that terminal's roll takes the next number."""
     axis, allies, second = attach(path, "axis"), attach(path, "allies"), attach(path, "allies")
     axis.answer("yes")
     allies.refresh()
-    allies.roll()
+    second.refresh()
+    axis.undo()
+    allies.refresh()
+    allies.settle_undo(False)
+    second.roll()
+    assert [r.kind for r in Store(path).records("fall")] == [
+        Kind.ANSWER,
+        Kind.UNDO_ASK,
+        Kind.UNDO_NO,
+        Kind.ANSWER,
+    ]
+    assert second.undo_asked is None and len(second.game.answers) == 2
+    assert allies.refresh() and allies.game.answers == second.game.answers
+
+
+def test_while_its_own_undo_is_asked_a_side_neither_answers_nor_rolls_nor_links(
+    path: Path,
+) -> None:
+    """The Allies ask to take back a die and roll the next one before the Axis player
+    answers: refused, on this terminal and on another Allied one, so the ask cannot lapse by
+    its asker and is still open for the Axis player to settle."""
+    axis, allies, second = attach(path, "axis"), attach(path, "allies"), attach(path, "allies")
+    axis.answer("yes")
+    allies.refresh()
+    first = allies.roll()
     second.refresh()
     allies.undo()
-    second.roll()
+    die = allies.game.prompt
+    assert die is not None and die.key == "colony_roll.north_africa"
+    told = (
+        f"you asked to take back Lebanon-Syria colonial die: rolled {first}; "
+        "the Axis player has not answered yet"
+    )
+    for terminal in (allies, second):  # the second still shows the game before the ask
+        with pytest.raises(IllegalAnswer, match=told):
+            terminal.roll()
+        with pytest.raises(IllegalAnswer, match=told):
+            terminal.answer(3, Via.TYPED)
+    assert not allies.may_answer(die)
+    assert allies.waiting_for(die) == (
+        "the Axis player to accept or refuse taking back your last answer"
+    )
     assert [r.kind for r in Store(path).records("fall")] == [
         Kind.ANSWER,
         Kind.ANSWER,
         Kind.UNDO_ASK,
-        Kind.ANSWER,
     ]
-    assert second.undo_asked is None and len(second.game.answers) == 3
-    assert allies.refresh() and allies.undo_asked is None
-    assert allies.game.answers == second.game.answers
+    assert axis.refresh() and axis.undo_asked is not None
+    axis.settle_undo(False)
+    assert allies.refresh() and allies.undo_ended == shared.Ended(3, Kind.UNDO_NO, "axis")
+    assert allies.may_answer(die) and allies.roll() is not None
+
+
+def test_while_its_own_undo_is_asked_a_side_takes_no_link(path: Path) -> None:
+    axis, allies = attach(path, "axis"), attach(path, "allies")
+    play_out(axis, allies)
+    last = axis if axis.records[-1].side == "axis" else allies
+    last.undo()
+    link = last.game.links[0].to
+    with pytest.raises(IllegalAnswer, match=r"you asked to take back .* has not answered yet"):
+        last.next(link)
+    assert Store(path).records("fall")[-1].kind is Kind.UNDO_ASK
+
+
+def test_by_mail_while_its_own_undo_is_asked_a_side_gives_no_secret(tmp_path: Path) -> None:
+    store = new_store(tmp_path / "mail.db", example_header(mode=Mode.MAIL))
+    axis = SharedHost(store, "fall", "axis")
+    axis.answer("yes")
+    axis.undo()
+    with pytest.raises(IllegalAnswer, match="the Allied player has not answered yet"):
+        axis.roll()
+    assert [r.kind for r in store.records("fall")] == [Kind.ANSWER, Kind.UNDO_ASK]
 
 
 def test_undo_is_asked_and_accepted_and_every_step_is_a_record(path: Path) -> None:
@@ -250,16 +309,41 @@ def test_undo_asks_only_for_this_sides_own_last_answer(path: Path) -> None:
         axis.undo()
 
 
-def test_an_answer_after_an_undo_is_asked_lets_the_ask_lapse(path: Path) -> None:
+def test_an_answer_by_the_other_side_after_an_undo_is_asked_lets_the_ask_lapse(
+    path: Path,
+) -> None:
     axis, allies = attach(path, "axis"), attach(path, "allies")
     axis.answer("yes")
+    axis.undo()
     allies.refresh()
-    allies.roll()
-    allies.undo()
-    allies.roll()  # the Allies go on instead
+    allies.roll()  # the Allies go on instead of settling it
+    assert allies.undo_asked is None
+    assert allies.undo_ended == shared.Ended(2, Kind.ANSWER, "allies")
     assert axis.refresh() and axis.undo_asked is None
+    assert axis.undo_ended == shared.Ended(2, Kind.ANSWER, "allies")
     with pytest.raises(IllegalAnswer, match="no undo is asked"):
-        axis.settle_undo(True)
+        allies.settle_undo(True)
+
+
+def test_an_ask_lapsed_by_its_own_side_in_an_older_store_still_replays(path: Path) -> None:
+    """A store written before a side was stopped from going on past its own undo asked."""
+    axis = attach(path, "axis")
+    axis.answer("yes")
+    axis.undo()
+    forge(
+        path,
+        Kind.ANSWER,
+        "allies",
+        {"key": "colony_roll.lebanon_syria", "value": 4, "via": "drawn"},
+    )
+    forge(path, Kind.UNDO_ASK, "allies", {"answer": 3})
+    forge(
+        path, Kind.ANSWER, "allies", {"key": "colony_roll.north_africa", "value": 2, "via": "drawn"}
+    )
+    viewer = attach(path, SPECTATOR)
+    assert [a.value for a in viewer.game.answers] == ["yes", 4, 2]
+    assert viewer.undo_asked is None
+    assert viewer.undo_ended == shared.Ended(4, Kind.ANSWER, "allies")
 
 
 def test_a_link_is_taken_by_either_side_and_replayed(path: Path) -> None:

@@ -17,14 +17,17 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Label
 
+from armistice.core import scenario
+from armistice.core.game import Game
 from armistice.core.prompts import Decision, Roll, Via
+from armistice.host import mail
 from armistice.host.records import Mode
-from armistice.host.shared import SharedHost, header_for
+from armistice.host.shared import SharedHost, header_for, last_words
 from armistice.host.store import Store
 from armistice.tui.app import ArmisticeApp
-from armistice.tui.screens.dialogs import Confirm
+from armistice.tui.screens.dialogs import Settle
 from armistice.tui.screens.game import GameScreen
-from armistice.tui.screens.sides import POLL, last_words, news
+from armistice.tui.screens.sides import POLL, news, send_line
 from armistice.tui.widgets.prompt import WaitingView
 from tests.tui.dashboard import (
     NARROW,
@@ -41,6 +44,7 @@ from tests.tui.dashboard import (
 )
 
 SIZE = (100, 30)
+AA50_PANELS = ("territories", "ships", "standing", "open", "dice")
 ARRIVES = 20 * POLL
 """Seconds a test waits for a dashboard to show what another terminal stored: many polls,
 for a loaded machine (benchmarks/shared_dashboard.py measures the delay itself)."""
@@ -175,7 +179,7 @@ async def test_an_undo_is_asked_and_the_other_side_refuses_then_accepts_it(
         assert len(axis_screen.game.answers) == 1
         assert f"Asked the Allied player to take back your last answer ({what})" in said(axis_notes)
         assert axis_screen.check_action("undo", ()) is None
-        await until(allies, lambda: isinstance(allies_app.screen, Confirm), "the ask", ARRIVES)
+        await until(allies, lambda: isinstance(allies_app.screen, Settle), "the ask", ARRIVES)
         question = allies_app.screen.question  # type: ignore[attr-defined]
         assert question == f"The Axis player asks to take back their last answer ({what}). Accept?"
         await press(allies)
@@ -187,7 +191,7 @@ async def test_an_undo_is_asked_and_the_other_side_refuses_then_accepts_it(
         assert len(axis_screen.game.answers) == len(allies_screen.game.answers) == 1
 
         await press(axis, "u")
-        await until(allies, lambda: isinstance(allies_app.screen, Confirm), "the ask", ARRIVES)
+        await until(allies, lambda: isinstance(allies_app.screen, Settle), "the ask", ARRIVES)
         await press(allies, "y")
         assert allies_screen.game.answers == ()
         accepted = f"The Allied player accepted taking back your last answer ({what})"
@@ -205,6 +209,104 @@ async def test_an_undo_is_asked_and_the_other_side_refuses_then_accepts_it(
         ]
 
 
+def undo_line(screen: GameScreen) -> str:
+    """What the prompt panel says of an undo asked, empty when it says nothing."""
+    shown = screen.query_one("#prompt-undo")
+    return text(shown) if shown.display else ""
+
+
+async def test_a_side_that_asked_an_undo_rolls_nothing_until_the_other_side_settles_it(
+    attach: Attach, path: Path
+) -> None:
+    """The Allies ask to take back their die and press r: refused, with nothing stored; the
+    Axis question stays open and y then takes the die back."""
+    attach("axis").answer("yes")
+    axis_app, allies_app = ArmisticeApp(host=attach("axis")), ArmisticeApp(host=attach("allies"))
+    axis_notes, allies_notes = Notes(axis_app), Notes(allies_app)
+    async with axis_app.run_test(size=SIZE) as axis, allies_app.run_test(size=SIZE) as allies:
+        axis_screen, allies_screen = await dashboard(axis), await dashboard(allies)
+        await press(allies, "r")
+        what = last_words(allies_screen.game)
+        await press(allies, "u")
+        await until(axis, lambda: isinstance(axis_app.screen, Settle), "the ask", ARRIVES)
+        await press(allies, "r")
+        assert stored(path) == [("answer", "axis"), ("answer", "allies"), ("undo-ask", "allies")]
+        assert str(waiting_text(allies_screen)).startswith(
+            " Waiting for the Axis player to accept or refuse taking back your last answer "
+        )
+        assert undo_line(allies_screen) == (
+            f"You asked to take back your last answer ({what}): waiting for the Axis player "
+            "to accept or refuse."
+        )
+        allies_screen.host.roll = lambda: pytest.fail("rolled while its undo is asked")
+        await press(allies, "r")
+        await axis.pause(4 * POLL)
+        assert isinstance(axis_app.screen, Settle)
+        await press(axis, "y")
+        assert axis_screen.game.answers == allies_screen.game.answers[:1]
+        accepted = f"The Axis player accepted taking back your last answer ({what})"
+        await until(allies, lambda: accepted in said(allies_notes), "the acceptance", ARRIVES)
+        assert not any("refused" in m for m in said(allies_notes) + said(axis_notes))
+        assert allies_screen.game.answers == axis_screen.game.answers
+        assert undo_line(allies_screen) == "" and waiting_text(allies_screen) is None
+
+
+async def test_an_undo_that_lapses_closes_the_question_and_is_not_called_refused(
+    attach: Attach, path: Path
+) -> None:
+    """The Axis player asks to take back Vichy; the Allied player rolls on another terminal
+    instead of settling it: the Allied question closes, and neither side is told of a
+    refusal no record makes."""
+    attach("axis").answer("yes")
+    axis_app, allies_app = ArmisticeApp(host=attach("axis")), ArmisticeApp(host=attach("allies"))
+    axis_notes, allies_notes = Notes(axis_app), Notes(allies_app)
+    what = "Establish Vichy France? Establish Vichy France"
+    async with axis_app.run_test(size=SIZE) as axis, allies_app.run_test(size=SIZE) as allies:
+        axis_screen, allies_screen = await dashboard(axis), await dashboard(allies)
+        await press(axis, "u")
+        await until(allies, lambda: isinstance(allies_app.screen, Settle), "the ask", ARRIVES)
+        attach("allies").roll()
+        await until(allies, lambda: allies_app.screen is allies_screen, "the question", ARRIVES)
+        lapsed = f"The request to take back the Axis player's last answer ({what}) lapsed: "
+        assert lapsed + "you went on without settling it" in said(allies_notes)
+        mine = f"The request to take back your last answer ({what}) lapsed: "
+        told = mine + "the Allied player went on without settling it"
+        await until(axis, lambda: told in said(axis_notes), "the lapse", ARRIVES)
+        assert not any("refused" in m for m in said(allies_notes) + said(axis_notes))
+        assert len(axis_screen.game.answers) == len(allies_screen.game.answers) == 2
+        assert undo_line(axis_screen) == undo_line(allies_screen) == ""
+        await press(allies, "y")
+        assert stored(path)[-1] == ("answer", "allies")
+
+
+async def test_escape_leaves_the_undo_open_and_the_undo_key_asks_again(
+    attach: Attach, path: Path
+) -> None:
+    attach("axis").answer("yes")
+    axis_app, allies_app = ArmisticeApp(host=attach("axis")), ArmisticeApp(host=attach("allies"))
+    what = "Establish Vichy France? Establish Vichy France"
+    async with axis_app.run_test(size=SIZE) as axis, allies_app.run_test(size=SIZE) as allies:
+        axis_screen, allies_screen = await dashboard(axis), await dashboard(allies)
+        await press(axis, "u")
+        await until(allies, lambda: isinstance(allies_app.screen, Settle), "the ask", ARRIVES)
+        assert "escape: later (u asks again)" in flat(on_screen(allies_app))
+        await press(allies, "escape")
+        assert allies_app.screen is allies_screen
+        await allies.pause(4 * POLL)
+        assert allies_app.screen is allies_screen  # not asked again by itself
+        assert stored(path) == [("answer", "axis"), ("undo-ask", "axis")]
+        assert allies_screen.host.undo_asked is not None
+        assert undo_line(allies_screen) == (
+            f"The Axis player asks to take back their last answer ({what}): u to accept or refuse."
+        )
+        await press(allies, "u")
+        assert isinstance(allies_app.screen, Settle)
+        await press(allies, "n")
+        assert stored(path)[-1] == ("undo-no", "allies")
+        assert undo_line(allies_screen) == ""
+        await until(axis, lambda: axis_screen.host.undo_asked is None, "the refusal", ARRIVES)
+
+
 def test_the_waiting_prompt_at_80x24(snap_compare: Callable[..., bool], attach: Attach) -> None:
     """The Allied player's dashboard while the Axis player decides on Vichy France."""
 
@@ -214,6 +316,44 @@ def test_the_waiting_prompt_at_80x24(snap_compare: Callable[..., bool], attach: 
         await settle(pilot)
 
     app = ArmisticeApp(host=attach("allies"))
+    assert snap_compare(app, terminal_size=NARROW, run_before=before)
+
+
+def anniversary(tmp_path: Path) -> SharedHost:
+    """The Allied side of a live shared Anniversary game (France neutral, 1941), whose first
+    prompt is the German player's menu of actions."""
+    where = tmp_path / "aa50.db"
+    with Store(where, create=True) as store:
+        store.create(header_for(Game(scenario.load("france-neutral-1941")), "aa50"))
+    return SharedHost(Store(where), "aa50", "allies")
+
+
+async def test_the_anniversary_waiting_prompt_opens_on_its_question_at_80x24(
+    tmp_path: Path,
+) -> None:
+    app = ArmisticeApp(host=anniversary(tmp_path))
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await dashboard(pilot, AA50_PANELS)
+        prompt = screen.game.prompt
+        assert prompt is not None and waiting_text(screen) is not None
+        panel = on_screen(app, screen.query_one("#prompt"))
+        assert flat(panel).startswith(
+            "AXIS Germany: Round 1, Germany, start of turn: what now? [§1] "
+            "Waiting for the Axis player You play the Allies. · Add France's turn"
+        )
+
+
+def test_the_anniversary_waiting_prompt_at_80x24(
+    snap_compare: Callable[..., bool], tmp_path: Path
+) -> None:
+    """The Allied player's dashboard while the German player chooses an action."""
+
+    async def before(pilot: Pilot[Any]) -> None:
+        await dashboard(pilot, AA50_PANELS)
+        pilot.app.clear_notifications()
+        await settle(pilot)
+
+    app = ArmisticeApp(host=anniversary(tmp_path))
     assert snap_compare(app, terminal_size=NARROW, run_before=before)
 
 
@@ -309,3 +449,61 @@ async def test_by_mail_each_dashboard_gives_its_secret_and_both_see_the_die_agre
         assert stored(where)[4:] == [("reveal", "axis"), ("answer", "axis")]
         await until(allies, lambda: len(allies_screen.game.answers) == 2, "the die", ARRIVES)
         assert allies_screen.game.answers == axis_screen.game.answers
+
+
+async def test_by_mail_after_giving_its_secret_a_player_waits_and_is_told_how_to_send_it(
+    tmp_path: Path,
+) -> None:
+    """A store each: the Axis player decides and commits; the Allied player imports that,
+    presses r (commits and reveals) and is shown whose secret the die waits for, and the
+    command that writes the moves the Axis player lacks; a spectator sees the wait only."""
+    axis_db, allies_db = tmp_path / "axis.db", tmp_path / "allies.db"
+    with Store(axis_db, create=True) as store:
+        store.create(header_for(example(), "fall", Mode.MAIL))
+    axis = SharedHost(Store(axis_db), "fall", "axis")
+    axis.answer("yes")
+    assert axis.roll() is None
+    with Store(allies_db, create=True) as store:
+        mail.import_moves(store, "fall", mail.export(Store(axis_db), "fall"), "moves1.json")
+    app = ArmisticeApp(host=SharedHost(Store(allies_db), "fall", "allies"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await dashboard(pilot)
+        assert waiting_text(screen) is None
+        await press(pilot, "r")
+        assert stored(allies_db)[2:] == [("commit", "allies"), ("reveal", "allies")]
+        assert str(waiting_text(screen)).splitlines()[:4] == [
+            " Waiting for the Axis player's secret ",
+            "You play the Allies.",
+            f"By mail: send the Axis player your moves: armistice export --game "
+            f"{allies_db}:fall --since 2 -o fall-4.json",
+            "Roll 1d6 (1-6).",
+        ]
+    with Store(axis_db) as store:  # the command's file carries what the Axis player lacks
+        added = mail.import_moves(store, "fall", mail.export(Store(allies_db), "fall", 2), "m")
+    assert [r.index for r in added] == [3, 4]
+    app = ArmisticeApp(host=SharedHost(Store(allies_db), "fall", "spectator"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await dashboard(pilot)
+        assert str(waiting_text(screen)).splitlines()[:3] == [
+            " Waiting for the Axis player's secret ",
+            "You are watching.",
+            "Roll 1d6 (1-6).",
+        ]
+
+
+def test_by_mail_nothing_is_to_send_once_the_other_player_made_the_last_record(
+    tmp_path: Path,
+) -> None:
+    where = tmp_path / "mail.db"
+    with Store(where, create=True) as store:
+        store.create(header_for(example(), "fall", Mode.MAIL))
+    axis, allies = (
+        SharedHost(Store(where), "fall", "axis"),
+        SharedHost(Store(where), "fall", "allies"),
+    )
+    assert send_line(axis) == ""
+    axis.answer("yes")
+    allies.refresh()
+    assert send_line(allies) == ""
+    assert send_line(axis).endswith(f"--game {where}:fall --since 0 -o fall-1.json")
+    assert send_line(SharedHost(Store(where), "fall", "spectator")) == ""

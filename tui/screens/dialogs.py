@@ -40,6 +40,34 @@ class Confirm(ModalScreen[bool]):
         self.dismiss(yes)
 
 
+class Settle(ModalScreen[bool | None]):
+    """Put to this player the ``question`` of an undo the other side asked: y accepts, n
+    refuses; escape closes the question and settles nothing (the ask stays open, and the
+    key ``later`` names puts the question again); enter and other keys do nothing."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Accept", id="settle-yes"),
+        Binding("n", "answer(False)", "Refuse", id="settle-no"),
+        Binding("escape", "answer(None)", "Later", id="settle-later"),
+    ]
+
+    def __init__(self, question: str, later: str) -> None:
+        super().__init__()
+        self.question, self.later = question, later
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.question)
+            yield Static(
+                f"y: accept    n: refuse    escape: later ({self.later} asks again)",
+                classes="dim",
+            )
+
+    def action_answer(self, accept: bool | None) -> None:
+        """Close with the answer (None: not settled)."""
+        self.dismiss(accept)
+
+
 class ChooseFile(ModalScreen[str | None]):
     """Type a path (or pick one of ``choices``); enter confirms, escape cancels. Enter on an
     empty name closes too, with an error notification titled ``refused`` (e.g. "Not

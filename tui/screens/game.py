@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import partial
 from itertools import product
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import on, work
 from textual.app import ComposeResult, SystemCommand
@@ -43,6 +43,7 @@ from armistice.core.scenario import convert
 from armistice.core.words import counted
 from armistice.host.base import Host, LocalHost, UndoAsked
 from armistice.host.records import SPECTATOR
+from armistice.host.shared import last_words
 from armistice.tui import panels, saves
 from armistice.tui.handover import Handover
 from armistice.tui.keys import ALWAYS
@@ -52,6 +53,9 @@ from armistice.tui.widgets.footer import Footer
 from armistice.tui.widgets.odds import OddsPanel
 from armistice.tui.widgets.prompt import PromptPanel, refusal_title
 from armistice.tui.widgets.record import AssumptionsPanel, LogPanel
+
+if TYPE_CHECKING:
+    from armistice.tui.screens.dialogs import Settle
 
 WIDE = 120
 HOUSE = "House tables"
@@ -153,7 +157,14 @@ class GameScreen(Screen[None]):
             id="dice-mode",
             tooltip="Switch between dice rolled by the app and dice typed in",
         ),
-        Binding("u", "undo", "Undo", id="undo", tooltip="Take back the last answer"),
+        Binding(
+            "u",
+            "undo",
+            "Undo",
+            id="undo",
+            tooltip="Take back the last answer (a shared game: ask the other side to, or "
+            "answer their ask)",
+        ),
         # Reached only when the action above is greyed out: says why nothing happens.
         Binding("r", "unavailable('roll')", show=False, id="roll"),
         Binding("u", "unavailable('undo')", show=False, id="undo"),
@@ -184,8 +195,10 @@ class GameScreen(Screen[None]):
         self.taken_back: Answer | None = None
         self._enabled: tuple[bool | None, ...] = ()
         self._ending: tuple[tuple[Answer, ...] | None, str] = (None, "")
-        # The undo last seen asked, the answers then, and the answer it takes back in words.
-        self._undo: tuple[UndoAsked, tuple[Answer, ...], str] | None = None
+        # The undo last seen asked and the answer it takes back in words; the question
+        # putting it to this player while it is shown.
+        self._undo: tuple[UndoAsked, str] | None = None
+        self._question: Settle | None = None
         self._trouble = ""
 
     @property
@@ -277,42 +290,71 @@ class GameScreen(Screen[None]):
         self.refresh_views()
 
     def undo_news(self) -> None:
-        """Tell how an undo this side asked for was settled, and ask this player to settle
-        one the other side asked for (a spectator is only told of it)."""
+        """Tell how an undo seen asked was closed (accepted or refused, as the record that
+        settles it says, or lapsed by an answer given instead), closing the question when it
+        was put to this player; then ask this player to settle an undo the other side asked
+        for (a spectator is only told of it)."""
         asked, seen, game = self.host.undo_asked, self._undo, self.game
-        if asked is None:
+        if seen is not None and (asked is None or asked.index != seen[0].index):
             self._undo = None
-            if seen is not None and seen[0].side == self.host.side:
-                _, then, what = seen
-                others = sides.upper(sides.others(game, self.host.side))
-                if game.answers[: len(then)] == then:
-                    said = f"{others} refused to take back your last answer ({what})"
-                else:
-                    said = f"{others} accepted taking back your last answer ({what})"
-                self.notify(said, timeout=6)
-                self.refresh_bindings()
+            self._close_question()
+            said = sides.undo_closed(game, self.host.side, seen[0], seen[1], self.host.undo_ended)
+            self.notify(said, timeout=6)
+            self.refresh_views()
+            self.refresh_bindings()
+        if asked is None or self._undo is not None:
             return
-        if seen is not None and seen[0].index == asked.index:
-            return
-        what = sides.last_words(game)
-        self._undo = (asked, game.answers, what)
+        what = last_words(game)
+        self._undo = (asked, what)
+        self.refresh_views()
         if asked.side == self.host.side:
             return
         who = sides.upper(sides.player_name(game, asked.side))
         if self.host.side == SPECTATOR:
             self.notify(f"{who} asks to take back their last answer ({what})", timeout=6)
             return
-        from armistice.tui.screens.dialogs import Confirm
+        self._ask_question()
 
+    def _ask_question(self) -> None:
+        """Put the undo the other side asked to this player: y accepts, n refuses, escape
+        leaves it open (the undo key puts it again)."""
+        from armistice.tui.screens.dialogs import Settle
+
+        undo = self._undo
+        if undo is None or self._question is not None:
+            return
+        asked, what = undo
+        who = sides.upper(sides.player_name(self.game, asked.side))
         question = f"{who} asks to take back their last answer ({what}). Accept?"
-        self.app.push_screen(Confirm(question), self.settle_undo)
+        later = self.app.key_of("undo", "u")  # type: ignore[attr-defined]
+        self._question = Settle(question, later)
+        self.app.push_screen(self._question, partial(self._settled, asked.index))
 
-    def settle_undo(self, accept: bool | None) -> None:
+    def _close_question(self) -> None:
+        """Close the question about an undo that is no longer open, if it is shown."""
+        question, self._question = self._question, None
+        if question is not None and self.app.screen is question:
+            question.dismiss(None)
+
+    def _settled(self, ask: int, accept: bool | None) -> None:
+        """Settle the undo asked by record ``ask`` as the player answered the question
+        (None: left open for later); nothing when it was closed meanwhile."""
+        self._question = None
+        asked = self.host.undo_asked
+        if asked is None or asked.index != ask:
+            return
+        if accept is None:
+            later = self.app.key_of("undo", "u")  # type: ignore[attr-defined]
+            self.notify(f"Undo not settled yet: {later} asks again", timeout=4)
+            return
+        self.settle_undo(accept)
+
+    def settle_undo(self, accept: bool) -> None:
         """Accept or refuse the undo the other side asked for, and show the game as it then
         stands."""
         before = self.game.answers
         try:
-            self.host.settle_undo(bool(accept))
+            self.host.settle_undo(accept)
         except ArmisticeError as error:
             self.notify(error.reason, title="Undo not settled", severity="warning")
             return
@@ -347,7 +389,12 @@ class GameScreen(Screen[None]):
             summary.result,
             taken_back,
             self.ending(),
-            (waiting, sides.playing(game, self.host.side)) if waiting else ("", ""),
+            (
+                (waiting, sides.playing(game, self.host.side), sides.send_line(self.host))
+                if waiting
+                else ("", "", "")
+            ),
+            self._undo_line(),
         )
         self.query_one(OddsPanel).show(game)
         self.announce(game)
@@ -358,6 +405,14 @@ class GameScreen(Screen[None]):
         if enabled != self._enabled:
             self._enabled = enabled
             self.refresh_bindings()
+
+    def _undo_line(self) -> str:
+        """What the prompt panel says of an undo asked and not yet settled (empty: none)."""
+        if self._undo is None:
+            return ""
+        asked, what = self._undo
+        later = self.app.key_of("undo", "u")  # type: ignore[attr-defined]
+        return sides.undo_open(self.game, self.host.side, asked.side, what, later)
 
     def announce(self, game: Game) -> None:
         """Notify what the log gained since last time and asks to be announced: what a die
@@ -551,7 +606,13 @@ class GameScreen(Screen[None]):
         self.refresh_views()
 
     def action_undo(self) -> None:
-        """Take back the last answer (or fact given for the procedure about to start)."""
+        """Take back the last answer (or fact given for the procedure about to start); in a
+        shared game, ask the other side to, or put again the question of the undo the other
+        side asked."""
+        side = self.host.side
+        if self._undo is not None and side not in (self._undo[0].side, SPECTATOR):
+            self._ask_question()
+            return
         if self.handover is not None:
             if not self.handover.undo():
                 self.handover = None
@@ -577,10 +638,11 @@ class GameScreen(Screen[None]):
         """Tell the player that ``asked``, the undo this side just asked for, waits for the
         other side to accept or refuse it."""
         game = self.game
-        what = sides.last_words(game)
-        self._undo = (asked, game.answers, what) if asked is not None else None
+        what = last_words(game)
+        self._undo = (asked, what) if asked is not None else None
         others = sides.others(game, self.host.side)
         self.notify(f"Asked {others} to take back your last answer ({what})", timeout=6)
+        self.refresh_views()
         self.refresh_bindings()
 
     @work

@@ -6,10 +6,10 @@ an undo asked).
 from __future__ import annotations
 
 from armistice.core.game import Game
-from armistice.core.prompts import Answer, Decision, Prompt, Roll, Rolls, Selection
-from armistice.core.sides import Player
-from armistice.host.records import SPECTATOR
-from armistice.host.shared import called
+from armistice.core.prompts import Answer
+from armistice.host.base import Host, UndoAsked, UndoEnded
+from armistice.host.records import SPECTATOR, Kind, Mode
+from armistice.host.shared import SharedHost, answer_words, answered, called
 
 POLL = 0.25
 """Seconds between two looks at a shared game's store for what the other side did."""
@@ -57,57 +57,6 @@ def others(game: Game, side: str | None) -> str:
     return " or ".join(names) or "the other player"
 
 
-def answered(game: Game, number: int) -> tuple[Prompt | None, Player | None]:
-    """The prompt that answer ``number`` (from 1) of ``game`` answered, found by replaying
-    the answers before it, and the player who answers it (None: either may); no prompt when
-    the answer took a link."""
-    before = Game(
-        game.origin,
-        assumptions=game.assumptions,
-        answers=game.answers[: number - 1],
-        facts=game.facts,
-        seed=game.seed,
-        tables=game.house,
-    )
-    prompt = before.prompt
-    if prompt is None or prompt.key != game.answers[number - 1].key:
-        return None, None
-    return prompt, before.player(prompt)
-
-
-def answer_words(prompt: Prompt | None, answer: Answer) -> str:
-    """``answer`` to ``prompt`` as a player reads it: the prompt's label, then the option's
-    label for a decision ("Establish Vichy France? Establish Vichy France"), a die's total
-    ("Lebanon-Syria colonial die: rolled 4"), each member's total of a batch, or each item
-    picked with its amount; a link taken reads "go on to KEY"."""
-    value = answer.value
-    if prompt is None:
-        return f"go on to {value}"
-    if isinstance(prompt, Decision):
-        shown = next((o.label for o in prompt.options if o.value == value), str(value))
-    elif isinstance(prompt, Rolls) and isinstance(value, dict):
-        labels = {m.key: m.label for m in prompt.members}
-        shown = ", ".join(f"{labels.get(k, k)} {v}" for k, v in value.items())
-    elif isinstance(prompt, Selection) and isinstance(value, dict):
-        labels = {i.id: i.label for i in prompt.items}
-        shown = ", ".join(
-            labels.get(k, k) + (f" ({v})" if v > 1 else "") for k, v in value.items() if v
-        )
-        shown = shown or "none"
-    else:
-        shown = str(value)
-    verb = "rolled " if isinstance(prompt, Roll | Rolls) else ""
-    colon = "" if prompt.label.endswith("?") else ":"
-    return f"{prompt.label}{colon} {verb}{shown}"
-
-
-def last_words(game: Game) -> str:
-    """The last answer of ``game`` in words (:func:`answer_words`); empty when none."""
-    if not game.answers:
-        return ""
-    return answer_words(answered(game, len(game.answers))[0], game.answers[-1])
-
-
 def news(before: tuple[Answer, ...], game: Game, side: str | None) -> list[str]:
     """What changed in ``game`` since its answers were ``before``, as notices: each answer
     taken back ("Taken back: ..."), then each answer given on another terminal, naming the
@@ -136,3 +85,63 @@ def news(before: tuple[Answer, ...], game: Game, side: str | None) -> list[str]:
         who = "A player" if player is None else upper(called(game, player))
         said.append(f"{who} answered {answer_words(prompt, now[number - 1])}")
     return said
+
+
+def undo_open(game: Game, side: str | None, asker: str, what: str, key: str) -> str:
+    """What the prompt says while the undo ``asker`` asked (to take back ``what``, their last
+    answer in words) is not settled, as ``side`` reads it: the asker waits, the other player
+    is told ``key`` puts the question again, a spectator is told it is asked."""
+    if asker == side:
+        return (
+            f"You asked to take back your last answer ({what}): waiting for "
+            f"{others(game, side)} to accept or refuse."
+        )
+    who = upper(player_name(game, asker))
+    if side == SPECTATOR:
+        return f"{who} asks to take back their last answer ({what})."
+    return f"{who} asks to take back their last answer ({what}): {key} to accept or refuse."
+
+
+def undo_closed(
+    game: Game, side: str | None, asked: UndoAsked, what: str, ended: UndoEnded | None
+) -> str:
+    """What ``side`` is told once the undo ``asked`` (to take back ``what``) is no longer
+    open, by the record that closed it (``ended``): accepted or refused only as an undo
+    record says (by ``side`` itself: on another terminal, as a dashboard does not tell its
+    own back), else lapsed because a player went on (answered or took a link)."""
+    mine = asked.side == side
+    whose = "your" if mine else f"{player_name(game, asked.side)}'s"
+    if ended is None or ended.ask != asked.index:
+        return f"The request to take back {whose} last answer ({what}) is no longer open"
+    here = ended.side == side
+    who = "You" if here else upper(player_name(game, ended.side))
+    elsewhere = " on another terminal" if here else ""
+    if ended.kind is Kind.UNDO_YES:
+        return f"{who} accepted{elsewhere} taking back {whose} last answer ({what})"
+    if ended.kind is Kind.UNDO_NO:
+        return f"{who} refused{elsewhere} to take back {whose} last answer ({what})"
+    went = "you" if here else player_name(game, ended.side)
+    return (
+        f"The request to take back {whose} last answer ({what}) lapsed: "
+        f"{went} went on without settling it"
+    )
+
+
+def send_line(host: Host) -> str:
+    """By mail, what this player does for the others to see their moves: the ``armistice
+    export`` command writing the records made since the other players' last one (which they
+    hold, having made it), filled in with this store and game. Empty in a live game, for a
+    spectator, or when the others made the last record."""
+    if not isinstance(host, SharedHost) or host.header.mode is not Mode.MAIL:
+        return ""
+    if host.side == SPECTATOR:
+        return ""
+    records = host.records
+    since = max((r.index for r in records if r.side != host.side), default=0)
+    if since == len(records):
+        return ""
+    return (
+        f"By mail: send {others(host.game, host.side)} your moves: "
+        f"armistice export --game {host.store.path}:{host.name} --since {since} "
+        f"-o {host.name}-{len(records)}.json"
+    )

@@ -275,13 +275,16 @@ class WaitingView(Static, can_focus=True):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.waiting = ""
 
-    def show(self, prompt: Prompt, waiting: str, playing: str) -> None:
+    def show(self, prompt: Prompt, waiting: str, playing: str, send: str = "") -> None:
         """Show ``prompt`` read-only: the game waits for ``waiting`` ("the Axis player");
-        ``playing`` says who this player is ("You play the Allies.")."""
+        ``playing`` says who this player is ("You play the Allies."); ``send``, by mail,
+        how to write the moves the other player lacks (empty: nothing to send)."""
         self.waiting = waiting
         text = Text()
         text.append(f" Waiting for {waiting} ", style="bold reverse")
         text.append(f"\n{playing}\n")
+        if send:
+            text.append(f"{send}\n", style="bold")
         text.append_text(offered(prompt))
         self.update(text)
 
@@ -391,6 +394,7 @@ class PromptPanel(ScrollableContainer, can_focus=False):
         self._showing = None
 
     def compose(self) -> ComposeResult:
+        yield Static(id="prompt-undo")
         yield Static(id="prompt-header")
         yield Static(id="prompt-help")
         with ContentSwitcher(initial="prompt-done", id="prompt-body"):
@@ -450,7 +454,8 @@ class PromptPanel(ScrollableContainer, can_focus=False):
         result: tuple[Row, ...] = (),
         taken_back: Answer | None = None,
         ended: str = "",
-        waiting: tuple[str, str] = ("", ""),
+        waiting: tuple[str, str, str] = ("", "", ""),
+        undo: str = "",
     ) -> None:
         """Render ``prompt`` (None once the game is complete: then the ``result`` rows of the
         summary come first, then how the game ended, ``ended``, by default that every rule
@@ -458,10 +463,15 @@ class PromptPanel(ScrollableContainer, can_focus=False):
         ``taken_back``, the answer an undo just took back, is shown as the starting choice
         when it answered this prompt. What was said about an earlier prompt is cleared.
         ``waiting``, when its first part is not empty, shows the prompt read-only as another
-        side's: whom the game waits for ("the Axis player") and who this player is ("You
-        play the Allies.")."""
+        side's: whom the game waits for ("the Axis player"), who this player is ("You
+        play the Allies.") and, by mail, how to send the other player the moves they lack.
+        ``undo``, when not empty, says above all else that an undo is asked and not yet
+        settled."""
         if prompt != self.shown:
             self.say("")
+        asked = self.query_one("#prompt-undo", Static)
+        asked.update(Text(undo))
+        asked.display = bool(undo)
         self.shown = prompt
         self.can_focus = prompt is None
         header = self.query_one("#prompt-header", Static)
@@ -495,7 +505,9 @@ class PromptPanel(ScrollableContainer, can_focus=False):
             self.query_one(WaitingView).show(prompt, *waiting)
             body.current = "prompt-waiting"
             self._showing = None
-            self.query_one(WaitingView).focus()
+            # Read-only: the question heads the panel, never scrolled past to the options.
+            self.query_one(WaitingView).focus(scroll_visible=False)
+            self.call_after_refresh(self.scroll_home, animate=False)
             return
         back = taken_back.value if taken_back is not None and taken_back.key == prompt.key else None
         ident = VIEWS[type(prompt)]
