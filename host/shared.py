@@ -150,6 +150,22 @@ def called(game: Game, player: Player | None) -> str:
     return f"the {player.label} player"
 
 
+def player_name(game: Game, side: str) -> str:
+    """The player ``side`` (a player key of ``game``) as a sentence names them, by
+    :func:`called`: "the Axis player", "the Allied player";
+    ``spectator``: "a spectator"; an unknown key stands for itself."""
+    if side == SPECTATOR:
+        return "a spectator"
+    player = next((p for p in game.sides.players if p.key == side), None)
+    return side if player is None else called(game, player)
+
+
+def others(game: Game, side: str | None) -> str:
+    """The players other than ``side``: "the Allied player" (two or more: joined by "or")."""
+    names = [player_name(game, p.key) for p in game.sides.players if p.key != side]
+    return " or ".join(names) or "the other player"
+
+
 def answered(game: Game, number: int) -> tuple[Prompt | None, Player | None]:
     """The prompt that answer ``number`` (from 1) of ``game`` answered, found by replaying
     the answers before it, and the player who answers it (None: either may); no prompt when
@@ -333,12 +349,13 @@ class SharedHost:
         if self.may_answer(prompt):
             return ""
         if self._own_ask():
-            return f"{self._others()} to accept or refuse taking back your last answer"
+            return (
+                f"{others(self._game, self._side)} to accept or refuse taking back your last answer"
+            )
         table = self._die_table(prompt)
         if table is not None and table.waiting():
             what = "commitment" if len(table.commits) < len(table.players) else "secret"
-            by_key = {p.key: p for p in self._game.sides.players}
-            names = " and ".join(called(self._game, by_key[k]) for k in table.waiting())
+            names = " and ".join(player_name(self._game, k) for k in table.waiting())
             return f"{names}'s {what}"
         return called(self._game, self._game.player(prompt))
 
@@ -370,13 +387,8 @@ class SharedHost:
             raise IllegalAnswer(
                 what,
                 f"you asked to take back {last_words(self._game)}; "
-                f"{self._others()} has not answered yet",
+                f"{others(self._game, self._side)} has not answered yet",
             )
-
-    def _others(self) -> str:
-        """The players other than this side: "the Allied player" (more: joined by "or")."""
-        players = [p for p in self._game.sides.players if p.key != self._side]
-        return " or ".join(called(self._game, p) for p in players) or "the other player"
 
     def _pending(self, what: str) -> Prompt:
         """The prompt this side is to answer; IllegalAnswer naming ``what`` for a spectator or
@@ -506,7 +518,7 @@ class SharedHost:
                 raise IllegalAnswer("undo", "an undo is already asked and not yet settled")
             last = self._records[self._entries[-1] - 1]
             if last.side != self._side:
-                owner = self._owner(last.side)
+                owner = player_name(self._game, last.side)
                 raise IllegalAnswer(
                     "undo", f"the last answer is {owner}'s: only they may ask to take it back"
                 )
@@ -514,11 +526,6 @@ class SharedHost:
 
         record = self._change(make)
         self._asked = Asked(self._side, self._game.answers[-1], record.index)
-
-    def _owner(self, side: str) -> str:
-        """How the player keyed ``side`` is named."""
-        player = next((p for p in self._game.sides.players if p.key == side), None)
-        return called(self._game, player) if player else side
 
     def settle_undo(self, accept: bool) -> None:
         """Accept (the answer is taken back for every viewer) or refuse the undo the other

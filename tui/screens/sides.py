@@ -9,20 +9,17 @@ from armistice.core.game import Game
 from armistice.core.prompts import Answer
 from armistice.host.base import Host, UndoAsked, UndoEnded
 from armistice.host.records import SPECTATOR, Kind, Mode
-from armistice.host.shared import SharedHost, answer_words, answered, called
+from armistice.host.shared import (
+    SharedHost,
+    answer_words,
+    answered,
+    called,
+    others,
+    player_name,
+)
 
 POLL = 0.25
 """Seconds between two looks at a shared game's store for what the other side did."""
-
-
-def player_name(game: Game, side: str) -> str:
-    """The player ``side`` (a player key of ``game``) as a sentence names them, as the host
-    does (:func:`~armistice.host.shared.called`): "the Axis player", "the Allied player";
-    ``spectator``: "a spectator"; an unknown key stands for itself."""
-    if side == SPECTATOR:
-        return "a spectator"
-    player = next((p for p in game.sides.players if p.key == side), None)
-    return side if player is None else called(game, player)
 
 
 def playing(game: Game, side: str | None) -> str:
@@ -49,12 +46,6 @@ def short_side(game: Game, side: str | None) -> str:
 def upper(words: str) -> str:
     """``words`` with its first letter a capital, to start a sentence."""
     return words[:1].upper() + words[1:]
-
-
-def others(game: Game, side: str | None) -> str:
-    """The players other than ``side``: "the Allied player" (two or more: joined by "or")."""
-    names = [player_name(game, p.key) for p in game.sides.players if p.key != side]
-    return " or ".join(names) or "the other player"
 
 
 def news(before: tuple[Answer, ...], game: Game, side: str | None) -> list[str]:
