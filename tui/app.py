@@ -121,6 +121,9 @@ class ArmisticeApp(App[None]):
     own palette); an unknown one raises IllegalAnswer.
     """
 
+    files_here = True
+    """Whether the player may save, open and screenshot files on this machine (not over SSH)."""
+
     CSS_PATH = "armistice.tcss"
     ENABLE_COMMAND_PALETTE = True
     COMMANDS = {GameFirst}
@@ -152,13 +155,16 @@ class ArmisticeApp(App[None]):
             self.set_keymap(keys)
         for problem in problems:
             self.notify(problem, severity="warning", timeout=10)
-        if self.host is not None:
-            self.push_screen(GameScreen(self.host))
-        else:
-            from armistice.tui.screens.start import StartScreen
-
-            self.push_screen(StartScreen(self.seed))
+        self.push_screen(self.first_screen())
         self.fit_window(self.size)
+
+    def first_screen(self) -> Screen[None]:
+        """The screen the app opens on: the game of its host, else the start screen."""
+        if self.host is not None:
+            return GameScreen(self.host)
+        from armistice.tui.screens.start import StartScreen
+
+        return StartScreen(self.seed)
 
     def on_resize(self, event: events.Resize) -> None:
         if self.screen_stack[1:]:
@@ -209,7 +215,7 @@ class ArmisticeApp(App[None]):
         the actions of ``screen`` that apply now, then the app's own (help, quit), in the
         order of their bindings (each title once). In a browser there is no Screenshot: the file it
         gives fetches its fonts from the internet."""
-        titles = {"Screenshot"} if self.is_web else set()
+        titles = set() if self.files_here and not self.is_web else {"Screenshot"}
         for command in getattr(screen, "menu_commands", list)():
             titles.add(command.title)
             yield command
@@ -233,7 +239,9 @@ class ArmisticeApp(App[None]):
         """:meth:`own_commands` first, then Textual's built-in commands not among them (no
         Screenshot in a browser); :class:`GameFirst` keeps this order in the palette."""
         own = list(self.own_commands(screen))
-        titles = {command.title for command in own} | ({"Screenshot"} if self.is_web else set())
+        titles = {command.title for command in own}
+        if self.is_web or not self.files_here:
+            titles.add("Screenshot")
         yield from own
         for command in super().get_system_commands(screen):
             if command.title not in titles:

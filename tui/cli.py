@@ -660,22 +660,68 @@ def play(
 @click.argument("source", metavar="[SCENARIO|SAVE]", required=False)
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option(
-    "--port", default=8000, show_default=True, type=_Whole(0, 65535), help="Port to listen on."
+    "--port", type=_Whole(0, 65535), help="Port to listen on.  [default: 8000; 8022 with --ssh]"
 )
 @click.option(
     "--max-sessions",
-    default=4,
-    show_default=True,
     type=_Whole(1),
-    help="Games played at once; one more browser tab is told to wait.",
+    help="Games played at once; one more is told to wait.  [default: 4; 16 with --ssh]",
 )
 @TABLES
+@click.option(
+    "--ssh", "over_ssh", is_flag=True, help="Serve the games of --store over SSH instead."
+)
+@click.option("--store", metavar="FILE.db", help="With --ssh: the store of the games served.")
+@click.option(
+    "--keys", "keys_file", metavar="FILE", help="With --ssh: the keys file seating each key."
+)
+@click.option(
+    "--host-key",
+    metavar="FILE",
+    help="With --ssh: the server's key, made when missing.  [default: beside the store]",
+)
+@click.option(
+    "--idle",
+    type=_Whole(1),
+    metavar="MINUTES",
+    help="With --ssh: close a session after this long without a key.  [default: 30]",
+)
 def serve(
-    source: str | None, host: str, port: int, max_sessions: int, tables: tuple[str, ...]
+    source: str | None,
+    host: str,
+    port: int | None,
+    max_sessions: int | None,
+    tables: tuple[str, ...],
+    over_ssh: bool,
+    store: str | None,
+    keys_file: str | None,
+    host_key: str | None,
+    idle: int | None,
 ) -> int:
     """Serve the dashboard to a web browser (one game per browser tab), on SCENARIO with the
     house tables given by --tables if any. Anyone who can reach HOST can read and write this
-    machine's files through the dashboard's save dialogs."""
+    machine's files through the dashboard's save dialogs.
+
+    With --ssh, serve the shared games of --store to players who connect with ssh, each
+    known by the key they log in with: --keys names each key's seat (see armistice keys)."""
+    if over_ssh:
+        from armistice.tui.ssh import serve as run_ssh
+
+        for given, option in ((source, "SCENARIO"), (tables, "--tables")):
+            if given:
+                raise click.UsageError(f"{option} does not apply with --ssh: it serves --store")
+        if store is None or keys_file is None:
+            raise click.UsageError("--ssh needs --store FILE.db and --keys FILE")
+        run_ssh(host, port or 8022, store, keys_file, host_key, max_sessions or 16, idle or 30)
+        return 0
+    for given, option in (
+        (store, "--store"),
+        (keys_file, "--keys"),
+        (host_key, "--host-key"),
+        (idle, "--idle"),
+    ):
+        if given:
+            raise click.UsageError(f"{option} applies with --ssh only")
     from armistice.tui.serve import serve as run_server
 
     if tables and not source:
@@ -686,7 +732,7 @@ def serve(
         command += [source]
         for path in tables:
             command += ["--tables", str(Path(path).resolve())]
-    run_server(shlex.join(command), host, port, max_sessions)
+    run_server(shlex.join(command), host, port or 8000, max_sessions or 4)
     return 0
 
 

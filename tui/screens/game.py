@@ -135,6 +135,10 @@ SHORT = 30, 2
 """Below this many rows, at most this many notices a step, so they never hide the prompt."""
 
 
+FILE_ACTIONS = ("save", "open", "new_game")
+"""The actions that read or write this machine's files (a new game goes by the start screen)."""
+
+
 class GameScreen(Screen[None]):
     """Play one resolution through ``host`` (a :class:`LocalHost` for hot seat); ``typing``:
     dice typed in rather than rolled by the app. ``saved`` holds the answers of the last
@@ -448,8 +452,10 @@ class GameScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out what cannot be done now; hide Roll and Dice mode while the game asks no
-        die (:func:`asks_no_die`)."""
+        die (:func:`asks_no_die`), and the file actions from a player not at this machine."""
         if action in ("roll", "dice_mode") and asks_no_die(self.game):
+            return False
+        if action in FILE_ACTIONS and not getattr(self.app, "files_here", True):
             return False
         if action in ("roll", "dice_mode") and self.waiting():
             return None
@@ -739,7 +745,7 @@ class GameScreen(Screen[None]):
             *(
                 (self.app.keys_of(b), b.tooltip or b.description)  # type: ignore[attr-defined]
                 for b in self.BINDINGS
-                if b.show and b not in ALWAYS
+                if b.show and b not in ALWAYS and self.check_action(b.action, ()) is not False
             ),
         ]
 

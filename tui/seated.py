@@ -1,0 +1,176 @@
+"""One SSH session's process: the dashboard of a player's seat, on the terminal the server
+made for the connection.
+
+:func:`run` is started by the SSH server (:mod:`armistice.tui.ssh`) in a process forked from
+one that has already imported the dashboard, so a session does not pay for Python's and
+Textual's imports. It takes the terminal as its own (a new session whose controlling
+terminal it is, so a resize reaches it as SIGWINCH), keeps the client's allowed environment
+only, and logs to the server's log, never to the player's screen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+import sys
+from collections.abc import Mapping, Sequence
+
+import asyncssh
+from rich.console import Console
+from textual import on
+from textual.app import ComposeResult
+from textual.screen import Screen
+from textual.widgets import Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from armistice.core.errors import ArmisticeError
+from armistice.host.records import SPECTATOR
+from armistice.host.shared import SharedHost, player_name
+from armistice.host.store import Store
+from armistice.tui.app import ArmisticeApp
+from armistice.tui.screens.game import GameScreen
+from armistice.tui.widgets.footer import Footer
+
+log = logging.getLogger("armistice.ssh")
+
+CLIENT_ENVIRONMENT = ("TERM", "COLORTERM", "LANG")
+"""The only variables a client's environment may set in its session."""
+
+_TERMINAL = ("COLUMNS", "LINES", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", *CLIENT_ENVIRONMENT)
+
+
+def _seat_title(store: Store, game: str, side: str) -> str:
+    """How the chooser names a seat: "game fall-1940, as the Axis player"."""
+    try:
+        name = player_name(SharedHost(store, game, SPECTATOR).game, side)
+    except ArmisticeError:
+        name = side
+    return f"game {game}, as {name}"
+
+
+class ChooseSeat(Screen[None]):
+    """The seats a key holds, as ``(game, side)`` pairs; enter opens the highlighted one."""
+
+    def __init__(self, seats: Sequence[tuple[str, str]]) -> None:
+        super().__init__()
+        self.seats = list(seats)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("Your key has a seat in more than one game. Choose one, then press enter.")
+        app = self.app
+        assert isinstance(app, SeatedApp)
+        yield OptionList(
+            *(
+                Option(_seat_title(app.store, game, side), id=str(n))
+                for n, (game, side) in enumerate(self.seats)
+            ),
+            id="seat-list",
+        )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "armistice"
+        self.sub_title = "choose a game"
+
+    @on(OptionList.OptionSelected, "#seat-list")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        app = self.app
+        assert isinstance(app, SeatedApp)
+        game, side = self.seats[int(event.option_id or 0)]
+        try:
+            host = app.attach(game, side)
+        except ArmisticeError as error:
+            log.warning("%s: %s", game, error)
+            self.notify(str(error), severity="error", timeout=10)
+            return
+        app.push_screen(GameScreen(host))
+
+
+class SeatedApp(ArmisticeApp):
+    """The dashboard of one SSH session: the game of the key's one seat, or a chooser of its
+    seats (``seats``: ``(game, side)`` pairs, at least one) in the store file ``store``.
+    ``server`` (the SSH host key) signs the records of a side whose key the game records.
+    SIGTERM and SIGHUP end it as ``q`` does (no question), so the client's terminal is left
+    as it was. The player is not at this machine: no file is saved, opened or
+    screenshotted."""
+
+    files_here = False
+
+    def __init__(
+        self, store: Store, seats: Sequence[tuple[str, str]], server: asyncssh.SSHKey | None
+    ) -> None:
+        self.store = store
+        self.server = server
+        host = self.attach(*seats[0]) if len(seats) == 1 else None
+        super().__init__(host=host)
+        self.seats = list(seats)
+
+    def attach(self, game: str, side: str) -> SharedHost:
+        """The host of ``side`` in ``game``; raises StoreError as :class:`SharedHost` does."""
+        return SharedHost(self.store, game, side)  # TEMP
+
+    def first_screen(self) -> Screen[None]:
+        """The chooser when the key holds several seats, else the game."""
+        if self.host is None:
+            return ChooseSeat(self.seats)
+        return super().first_screen()
+
+    def on_mount(self) -> None:
+        loop = asyncio.get_running_loop()
+        for number in (signal.SIGTERM, signal.SIGHUP):
+            loop.add_signal_handler(number, self.exit)
+
+
+def _own_terminal(tty: str) -> int:
+    """Make the terminal device ``tty`` this process's controlling terminal and its standard
+    input, output and error; returns a copy of the standard error it had (the server's log)."""
+    os.setsid()
+    log_fd = os.dup(2)
+    fd = os.open(tty, os.O_RDWR)
+    for n in (0, 1, 2):
+        os.dup2(fd, n)
+    os.close(fd)
+    sys.__stdin__ = sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115
+    sys.__stdout__ = sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+    sys.__stderr__ = sys.stderr = open(2, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+    return log_fd
+
+
+def run(
+    tty: str,
+    environment: Mapping[str, str],
+    store: str,
+    seats: Sequence[tuple[str, str]],
+    host_key: str,
+    peer: str,
+) -> None:
+    """Play the dashboard of ``seats`` (``(game, side)`` pairs) of the store file ``store``
+    on the terminal device ``tty`` until the player quits or the server ends the session.
+    ``environment``: the client's TERM, COLORTERM and LANG (others are ignored); ``host_key``:
+    the path of the SSH host key, which signs for a side whose key the game records; ``peer``
+    names the client in the log. Never raises: an error is logged on the server."""
+    log_fd = _own_terminal(tty)
+    handler = logging.StreamHandler(open(log_fd, "w", encoding="utf-8", buffering=1))  # noqa: SIM115
+    from armistice.tui.serve import OneLine
+
+    handler.setFormatter(OneLine())
+    logging.basicConfig(level=logging.INFO, handlers=[handler], force=True)
+    for name in _TERMINAL:
+        os.environ.pop(name, None)
+    os.environ.update({k: v for k, v in environment.items() if k in CLIENT_ENVIRONMENT})
+    try:
+        with Store(store) as opened:
+            server = asyncssh.read_private_key(host_key)
+            app = SeatedApp(opened, seats, server)
+            app.error_console = Console(file=handler.stream, markup=False, highlight=False)
+            app.run()
+    except ArmisticeError as error:
+        log.warning("%s: session ended: %s", peer, error)
+        with contextlib.suppress(OSError):
+            os.write(1, f"\r\narmistice: {error}\r\n".encode())
+    except Exception:
+        log.exception("%s: session failed", peer)

@@ -1,0 +1,525 @@
+"""`armistice serve --ssh`: an SSH server giving each connection the dashboard of its key's
+seat in a shared store.
+
+A player is known by the public key they log in with, never by the user name their client
+sends: the keys file (:mod:`armistice.host.seats`, read again for every connection) names
+the key's seats, and each seat must agree with the key the game records for its side. The
+only thing a connection may open is one session with a terminal; passwords,
+keyboard-interactive logins, commands, subsystems (SFTP) and every kind of forwarding are
+refused. Each session's dashboard runs in its own process, forked from one that has already
+imported it (:mod:`armistice.tui.seated`), on a pseudo-terminal this server relays to the
+client. Every log line names the client's address.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import logging
+import multiprocessing
+from multiprocessing import forkserver
+import os
+import signal
+import struct
+import termios
+import time
+from collections import defaultdict, deque
+from dataclasses import dataclass, field
+from multiprocessing.process import BaseProcess
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from armistice.core.errors import ArmisticeError, printable
+from armistice.core.words import counted
+from armistice.host import keys, seats
+from armistice.host.records import SPECTATOR, Mode, StoreError
+from armistice.host.store import Store
+from armistice.tui.serve import OneLine, is_loopback, listenable
+
+log = logging.getLogger("armistice.ssh")
+
+HOST_KEY = "ssh_host_ed25519_key"
+"""The host key's file name, beside the store unless ``--host-key`` names another."""
+
+
+def host_key(path: Path) -> asyncssh.SSHKey:
+    """The server's Ed25519 host key in ``path``, made there (readable by its owner alone,
+    with its ``.pub`` beside it) when missing. Raises StoreError naming the file when it
+    cannot be read or made."""
+    if path.exists():
+        return keys.load(path)
+    return keys.create(path, "armistice host key")
+
+
+@dataclass
+class Limiter:
+    """Failed logins by client address: an address with ``limit`` failures in the last
+    ``window`` seconds is refused until the oldest of them is that old."""
+
+    limit: int = 5
+    window: float = 60.0
+    failures: dict[str, deque[float]] = field(default_factory=lambda: defaultdict(deque))
+
+    def _recent(self, address: str) -> deque[float]:
+        times = self.failures[address]
+        while times and times[0] <= time.monotonic() - self.window:
+            times.popleft()
+        if not times:
+            del self.failures[address]
+        return times
+
+    def failed(self, address: str) -> None:
+        """Count a failed login from ``address``."""
+        self._recent(address)
+        self.failures[address].append(time.monotonic())
+
+    def blocked(self, address: str) -> bool:
+        """Whether ``address`` has failed too often of late."""
+        return len(self._recent(address)) >= self.limit
+
+
+@dataclass
+class Club:
+    """What every connection shares: the ``store`` and ``keys`` files, the host key file,
+    the most sessions at once, the seconds without a key after which a session is closed
+    (``idle``), the failed-login limiter and the sessions being played."""
+
+    store: str
+    keys: str
+    host_key: str
+    max_sessions: int
+    idle: float
+    limiter: Limiter = field(default_factory=Limiter)
+    sessions: set[Session] = field(default_factory=set)
+    forks: Any = None
+
+    def start(self, args: tuple[Any, ...]) -> BaseProcess:
+        """A session process running :func:`armistice.tui.seated.run` on ``args``."""
+        if self.forks is None:
+            self.forks = _forks()
+        process = self.forks.Process(target=_session, args=args, daemon=False)
+        process.start()
+        return process
+
+
+def _forks() -> Any:
+    """The fork server context whose process has imported the dashboard."""
+    forks = multiprocessing.get_context("forkserver")
+    forks.set_forkserver_preload(["armistice.tui.seated"])
+    return forks
+
+
+def _session(*args: Any) -> None:
+    from armistice.tui.seated import run
+
+    run(*args)
+
+
+def seats_of(club: Club, key: str) -> list[seats.Seat]:
+    """The seats of the public key line ``key`` that the keys file gives and the store
+    agrees with: a live game there whose record for the side is this key, or no key (a
+    spectator always agrees). Raises StoreError when the keys file or the store cannot be
+    read; a seat the store disagrees with is logged and left out."""
+    entries = seats.read(club.keys)
+    chosen = []
+    with Store(club.store) as store:
+        for seat in seats.seats_of(entries, key):
+            try:
+                header = store.header(seat.game)
+            except StoreError as error:
+                log.warning("%s: seat left out: %s", club.keys, error)
+                continue
+            recorded = header.keys.get(seat.side)
+            if header.mode is not Mode.LIVE:
+                log.warning("%s: seat in game %s left out: by mail", club.keys, seat.game)
+            elif seat.side != SPECTATOR and recorded and recorded != key:
+                log.warning(
+                    "%s: seat %s in game %s left out: the game records another key for it",
+                    club.keys,
+                    seat.side,
+                    seat.game,
+                )
+            else:
+                chosen.append(seat)
+    return chosen
+
+
+class Gate(asyncssh.SSHServer):
+    """One connection: its login by public key alone and its one session."""
+
+    def __init__(self, club: Club) -> None:
+        self.club = club
+        self.peer = "?"
+        self.user = ""
+        self.offered: tuple[str, list[seats.Seat]] | None = None
+        self.seated: tuple[str, list[seats.Seat]] | None = None
+        self.session: Session | None = None
+        self.conn: asyncssh.SSHServerConnection | None = None
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername")
+        self.peer = str(peer[0]) if peer else "?"
+        if self.club.limiter.blocked(self.peer):
+            log.warning("%s: refused: too many failed logins of late", self.peer)
+            conn.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.seated is None:
+            self.club.limiter.failed(self.peer)
+            log.info("%s: left without logging in", self.peer)
+        if self.session is not None:
+            self.session.hang_up()
+
+    def begin_auth(self, username: str) -> bool:
+        self.user = printable(username)[:64]
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return False
+
+    def host_based_auth_supported(self) -> bool:
+        return False
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        """Whether ``key`` holds a seat; the seats are kept for :meth:`auth_completed`,
+        which comes only after the client proves it holds this key (the last one asked)."""
+        line = " ".join(key.export_public_key().decode().split()[:2])
+        try:
+            found = seats_of(self.club, line)
+        except ArmisticeError as error:
+            log.error("%s: cannot check a key: %s", self.peer, error)
+            return False
+        self.offered = (line, found) if found else None
+        return bool(found)
+
+    def auth_completed(self) -> None:
+        assert self.offered is not None
+        self.seated = self.offered
+        line, found = self.seated
+        where = ", ".join(f"{s.side} in {s.game}" for s in found)
+        log.info(
+            "%s: %s logged in (user name %r, not used): %s",
+            self.peer,
+            keys.fingerprint(line),
+            self.user,
+            where,
+        )
+
+    def session_requested(self) -> Session | bool:
+        if self.session is not None or self.seated is None:
+            return False
+        self.session = Session(self)
+        return self.session
+
+    def connection_requested(self, *_: object) -> bool:
+        log.warning("%s: refused a forwarded connection", self.peer)
+        return False
+
+    def server_requested(self, *_: object) -> bool:
+        log.warning("%s: refused a remote forward", self.peer)
+        return False
+
+    def unix_connection_requested(self, *_: object) -> bool:
+        log.warning("%s: refused a forwarded socket", self.peer)
+        return False
+
+    def unix_server_requested(self, *_: object) -> bool:
+        log.warning("%s: refused a remote socket forward", self.peer)
+        return False
+
+
+class Session(asyncssh.SSHServerSession[bytes]):
+    """The one session of a connection: a dashboard process on a pseudo-terminal whose
+    other end this relays to and from the client."""
+
+    def __init__(self, gate: Gate) -> None:
+        self.gate = gate
+        self.club = gate.club
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
+        self.size: tuple[int, int, int, int] = (80, 24, 0, 0)
+        self.term = ""
+        self.master = self.slave = -1
+        self.process: BaseProcess | None = None
+        self.pending = b""
+        self.last_key = time.monotonic()
+        self.idle_timer: asyncio.TimerHandle | None = None
+        self.ending = ""
+        self.done = False
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:  # type: ignore[override]
+        self.chan = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], _: Any) -> bool:
+        self.term = term_type
+        self.size = term_size
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        log.warning("%s: refused a command: %s", self.gate.peer, printable(command)[:80])
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        log.warning("%s: refused the %s subsystem", self.gate.peer, printable(subsystem)[:40])
+        return False
+
+    def session_started(self) -> None:
+        chan = self.chan
+        assert chan is not None and self.gate.seated is not None
+        if not self.term:
+            self._refuse("armistice needs a terminal: connect with ssh -t")
+            return
+        if len(self.club.sessions) >= self.club.max_sessions:
+            log.warning("%s: refused: %s", self.gate.peer, "the most sessions at once are open")
+            self._refuse(
+                f"armistice is serving {counted(len(self.club.sessions), 'session')}, the most "
+                "it serves at once; try again later"
+            )
+            return
+        self.master, self.slave = os.openpty()
+        self._resize()
+        os.set_blocking(self.master, False)
+        environment = {
+            "TERM": self.term,
+            **{k: v for k, v in chan.get_environment().items() if k in ("COLORTERM", "LANG")},
+        }
+        _, found = self.gate.seated
+        args = (
+            os.ttyname(self.slave),
+            environment,
+            self.club.store,
+            [(s.game, s.side) for s in found],
+            self.club.host_key,
+            self.gate.peer,
+        )
+        try:
+            self.process = self.club.start(args)
+        except OSError as error:
+            log.error("%s: cannot start a session: %s", self.gate.peer, error)
+            self._close_pty()
+            self._refuse("armistice cannot start a session now; try again later")
+            return
+        self.club.sessions.add(self)
+        loop = asyncio.get_running_loop()
+        loop.add_reader(self.master, self._output)
+        loop.add_reader(self.process.sentinel, self._exited)
+        self._arm_idle()
+
+    def _refuse(self, reason: str) -> None:
+        assert self.chan is not None
+        self.chan.write_stderr(f"{reason}\r\n".encode())
+        self.chan.exit(1)
+
+    def _resize(self) -> None:
+        width, height, pixwidth, pixheight = self.size
+        fcntl.ioctl(
+            self.master, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, pixwidth, pixheight)
+        )
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self.size = (width, height, pixwidth, pixheight)
+        if self.master >= 0:
+            self._resize()
+
+    def _output(self) -> None:
+        """Relay what the dashboard wrote to the client."""
+        try:
+            data = os.read(self.master, 65536)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            asyncio.get_running_loop().remove_reader(self.master)
+            return
+        if self.chan is not None and data:
+            self.chan.write(data)
+
+    def pause_writing(self) -> None:
+        if self.master >= 0:
+            asyncio.get_running_loop().remove_reader(self.master)
+
+    def resume_writing(self) -> None:
+        if self.master >= 0 and not self.done:
+            asyncio.get_running_loop().add_reader(self.master, self._output)
+
+    def data_received(self, data: bytes, datatype: int | None) -> None:
+        self.last_key = time.monotonic()
+        if self.master < 0:
+            return
+        self.pending += data
+        self._input()
+
+    def _input(self) -> None:
+        """Write what the client typed to the dashboard, as much as its terminal takes."""
+        loop = asyncio.get_running_loop()
+        try:
+            written = os.write(self.master, self.pending)
+        except BlockingIOError:
+            written = 0
+        except OSError:
+            self.pending = b""
+            return
+        self.pending = self.pending[written:]
+        loop.remove_writer(self.master)
+        if self.pending:
+            loop.add_writer(self.master, self._input)
+
+    def eof_received(self) -> bool:
+        return False
+
+    def _arm_idle(self) -> None:
+        left = self.last_key + self.club.idle - time.monotonic()
+        if left > 0:
+            self.idle_timer = asyncio.get_running_loop().call_later(left, self._arm_idle)
+            return
+        minutes = self.club.idle / 60
+        log.info("%s: closed after %g minutes without a key", self.gate.peer, minutes)
+        self.ending = f"\r\narmistice: closed after {minutes:g} minutes without a key\r\n"
+        self.end()
+
+    def end(self) -> None:
+        """Ask the dashboard to end (it restores the client's terminal), and kill it if it
+        has not within two seconds."""
+        process = self.process
+        if process is None or process.exitcode is not None:
+            return
+        with contextlib.suppress(OSError):
+            os.kill(process.pid or 0, signal.SIGTERM)
+        asyncio.get_running_loop().call_later(2.0, self._kill)
+
+    def _kill(self) -> None:
+        process = self.process
+        if process is not None and process.exitcode is None:
+            log.warning("%s: session did not end when asked; killed", self.gate.peer)
+            process.kill()
+
+    def hang_up(self) -> None:
+        """The client is gone: end the dashboard without writing to it."""
+        self.chan = None
+        self.end()
+
+    def _exited(self) -> None:
+        """The dashboard has ended: send what it wrote last and close the session."""
+        loop = asyncio.get_running_loop()
+        assert self.process is not None
+        loop.remove_reader(self.process.sentinel)
+        self.process.join(0)
+        self._output_all()
+        self._close_pty()
+        self.club.sessions.discard(self)
+        if self.idle_timer is not None:
+            self.idle_timer.cancel()
+        status = self.process.exitcode or 0
+        log.info("%s: session ended (status %d)", self.gate.peer, status)
+        if self.chan is not None:
+            if self.ending:
+                self.chan.write(self.ending.encode())
+            self.chan.exit(0 if status == 0 else 1)
+
+    def _output_all(self) -> None:
+        while self.chan is not None:
+            try:
+                data = os.read(self.master, 65536)
+            except OSError:
+                return
+            if not data:
+                return
+            self.chan.write(data)
+
+    def _close_pty(self) -> None:
+        self.done = True
+        loop = asyncio.get_running_loop()
+        for fd in (self.master, self.slave):
+            if fd >= 0:
+                loop.remove_reader(fd)
+                loop.remove_writer(fd)
+                os.close(fd)
+        self.master = self.slave = -1
+
+
+async def _listen(club: Club, host: str, port: int, key: asyncssh.SSHKey) -> asyncssh.SSHAcceptor:
+    return await asyncssh.create_server(
+        lambda: Gate(club),
+        host,
+        port,
+        server_host_keys=[key],
+        encoding=None,
+        line_editor=False,
+        agent_forwarding=False,
+        x11_forwarding=False,
+        allow_scp=False,
+        login_timeout=30,
+        keepalive_interval=60,
+        server_version="armistice",
+    )
+
+
+def serve(
+    host: str,
+    port: int,
+    store: str,
+    keys_file: str,
+    key_file: str | None,
+    max_sessions: int,
+    idle_minutes: float,
+) -> None:
+    """Run the SSH server on ``host``:``port`` until interrupted, serving the games of the
+    store file ``store`` to the keys the file ``keys_file`` seats; the host key is
+    ``key_file`` (default: beside the store), made when missing. Raises ArmisticeError
+    (naming the option or file) before listening when the store, the keys file or the host
+    key cannot be used, or the address cannot be listened on."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(OneLine())
+    logging.basicConfig(level=logging.INFO, handlers=[handler])
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    Store(store).close()
+    seats.read(keys_file)
+    key_path = Path(key_file) if key_file else Path(store).resolve().parent / HOST_KEY
+    key = host_key(key_path)
+    listenable(host, port)
+    club = Club(store, keys_file, str(key_path), max_sessions, idle_minutes * 60)
+    print(
+        f"armistice: host key {key.get_fingerprint()} ({key_path}); give players this "
+        "fingerprint to check when they first connect",
+        flush=True,
+    )
+    if not is_loopback(host):
+        print(
+            f"armistice: warning: listening on {host}, not only this machine: anyone who can "
+            "reach it may try to log in",
+            flush=True,
+        )
+    asyncio.run(_run(club, host, port, key))
+
+
+async def _run(club: Club, host: str, port: int, key: asyncssh.SSHKey) -> None:
+    club.forks = _forks()
+    forkserver.ensure_running()
+    server = await _listen(club, host, port, key)
+    print(
+        f"armistice: serving {club.store} over SSH on {host} port {port} to at most "
+        f"{counted(club.max_sessions, 'session')} at once; ctrl+c stops",
+        flush=True,
+    )
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for number in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(number, stop.set)
+    await stop.wait()
+    server.close()
+    for session in list(club.sessions):
+        session.end()
+    deadline = time.monotonic() + 3
+    while club.sessions and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
