@@ -18,7 +18,6 @@ import contextlib
 import fcntl
 import logging
 import multiprocessing
-from multiprocessing import forkserver
 import os
 import signal
 import struct
@@ -26,6 +25,7 @@ import termios
 import time
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
+from multiprocessing import forkserver
 from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any
