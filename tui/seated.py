@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 import os
 import signal
@@ -152,7 +153,8 @@ def run(
     on the terminal device ``tty`` until the player quits or the server ends the session.
     ``environment``: the client's TERM, COLORTERM and LANG (others are ignored); ``host_key``:
     the path of the SSH host key, which signs for a side whose key the game records; ``peer``
-    names the client in the log. Never raises: an error is logged on the server."""
+    names the client in the log. Never raises: an error is logged on the server (one line)
+    and the player told only that the server's log says why."""
     log_fd = _own_terminal(tty)
     handler = logging.StreamHandler(open(log_fd, "w", encoding="utf-8", buffering=1))  # noqa: SIM115
     from armistice.tui.serve import OneLine
@@ -162,15 +164,25 @@ def run(
     for name in _TERMINAL:
         os.environ.pop(name, None)
     os.environ.update({k: v for k, v in environment.items() if k in CLIENT_ENVIRONMENT})
+    captured = io.StringIO()
     try:
         with Store(store) as opened:
             server = asyncssh.read_private_key(host_key)
             app = SeatedApp(opened, seats, server)
-            app.error_console = Console(file=handler.stream, markup=False, highlight=False)
+            app.error_console = Console(file=captured, width=200, markup=False, highlight=False)
             app.run()
     except ArmisticeError as error:
-        log.warning("%s: session ended: %s", peer, error)
-        with contextlib.suppress(OSError):
-            os.write(1, f"\r\narmistice: {error}\r\n".encode())
+        log.warning("%s: session refused: %s", peer, error)
+        _tell("this seat cannot be opened now; the server's log says why")
     except Exception:
         log.exception("%s: session failed", peer)
+        _tell("the session failed; the server's log says why")
+    said = [line.strip() for line in captured.getvalue().splitlines() if line.strip()]
+    if said:
+        log.error("%s: session failed: %s", peer, said[-1])
+
+
+def _tell(reason: str) -> None:
+    """Say ``reason`` on the player's terminal, on a line of its own."""
+    with contextlib.suppress(OSError):
+        os.write(1, f"\r\narmistice: {reason}\r\n".encode())

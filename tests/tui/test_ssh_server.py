@@ -1,0 +1,174 @@
+"""The SSH server's parts in one process: the seats a key gets (the keys file as the store
+agrees with it), the failed-login limiter, the host key, the command line's refusals, and
+the dashboard of a session (a chooser of seats, no file actions)."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from armistice.host import keys
+from armistice.host.records import Mode
+from armistice.host.seats import Seat
+from armistice.host.shared import header_for
+from armistice.host.store import Store
+from armistice.tui import ssh
+from armistice.tui.cli import run
+from armistice.tui.screens.game import GameScreen
+from armistice.tui.seated import ChooseSeat, SeatedApp
+from tests.tui.dashboard import dashboard, example, isolate, on_screen, press, settle
+
+
+@pytest.fixture(autouse=True)
+def _isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    isolate(monkeypatch, tmp_path)
+
+
+def line(path: Path) -> str:
+    return keys.public_line(keys.load(path))
+
+
+@pytest.fixture
+def club(tmp_path: Path) -> ssh.Club:
+    """A store with a game recording alice's key for the Allies (``fall``), an unsigned game
+    (``open``) and a game by mail (``post``); the keys file is written by each test."""
+    for name in ("alice", "bob", "carol"):
+        keys.create(tmp_path / name)
+    store_path = tmp_path / "club.db"
+    with Store(store_path, create=True) as store:
+        store.create(header_for(example(), "fall", keys={"allies": line(tmp_path / "alice")}))
+        store.create(header_for(example(), "open"))
+        store.create(header_for(example(), "post", Mode.MAIL))
+    return ssh.Club(
+        str(store_path), str(tmp_path / "club.keys"), str(tmp_path / "host"), 4, 60.0
+    )
+
+
+def seat_lines(club: ssh.Club, *lines: tuple[str, str, str]) -> None:
+    """Write the keys file: (game, side, key file name) a line."""
+    folder = Path(club.store).parent
+    Path(club.keys).write_text(
+        "".join(f'seat="{g}:{s}" {line(folder / who)} {who}\n' for g, s, who in lines)
+    )
+
+
+def test_a_key_gets_the_seats_the_store_agrees_with(club: ssh.Club) -> None:
+    folder = Path(club.store).parent
+    seat_lines(
+        club,
+        ("fall", "allies", "alice"),
+        ("open", "axis", "alice"),
+        ("post", "axis", "alice"),
+        ("gone", "axis", "alice"),
+        ("fall", "allies", "bob"),
+        ("fall", "spectator", "carol"),
+    )
+    alice, bob, carol = (line(folder / who) for who in ("alice", "bob", "carol"))
+    assert ssh.seats_of(club, alice) == [Seat("fall", "allies"), Seat("open", "axis")]
+    assert ssh.seats_of(club, bob) == []  # the game records alice's key for the Allies
+    assert ssh.seats_of(club, carol) == [Seat("fall", "spectator")]
+
+
+def test_a_gate_takes_the_seat_from_the_key_not_the_user_name(club: ssh.Club) -> None:
+    folder = Path(club.store).parent
+    seat_lines(club, ("fall", "allies", "alice"))
+    gate = ssh.Gate(club)
+    gate.begin_auth("axis")
+    alice = keys.load(folder / "alice")
+    assert not gate.validate_public_key("axis", keys.load(folder / "bob"))
+    assert gate.validate_public_key("axis", alice)
+    gate.auth_completed()
+    assert gate.seated == (line(folder / "alice"), [Seat("fall", "allies")])
+    assert not gate.password_auth_supported() and not gate.kbdint_auth_supported()
+    assert not gate.host_based_auth_supported()
+    assert not gate.connection_requested("127.0.0.1", 22, "127.0.0.1", 5000)
+    assert not gate.server_requested("", 9999)
+
+
+def test_the_last_key_offered_is_the_one_seated(club: ssh.Club) -> None:
+    """A client may ask about one key and then prove another: the seat is the proven one's."""
+    folder = Path(club.store).parent
+    seat_lines(club, ("fall", "spectator", "carol"), ("open", "axis", "bob"))
+    gate = ssh.Gate(club)
+    gate.begin_auth("x")
+    assert gate.validate_public_key("x", keys.load(folder / "carol"))
+    assert gate.validate_public_key("x", keys.load(folder / "bob"))
+    gate.auth_completed()
+    assert gate.seated is not None and gate.seated[1] == [Seat("open", "axis")]
+
+
+def test_the_limiter_refuses_an_address_for_a_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [100.0]
+    monkeypatch.setattr(ssh.time, "monotonic", lambda: now[0])
+    limiter = ssh.Limiter(limit=3, window=60.0)
+    for _ in range(2):
+        limiter.failed("10.0.0.1")
+    assert not limiter.blocked("10.0.0.1")
+    limiter.failed("10.0.0.1")
+    assert limiter.blocked("10.0.0.1") and not limiter.blocked("10.0.0.2")
+    now[0] = 159.0
+    assert limiter.blocked("10.0.0.1")
+    now[0] = 160.5
+    assert not limiter.blocked("10.0.0.1")
+    assert limiter.failures == {}
+
+
+def test_the_host_key_is_made_once_for_its_owner_alone(tmp_path: Path) -> None:
+    made = ssh.host_key(tmp_path / "hostkey")
+    assert stat.S_IMODE(os.stat(tmp_path / "hostkey").st_mode) == 0o600
+    assert (tmp_path / "hostkey.pub").read_text().startswith("ssh-ed25519 ")
+    again = ssh.host_key(tmp_path / "hostkey")
+    assert again.get_fingerprint() == made.get_fingerprint()
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--ssh"], "--ssh needs --store FILE.db and --keys FILE"),
+        (["--ssh", "--store", "x.db"], "--ssh needs --store FILE.db and --keys FILE"),
+        (["--store", "x.db"], "--store applies with --ssh only"),
+        (["--idle", "5"], "--idle applies with --ssh only"),
+        (["--ssh", "rulebook-example-fall-1940"], "SCENARIO does not apply with --ssh"),
+        (["--ssh", "--store", "x.db", "--keys", "k"], "x.db: no such store file"),
+    ],
+)
+def test_serve_refuses_what_does_not_go_with_ssh(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    os.chdir(tmp_path)
+    assert run(["serve", *argv]) != 0
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1
+
+
+async def test_several_seats_open_on_a_chooser(club: ssh.Club) -> None:
+    with Store(club.store) as store:
+        app = SeatedApp(store, [("open", "axis"), ("fall", "spectator")], None)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, ChooseSeat)
+            shown = "\n".join(on_screen(app))
+            assert "game open, as the Axis player" in shown
+            assert "game fall, as a spectator" in shown
+            await press(pilot, "down", "enter")
+            screen = await dashboard(pilot)
+            assert isinstance(screen, GameScreen)
+            assert screen.host.side == "spectator"
+
+
+async def test_no_file_is_saved_or_opened_over_ssh(club: ssh.Club) -> None:
+    with Store(club.store) as store:
+        app = SeatedApp(store, [("open", "axis")], None)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await dashboard(pilot)
+            for action in ("save", "open", "new_game"):
+                assert screen.check_action(action, ()) is False
+            footer = on_screen(app)[-1]
+            assert "Save" not in footer and "Open" not in footer and "Quit" in footer
+            titles = {c.title for c in app.get_system_commands(screen)}
+            assert "Screenshot" not in titles and "Save" not in titles
+            keys_help = [what for _, what in screen.help_keys()]
+            assert not any("save" in what.lower() for what in keys_help)
