@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import io
 import logging
 import os
 import signal
 import sys
+import termios
 from collections.abc import Mapping, Sequence
 
 import asyncssh
@@ -33,12 +35,10 @@ from armistice.host.shared import SharedHost, player_name
 from armistice.host.store import Store
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.screens.game import GameScreen
+from armistice.tui.ssh import CLIENT_ENVIRONMENT
 from armistice.tui.widgets.footer import Footer
 
 log = logging.getLogger("armistice.ssh")
-
-CLIENT_ENVIRONMENT = ("TERM", "COLORTERM", "LANG")
-"""The only variables a client's environment may set in its session."""
 
 _TERMINAL = ("COLUMNS", "LINES", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", *CLIENT_ENVIRONMENT)
 
@@ -126,15 +126,16 @@ class SeatedApp(ArmisticeApp):
             loop.add_signal_handler(number, self.exit)
 
 
-def _own_terminal(tty: str) -> int:
-    """Make the terminal device ``tty`` this process's controlling terminal and its standard
-    input, output and error; returns a copy of the standard error it had (the server's log)."""
+def _own_terminal(terminal: int) -> int:
+    """Make the terminal device open as ``terminal`` this process's controlling terminal
+    and its standard input, output and error; returns a copy of the standard error it had
+    (the server's log)."""
     os.setsid()
+    fcntl.ioctl(terminal, termios.TIOCSCTTY, 0)
     log_fd = os.dup(2)
-    fd = os.open(tty, os.O_RDWR)
     for n in (0, 1, 2):
-        os.dup2(fd, n)
-    os.close(fd)
+        os.dup2(terminal, n)
+    os.close(terminal)
     sys.__stdin__ = sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115
     sys.__stdout__ = sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
     sys.__stderr__ = sys.stderr = open(2, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
@@ -142,7 +143,7 @@ def _own_terminal(tty: str) -> int:
 
 
 def run(
-    tty: str,
+    terminal: int,
     environment: Mapping[str, str],
     store: str,
     seats: Sequence[tuple[str, str]],
@@ -150,12 +151,12 @@ def run(
     peer: str,
 ) -> None:
     """Play the dashboard of ``seats`` (``(game, side)`` pairs) of the store file ``store``
-    on the terminal device ``tty`` until the player quits or the server ends the session.
+    on the terminal device open as ``terminal`` until the player quits or the server ends the session.
     ``environment``: the client's TERM, COLORTERM and LANG (others are ignored); ``host_key``:
     the path of the SSH host key, which signs for a side whose key the game records; ``peer``
     names the client in the log. Never raises: an error is logged on the server (one line)
     and the player told only that the server's log says why."""
-    log_fd = _own_terminal(tty)
+    log_fd = _own_terminal(terminal)
     handler = logging.StreamHandler(open(log_fd, "w", encoding="utf-8", buffering=1))  # noqa: SIM115
     from armistice.tui.serve import OneLine
 

@@ -17,7 +17,6 @@ import asyncio
 import contextlib
 import fcntl
 import logging
-import multiprocessing
 import os
 import signal
 import struct
@@ -25,8 +24,6 @@ import termios
 import time
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
-from multiprocessing import forkserver
-from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any
 
@@ -37,9 +34,13 @@ from armistice.core.words import counted
 from armistice.host import keys, seats
 from armistice.host.records import SPECTATOR, Mode, StoreError
 from armistice.host.store import Store
+from armistice.tui.forks import Forks
 from armistice.tui.serve import OneLine, is_loopback, listenable
 
 log = logging.getLogger("armistice.ssh")
+
+CLIENT_ENVIRONMENT = ("TERM", "COLORTERM", "LANG")
+"""The only variables a client may set in its session's environment (TERM by its terminal)."""
 
 HOST_KEY = "ssh_host_ed25519_key"
 """The host key's file name, beside the store unless ``--host-key`` names another."""
@@ -94,28 +95,15 @@ class Club:
     idle: float
     limiter: Limiter = field(default_factory=Limiter)
     sessions: set[Session] = field(default_factory=set)
-    forks: Any = None
+    forks: Forks | None = None
 
-    def start(self, args: tuple[Any, ...]) -> BaseProcess:
-        """A session process running :func:`armistice.tui.seated.run` on ``args``."""
+    def start(self, terminal: int, args: tuple[Any, ...]) -> tuple[int, int]:
+        """A session process running :func:`armistice.tui.seated.run` on the terminal
+        ``terminal`` with ``args``: its pid and the pipe that ends with it (see
+        :meth:`Forks.start`). Raises OSError when it cannot be made."""
         if self.forks is None:
-            self.forks = _forks()
-        process = self.forks.Process(target=_session, args=args, daemon=False)
-        process.start()
-        return process
-
-
-def _forks() -> Any:
-    """The fork server context whose process has imported the dashboard."""
-    forks = multiprocessing.get_context("forkserver")
-    forks.set_forkserver_preload(["armistice.tui.seated"])
-    return forks
-
-
-def _session(*args: Any) -> None:
-    from armistice.tui.seated import run
-
-    run(*args)
+            self.forks = Forks("armistice.tui.seated", "run")
+        return self.forks.start(terminal, args)
 
 
 def seats_of(club: Club, key: str) -> list[seats.Seat]:
@@ -249,7 +237,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
         self.size: tuple[int, int, int, int] = (80, 24, 0, 0)
         self.term = ""
         self.master = self.slave = -1
-        self.process: BaseProcess | None = None
+        self.pid = 0
+        self.ended = -1  # the pipe that ends with the session process
         self.pending = b""
         self.last_key = time.monotonic()
         self.idle_timer: asyncio.TimerHandle | None = None
@@ -291,13 +280,10 @@ class Session(asyncssh.SSHServerSession[bytes]):
         self.master, self.slave = os.openpty()
         self._resize()
         os.set_blocking(self.master, False)
-        environment = {
-            "TERM": self.term,
-            **{k: v for k, v in chan.get_environment().items() if k in ("COLORTERM", "LANG")},
-        }
+        sent = chan.get_environment()
+        environment = {k: sent[k] for k in CLIENT_ENVIRONMENT if k in sent} | {"TERM": self.term}
         _, found = self.gate.seated
         args = (
-            os.ttyname(self.slave),
             environment,
             self.club.store,
             [(s.game, s.side) for s in found],
@@ -305,7 +291,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
             self.gate.peer,
         )
         try:
-            self.process = self.club.start(args)
+            self.pid, self.ended = self.club.start(self.slave, args)
         except OSError as error:
             log.error("%s: cannot start a session: %s", self.gate.peer, error)
             self._close_pty()
@@ -314,7 +300,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
         self.club.sessions.add(self)
         loop = asyncio.get_running_loop()
         loop.add_reader(self.master, self._output)
-        loop.add_reader(self.process.sentinel, self._exited)
+        loop.add_reader(self.ended, self._exited)
         self._arm_idle()
 
     def _refuse(self, reason: str) -> None:
@@ -391,18 +377,17 @@ class Session(asyncssh.SSHServerSession[bytes]):
     def end(self) -> None:
         """Ask the dashboard to end (it restores the client's terminal), and kill it if it
         has not within two seconds."""
-        process = self.process
-        if process is None or process.exitcode is not None:
+        if self.ended < 0:
             return
         with contextlib.suppress(OSError):
-            os.kill(process.pid or 0, signal.SIGTERM)
+            os.kill(self.pid, signal.SIGTERM)
         asyncio.get_running_loop().call_later(2.0, self._kill)
 
     def _kill(self) -> None:
-        process = self.process
-        if process is not None and process.exitcode is None:
+        if self.ended >= 0:
             log.warning("%s: session did not end when asked; killed", self.gate.peer)
-            process.kill()
+            with contextlib.suppress(OSError):
+                os.kill(self.pid, signal.SIGKILL)
 
     def hang_up(self) -> None:
         """The client is gone: end the dashboard without writing to it."""
@@ -411,21 +396,20 @@ class Session(asyncssh.SSHServerSession[bytes]):
 
     def _exited(self) -> None:
         """The dashboard has ended: send what it wrote last and close the session."""
-        loop = asyncio.get_running_loop()
-        assert self.process is not None
-        loop.remove_reader(self.process.sentinel)
-        self.process.join(0)
+        status = os.read(self.ended, 1)
+        asyncio.get_running_loop().remove_reader(self.ended)
+        os.close(self.ended)
+        self.ended = -1
         self._output_all()
         self._close_pty()
         self.club.sessions.discard(self)
         if self.idle_timer is not None:
             self.idle_timer.cancel()
-        status = self.process.exitcode or 0
-        log.info("%s: session ended (status %d)", self.gate.peer, status)
+        log.info("%s: session ended%s", self.gate.peer, "" if status == b"\0" else " (failed)")
         if self.chan is not None:
             if self.ending:
                 self.chan.write(self.ending.encode())
-            self.chan.exit(0 if status == 0 else 1)
+            self.chan.exit(0 if status == b"\0" else 1)
 
     def _output_all(self) -> None:
         while self.chan is not None:
@@ -489,6 +473,7 @@ def serve(
     key = host_key(key_path)
     listenable(host, port)
     club = Club(store, keys_file, str(key_path), max_sessions, idle_minutes * 60)
+    club.forks = Forks("armistice.tui.seated", "run")  # before any thread or event loop
     print(
         f"armistice: host key {key.get_fingerprint()} ({key_path}); give players this "
         "fingerprint to check when they first connect",
@@ -504,8 +489,6 @@ def serve(
 
 
 async def _run(club: Club, host: str, port: int, key: asyncssh.SSHKey) -> None:
-    club.forks = _forks()
-    forkserver.ensure_running()
     server = await _listen(club, host, port, key)
     print(
         f"armistice: serving {club.store} over SSH on {host} port {port} to at most "
@@ -523,3 +506,5 @@ async def _run(club: Club, host: str, port: int, key: asyncssh.SSHKey) -> None:
     deadline = time.monotonic() + 3
     while club.sessions and time.monotonic() < deadline:
         await asyncio.sleep(0.05)
+    if club.forks is not None:
+        club.forks.close()

@@ -4,10 +4,13 @@ the dashboard of a session (a chooser of seats, no file actions)."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
+import asyncssh
 import pytest
 
 from armistice.host import keys
@@ -42,9 +45,7 @@ def club(tmp_path: Path) -> ssh.Club:
         store.create(header_for(example(), "fall", keys={"allies": line(tmp_path / "alice")}))
         store.create(header_for(example(), "open"))
         store.create(header_for(example(), "post", Mode.MAIL))
-    return ssh.Club(
-        str(store_path), str(tmp_path / "club.keys"), str(tmp_path / "host"), 4, 60.0
-    )
+    return ssh.Club(str(store_path), str(tmp_path / "club.keys"), str(tmp_path / "host"), 4, 60.0)
 
 
 def seat_lines(club: ssh.Club, *lines: tuple[str, str, str]) -> None:
@@ -172,3 +173,120 @@ async def test_no_file_is_saved_or_opened_over_ssh(club: ssh.Club) -> None:
             assert "Screenshot" not in titles and "Save" not in titles
             keys_help = [what for _, what in screen.help_keys()]
             assert not any("save" in what.lower() for what in keys_help)
+
+
+async def _connect(
+    club: ssh.Club, port: int, who: str, **options: Any
+) -> asyncssh.SSHClientConnection:
+    folder = Path(club.store).parent
+    return await asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username="anyone",
+        client_keys=[keys.load(folder / who)],
+        known_hosts=None,
+        agent_path=None,
+        **options,
+    )
+
+
+async def _served(club: ssh.Club) -> tuple[asyncssh.SSHAcceptor, int]:
+    server = await ssh._listen(club, "127.0.0.1", 0, ssh.host_key(Path(club.host_key)))
+    return server, server.sockets[0].getsockname()[1]
+
+
+async def _read_until(process: asyncssh.SSHClientProcess[bytes], marker: bytes) -> bytes:
+    """What the session wrote until ``marker`` (or its end), within 20 seconds."""
+    seen = b""
+    async with asyncio.timeout(20):
+        while marker not in seen:
+            chunk = await process.stdout.read(65536)
+            if not chunk:
+                break
+            seen += chunk
+    return seen
+
+
+async def test_a_session_gets_the_clients_allowed_environment_only(
+    club: ssh.Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seat_lines(club, ("open", "axis", "alice"))
+    started: list[tuple[Any, ...]] = []
+
+    def start(terminal: int, args: tuple[Any, ...]) -> Any:
+        started.append((os.ttyname(terminal), *args))
+        raise OSError("not in this test")
+
+    monkeypatch.setattr(club, "start", start)
+    server, port = await _served(club)
+    async with await _connect(club, port, "alice") as conn:
+        process = await conn.create_process(
+            term_type="xterm-256color",
+            term_size=(100, 30),
+            env={"LANG": "C.UTF-8", "COLORTERM": "truecolor", "LD_PRELOAD": "/tmp/x.so"},
+            encoding=None,
+        )
+        said = await process.stderr.read()
+        await process.wait()
+    server.close()
+    assert b"armistice cannot start a session now" in said
+    (tty, environment, store, seated, _, peer) = started[0]
+    assert environment == {"TERM": "xterm-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8"}
+    assert seated == [("open", "axis")] and store == club.store and peer == "127.0.0.1"
+    assert tty.startswith("/dev/pts/")
+
+
+async def test_one_session_over_the_cap_is_told_to_come_back(club: ssh.Club) -> None:
+    seat_lines(club, ("open", "axis", "alice"), ("open", "spectator", "carol"))
+    club.max_sessions = 1
+    server, port = await _served(club)
+    async with await _connect(club, port, "alice") as first:
+        playing = await first.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+        assert b"Establish Vichy" in await _read_until(playing, b"Establish Vichy")
+        async with await _connect(club, port, "carol") as second:
+            refused = await second.create_process(term_type="xterm", encoding=None)
+            said = await refused.stderr.read()
+            assert (await refused.wait()).exit_status == 1
+        assert b"armistice is serving 1 session, the most it serves at once" in said
+        playing.stdin.write(b"q")
+        assert (await playing.wait()).exit_status == 0
+    server.close()
+
+
+async def test_an_idle_session_is_closed_and_says_why(club: ssh.Club) -> None:
+    seat_lines(club, ("open", "axis", "alice"))
+    club.idle = 3.0
+    server, port = await _served(club)
+    async with await _connect(club, port, "alice") as conn:
+        process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+        seen = await _read_until(process, b"without a key")
+        assert (await process.wait()).exit_status == 0
+    server.close()
+    assert b"Establish Vichy" in seen
+    assert seen.rstrip().endswith(b"armistice: closed after 0.05 minutes without a key")
+    assert b"\x1b[?1049l" in seen  # the dashboard left the alternate screen first
+    assert not club.sessions
+
+
+async def test_a_session_needs_a_terminal(club: ssh.Club) -> None:
+    seat_lines(club, ("open", "axis", "alice"))
+    server, port = await _served(club)
+    async with await _connect(club, port, "alice") as conn:
+        process = await conn.create_process(encoding=None)
+        said = await process.stderr.read()
+        assert (await process.wait()).exit_status == 1
+    server.close()
+    assert said == b"armistice needs a terminal: connect with ssh -t\r\n"
+
+
+async def test_an_address_failing_too_often_is_refused(club: ssh.Club) -> None:
+    seat_lines(club, ("open", "axis", "alice"))
+    club.limiter = ssh.Limiter(limit=2)
+    server, port = await _served(club)
+    for _ in range(2):
+        with pytest.raises(asyncssh.PermissionDenied):
+            await _connect(club, port, "bob")
+    with pytest.raises((asyncssh.Error, OSError)):
+        await _connect(club, port, "alice")  # the right key, from a refused address
+    server.close()
+    assert club.limiter.blocked("127.0.0.1")
