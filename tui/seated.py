@@ -30,8 +30,7 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from armistice.core.errors import ArmisticeError
-from armistice.host.records import SPECTATOR
-from armistice.host.shared import SharedHost, player_name
+from armistice.host.shared import SharedHost, game_of, player_name
 from armistice.host.store import Store
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.screens.game import GameScreen
@@ -43,13 +42,46 @@ log = logging.getLogger("armistice.ssh")
 _TERMINAL = ("COLUMNS", "LINES", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", *CLIENT_ENVIRONMENT)
 
 
-def _seat_title(store: Store, game: str, side: str) -> str:
-    """How the chooser names a seat: "game fall-1940, as the Axis player"."""
+def seat_title(store: Store, game: str, side: str) -> str:
+    """How a session names a seat: "game fall, as the Allied player" (the side's key when
+    the game cannot be read)."""
     try:
-        name = player_name(SharedHost(store, game, SPECTATOR).game, side)
+        name = player_name(game_of(store.header(game), store.path), side)
     except ArmisticeError:
         name = side
     return f"game {game}, as {name}"
+
+
+class Opening(Screen[None]):
+    """What a session shows at once while it builds the dashboard of ``seat`` (a
+    ``(game, side)`` pair): the seat it opens, or why it cannot."""
+
+    def __init__(self, seat: tuple[str, str]) -> None:
+        super().__init__()
+        self.seat = seat
+
+    def compose(self) -> ComposeResult:
+        app = self.app
+        assert isinstance(app, SeatedApp)
+        yield Header()
+        yield Static(f"Opening {seat_title(app.store, *self.seat)}...", id="opening")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "armistice"
+        self.sub_title = "the Fall of France, resolved"
+        self.call_after_refresh(self._open)
+
+    def _open(self) -> None:
+        app = self.app
+        assert isinstance(app, SeatedApp)
+        screen = app.game_screen(*self.seat)
+        if screen is not None:
+            app.switch_screen(screen)
+        else:
+            self.query_one("#opening", Static).update(
+                "This seat cannot be opened now; the server's log says why. q leaves."
+            )
 
 
 class ChooseSeat(Screen[None]):
@@ -60,13 +92,13 @@ class ChooseSeat(Screen[None]):
         self.seats = list(seats)
 
     def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static("Your key has a seat in more than one game. Choose one, then press enter.")
         app = self.app
         assert isinstance(app, SeatedApp)
+        yield Header()
+        yield Static("Your key has a seat in more than one game. Choose one, then press enter.")
         yield OptionList(
             *(
-                Option(_seat_title(app.store, game, side), id=str(n))
+                Option(seat_title(app.store, game, side), id=str(n))
                 for n, (game, side) in enumerate(self.seats)
             ),
             id="seat-list",
@@ -81,44 +113,52 @@ class ChooseSeat(Screen[None]):
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         app = self.app
         assert isinstance(app, SeatedApp)
-        game, side = self.seats[int(event.option_id or 0)]
-        try:
-            host = app.attach(game, side)
-        except ArmisticeError as error:
-            log.warning("%s: %s", game, error)
-            self.notify(str(error), severity="error", timeout=10)
-            return
-        app.push_screen(GameScreen(host))
+        screen = app.game_screen(*self.seats[int(event.option_id or 0)])
+        if screen is None:
+            self.notify("This seat cannot be opened now; the server's log says why.", timeout=10)
+        else:
+            app.push_screen(screen)
 
 
 class SeatedApp(ArmisticeApp):
-    """The dashboard of one SSH session: the game of the key's one seat, or a chooser of its
-    seats (``seats``: ``(game, side)`` pairs, at least one) in the store file ``store``.
-    ``server`` (the SSH host key) signs the records of a side whose key the game records.
-    SIGTERM and SIGHUP end it as ``q`` does (no question), so the client's terminal is left
-    as it was. The player is not at this machine: no file is saved, opened or
-    screenshotted."""
+    """The dashboard of one SSH session: the game of the key's one seat (shown first by
+    :class:`Opening`, which paints at once), or a chooser of its seats (``seats``:
+    ``(game, side)`` pairs, at least one) in the store ``store``. ``server`` (the SSH host
+    key) signs the records of a side whose key the game records. ``peer`` names the client
+    in the log. SIGTERM and SIGHUP end it as ``q`` does (no question), so the client's
+    terminal is left as it was. The player is not at this machine: no file is saved,
+    opened or screenshotted."""
 
     files_here = False
 
     def __init__(
-        self, store: Store, seats: Sequence[tuple[str, str]], server: asyncssh.SSHKey | None
+        self,
+        store: Store,
+        seats: Sequence[tuple[str, str]],
+        server: asyncssh.SSHKey | None,
+        peer: str = "",
     ) -> None:
+        super().__init__()
         self.store = store
         self.server = server
-        host = self.attach(*seats[0]) if len(seats) == 1 else None
-        super().__init__(host=host)
         self.seats = list(seats)
+        self.peer = peer
 
-    def attach(self, game: str, side: str) -> SharedHost:
-        """The host of ``side`` in ``game``; raises StoreError as :class:`SharedHost` does."""
-        return SharedHost(self.store, game, side)  # TEMP
+    def game_screen(self, game: str, side: str) -> GameScreen | None:
+        """The dashboard of ``side`` in ``game``, or None (logged) when the store refuses
+        it."""
+        try:
+            host = SharedHost(self.store, game, side, server=self.server)
+        except ArmisticeError as error:
+            log.warning("%s: seat %s in game %s refused: %s", self.peer, side, game, error)
+            return None
+        return GameScreen(host)
 
     def first_screen(self) -> Screen[None]:
-        """The chooser when the key holds several seats, else the game."""
-        if self.host is None:
-            return ChooseSeat(self.seats)
-        return super().first_screen()
+        """The opening of the key's one seat, else the chooser of its seats."""
+        if len(self.seats) == 1:
+            return Opening(self.seats[0])
+        return ChooseSeat(self.seats)
 
     def on_mount(self) -> None:
         loop = asyncio.get_running_loop()
@@ -169,7 +209,7 @@ def run(
     try:
         with Store(store) as opened:
             server = asyncssh.read_private_key(host_key)
-            app = SeatedApp(opened, seats, server)
+            app = SeatedApp(opened, seats, server, peer)
             app.error_console = Console(file=captured, width=200, markup=False, highlight=False)
             app.run()
     except ArmisticeError as error:
