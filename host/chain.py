@@ -7,7 +7,8 @@ then its body in canonical JSON; so changing any record, or any header field, br
 hash of every record after it. When the header records a public key for a side, each
 record that side makes carries the side's Ed25519 signature of its hash (the 32 bytes the
 hex ``hash`` spells), which only the holder of the private key can make again after a
-rewrite.
+rewrite. In a live game a server key the store trusts may sign in the side's stead: a game
+server signs the records of the sides whose keys it seats.
 """
 
 from __future__ import annotations

@@ -11,32 +11,23 @@ import asyncssh
 import pytest
 
 from armistice.host import chain, keys
-from armistice.host.records import SPECTATOR, Kind, Mode, StoreError
+from armistice.host.records import SPECTATOR, Mode, StoreError
 from armistice.host.shared import SharedHost
 from armistice.host.store import Store
-from tests.host.support import example_header, new_store
-
-FORMAT_1 = (
-    "CREATE TABLE games(name TEXT PRIMARY KEY, header TEXT NOT NULL, root TEXT NOT NULL)",
-    "CREATE TABLE records(game TEXT NOT NULL, idx INTEGER NOT NULL, kind TEXT NOT NULL,"
-    " side TEXT NOT NULL, body TEXT NOT NULL, prev TEXT NOT NULL, hash TEXT NOT NULL,"
-    " sig TEXT NOT NULL, PRIMARY KEY (game, idx)) WITHOUT ROWID",
-    "CREATE TABLE secrets(game TEXT NOT NULL, die TEXT NOT NULL, at INTEGER NOT NULL,"
-    " side TEXT NOT NULL, secret BLOB NOT NULL, PRIMARY KEY (game, die, at, side))",
-    "PRAGMA application_id = 1095912787",
-    "PRAGMA user_version = 1",
+from tests.host.support import (
+    answer_signed,
+    example_header,
+    keyed_store,
+    new_key,
+    new_store,
+    player_keys,
 )
-"""The store schema of format 1, as armistice made it before server keys."""
-
-
-def new_key() -> asyncssh.SSHKey:
-    return asyncssh.generate_private_key("ssh-ed25519")
 
 
 @pytest.fixture
 def players() -> dict[str, asyncssh.SSHKey]:
     """An Ed25519 key for each side; the server holds none of them."""
-    return {side: new_key() for side in ("axis", "allies")}
+    return player_keys()
 
 
 @pytest.fixture
@@ -45,17 +36,11 @@ def server() -> asyncssh.SSHKey:
     return new_key()
 
 
-def served(path: Path, players: dict[str, asyncssh.SSHKey], mode: Mode = Mode.LIVE) -> Store:
-    """A store at ``path`` holding the game ``fall``, which records each side's key."""
-    lines = {side: keys.public_line(key) for side, key in players.items()}
-    return new_store(path, example_header("fall", mode, **lines))
-
-
 def test_a_trusted_server_signs_for_each_seated_side_and_every_viewer_verifies(
     tmp_path: Path, players: dict[str, asyncssh.SSHKey], server: asyncssh.SSHKey
 ) -> None:
     path = tmp_path / "games.db"
-    served(path, players).trust(keys.public_line(server))
+    keyed_store(path, players).trust(keys.public_line(server))
     axis = SharedHost(Store(path), "fall", "axis", server=server)
     allies = SharedHost(Store(path), "fall", "allies", server=server)
     viewer = SharedHost(Store(path), "fall", SPECTATOR)
@@ -80,7 +65,7 @@ def test_a_players_own_key_still_signs_beside_the_server(
     tmp_path: Path, players: dict[str, asyncssh.SSHKey], server: asyncssh.SSHKey
 ) -> None:
     path = tmp_path / "games.db"
-    served(path, players).trust(keys.public_line(server))
+    keyed_store(path, players).trust(keys.public_line(server))
     SharedHost(Store(path), "fall", "axis", players["axis"], server=server).answer("yes")
     record = Store(path).records("fall")[0]
     assert chain.signed_by(keys.public_line(players["axis"]), record.hash, record.sig)
@@ -92,7 +77,7 @@ def test_a_server_the_store_does_not_trust_is_refused(
     tmp_path: Path, players: dict[str, asyncssh.SSHKey], server: asyncssh.SSHKey
 ) -> None:
     path = tmp_path / "games.db"
-    served(path, players).trust(keys.public_line(new_key()))
+    keyed_store(path, players).trust(keys.public_line(new_key()))
     line = keys.public_line(server)
     with pytest.raises(StoreError) as error:
         SharedHost(Store(path), "fall", "axis", server=server)
@@ -107,7 +92,7 @@ def test_a_server_key_of_another_type_is_refused(
     tmp_path: Path, players: dict[str, asyncssh.SSHKey]
 ) -> None:
     path = tmp_path / "games.db"
-    served(path, players).close()
+    keyed_store(path, players).close()
     other = asyncssh.generate_private_key("ecdsa-sha2-nistp256")
     with pytest.raises(StoreError, match=r"game fall: server key: a ecdsa-sha2-nistp256 key"):
         SharedHost(Store(path), "fall", "axis", server=other)
@@ -117,7 +102,7 @@ def test_a_game_by_mail_refuses_a_server_key(
     tmp_path: Path, players: dict[str, asyncssh.SSHKey], server: asyncssh.SSHKey
 ) -> None:
     path = tmp_path / "games.db"
-    served(path, players, Mode.MAIL).trust(keys.public_line(server))
+    keyed_store(path, players, mode=Mode.MAIL).trust(keys.public_line(server))
     for side in ("axis", SPECTATOR):
         with pytest.raises(StoreError) as error:
             SharedHost(Store(path), "fall", side, server=server)
@@ -131,17 +116,11 @@ def test_by_mail_a_trusted_servers_signature_does_not_stand_for_a_side(
     tmp_path: Path, players: dict[str, asyncssh.SSHKey], server: asyncssh.SSHKey
 ) -> None:
     path = tmp_path / "games.db"
-    store = served(path, players, Mode.MAIL)
+    store = keyed_store(path, players, mode=Mode.MAIL)
     store.trust(keys.public_line(server))
-    record = store.append(
-        "fall",
-        Kind.ANSWER,
-        "axis",
-        {"key": "establish_vichy", "value": "yes", "via": "decided"},
-        sign=chain.signer(server),
-    )
+    answer_signed(store, "axis", "establish_vichy", "yes", by=server)
     with pytest.raises(StoreError) as error:
-        chain.verify(store.header("fall"), [record], "games.db", servers=store.servers())
+        chain.verify(store.header("fall"), store.records("fall"), "x", servers=store.servers())
     axis = keys.fingerprint(keys.public_line(players["axis"]))
     assert error.value.reason == (
         f"carries a signature that is not by the axis key the game records ({axis})"
@@ -152,17 +131,10 @@ def test_a_record_signed_by_an_untrusted_key_is_refused_on_refresh(
     tmp_path: Path, players: dict[str, asyncssh.SSHKey], server: asyncssh.SSHKey
 ) -> None:
     path = tmp_path / "games.db"
-    store = served(path, players)
+    store = keyed_store(path, players)
     store.trust(keys.public_line(server))
     viewer = SharedHost(Store(path), "fall", SPECTATOR)
-    stranger = new_key()
-    store.append(
-        "fall",
-        Kind.ANSWER,
-        "axis",
-        {"key": "establish_vichy", "value": "yes", "via": "decided"},
-        sign=chain.signer(stranger),
-    )
+    answer_signed(store, "axis", "establish_vichy", "yes", by=new_key())
     with pytest.raises(StoreError) as error:
         viewer.refresh()
     axis = keys.fingerprint(keys.public_line(players["axis"]))
@@ -190,18 +162,16 @@ def test_trusting_a_server_is_kept_once_and_refuses_what_is_not_an_ed25519_key(
 
 
 def format_1_store(path: Path) -> None:
-    """A store at ``path`` as armistice made them before server keys, holding ``fall``."""
-    header = example_header()
+    """A store at ``path`` as armistice made them before server keys (format 1: no table of
+    server keys), holding the game ``fall``."""
+    new_store(path, example_header()).close()
     with sqlite3.connect(path, isolation_level=None) as db:
-        db.execute("PRAGMA journal_mode = WAL")
-        for statement in FORMAT_1:
-            db.execute(statement)
-        db.execute(
-            "INSERT INTO games VALUES (?, ?, ?)",
-            ("fall", chain.canonical(header).decode(), chain.root(header)),
-        )
+        db.execute("DROP TABLE servers")
+        db.execute("PRAGMA user_version = 1")
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     db.close()
+    assert tables == {"games", "records", "secrets"}
 
 
 def test_a_store_of_format_1_opens_and_reads_and_trust_makes_it_format_2(

@@ -9,43 +9,24 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from armistice.host import chain, keys
-from armistice.host.records import SPECTATOR, Kind, Mode
+from armistice.host import keys
+from armistice.host.records import SPECTATOR, Mode
 from armistice.host.shared import SharedHost
 from armistice.host.store import Store
-from armistice.tui.cli import run
-from tests.host.support import example_header, new_store
-
-
-def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = run(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    """The one-line error of a refused command (exit status 2)."""
-    code, out, err = cli(capsys, *argv)
-    assert code == 2, (out, err)
-    assert err.startswith("armistice: error: ") and err.count("\n") == 1, err
-    return err.removeprefix("armistice: error: ").rstrip("\n")
-
-
-def new_key() -> asyncssh.SSHKey:
-    return asyncssh.generate_private_key("ssh-ed25519")
+from tests.host.support import answer_signed, example_header, keyed_store, new_key, player_keys
+from tests.tui.test_cli_games import cli, refused
 
 
 @pytest.fixture
 def players() -> dict[str, asyncssh.SSHKey]:
-    return {side: new_key() for side in ("axis", "allies")}
+    return player_keys()
 
 
 @pytest.fixture
 def db(tmp_path: Path, players: dict[str, asyncssh.SSHKey]) -> Path:
     """A store with ``fall`` (live, recording each side's key) and ``post`` (by mail)."""
     path = tmp_path / "games.db"
-    lines = {side: keys.public_line(key) for side, key in players.items()}
-    new_store(path, example_header("fall", **lines), example_header("post", Mode.MAIL)).close()
+    keyed_store(path, players, example_header("post", Mode.MAIL)).close()
     return path
 
 
@@ -84,10 +65,7 @@ def test_keys_are_seated_listed_and_removed(
 
 
 def test_each_refusal_is_one_line_and_writes_nothing(
-    capsys: pytest.CaptureFixture[str],
-    tmp_path: Path,
-    db: Path,
-    players: dict[str, asyncssh.SSHKey],
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, db: Path
 ) -> None:
     seats = tmp_path / "seats"
     stranger = keys.public_line(new_key())
@@ -133,9 +111,7 @@ def test_each_refusal_is_one_line_and_writes_nothing(
 
 
 def test_a_spectator_reads_a_game_a_trusted_server_signed_for_its_sides(
-    capsys: pytest.CaptureFixture[str],
-    db: Path,
-    players: dict[str, asyncssh.SSHKey],
+    capsys: pytest.CaptureFixture[str], db: Path
 ) -> None:
     server = new_key()
     Store(db).trust(keys.public_line(server))
@@ -144,13 +120,7 @@ def test_a_spectator_reads_a_game_a_trusted_server_signed_for_its_sides(
     assert (code, err) == (3, "")
     assert "Vichy France  established" in out
     assert out.rstrip().endswith("Waiting for the Allied player: Lebanon-Syria colonial die")
-    Store(db).append(
-        "fall",
-        Kind.ANSWER,
-        "allies",
-        {"key": "colony_roll.lebanon_syria", "value": 4, "via": "typed"},
-        sign=chain.signer(new_key()),
-    )
+    answer_signed(Store(db), "allies", "colony_roll.lebanon_syria", 4, by=new_key())
     message = refused(capsys, "resolve", "--game", f"{db}:fall", "--side", SPECTATOR)
     trusted = keys.fingerprint(keys.public_line(server))
     assert message.startswith(f"{db}: game fall, record 2: carries a signature that is not by ")
