@@ -67,6 +67,23 @@ def seats_of(entries: Iterable[Entry], key_line: str) -> list[Seat]:
     return [entry.seat for entry in entries if entry.key == key_line]
 
 
+def agreed(store: Store, entries: Iterable[Entry], key_line: str) -> tuple[list[Seat], list[str]]:
+    """The seats of the key ``key_line`` among ``entries`` that ``store`` agrees with, made
+    again as :func:`add` checks them (the game is there, live, and records this key for the
+    side or none), and why each other seat of the key is left out (a line naming the store
+    and the game)."""
+    kept: list[Seat] = []
+    refused: list[str] = []
+    for seat in seats_of(entries, key_line):
+        try:
+            _side(store, seat.game, key_line, seat.side)
+        except StoreError as error:
+            refused.append(str(error))
+        else:
+            kept.append(seat)
+    return kept, refused
+
+
 def add(path: str | Path, store: Store, game: str, key_text: str, side: str | None = None) -> Entry:
     """Seat the key ``key_text`` (a public key line or a ``.pub`` file; its comment is kept)
     in the game ``game`` of ``store`` as ``side`` (a player key of its scenario, or

@@ -52,6 +52,17 @@ def seat_title(store: Store, game: str, side: str) -> str:
     return f"game {game}, as {name}"
 
 
+PAINTED = 0.05
+"""Seconds after the opening screen is mounted by which it has been painted (Textual paints
+at most every 1/60 s), so that building the dashboard does not hold its frame back."""
+
+
+BUILT_NICER = 5
+"""How much nicer a session process becomes once its first frame is out: building a
+dashboard takes a few tenths of a second of processor, and the first frames of sessions
+connecting meanwhile come before it."""
+
+
 class Opening(Screen[None]):
     """What a session shows at once while it builds the dashboard of ``seat`` (a
     ``(game, side)`` pair): the seat it opens, or why it cannot."""
@@ -70,7 +81,7 @@ class Opening(Screen[None]):
     def on_mount(self) -> None:
         self.title = "armistice"
         self.sub_title = "the Fall of France, resolved"
-        self.call_after_refresh(self._open)
+        self.set_timer(PAINTED, self._open)
 
     def _open(self) -> None:
         app = self.app
@@ -143,10 +154,14 @@ class SeatedApp(ArmisticeApp):
         self.server = server
         self.seats = list(seats)
         self.peer = peer
+        self.nicer = False
 
     def game_screen(self, game: str, side: str) -> GameScreen | None:
         """The dashboard of ``side`` in ``game``, or None (logged) when the store refuses
-        it."""
+        it. The first call lowers this session's priority (see :data:`BUILT_NICER`)."""
+        if not self.nicer:
+            self.nicer = True
+            os.nice(BUILT_NICER)
         try:
             host = SharedHost(self.store, game, side, server=self.server)
         except ArmisticeError as error:

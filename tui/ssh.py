@@ -32,7 +32,6 @@ import asyncssh
 from armistice.core.errors import ArmisticeError, printable
 from armistice.core.words import counted
 from armistice.host import keys, seats
-from armistice.host.records import SPECTATOR, Mode, StoreError
 from armistice.host.store import Store
 from armistice.tui.forks import Forks
 from armistice.tui.serve import OneLine, is_loopback, listenable
@@ -108,31 +107,13 @@ class Club:
 
 def seats_of(club: Club, key: str) -> list[seats.Seat]:
     """The seats of the public key line ``key`` that the keys file gives and the store
-    agrees with: a live game there whose record for the side is this key, or no key (a
-    spectator always agrees). Raises StoreError when the keys file or the store cannot be
-    read; a seat the store disagrees with is logged and left out."""
-    entries = seats.read(club.keys)
-    chosen = []
+    agrees with (see :func:`armistice.host.seats.agreed`); each seat left out is logged.
+    Raises StoreError when the keys file or the store cannot be read."""
     with Store(club.store) as store:
-        for seat in seats.seats_of(entries, key):
-            try:
-                header = store.header(seat.game)
-            except StoreError as error:
-                log.warning("%s: seat left out: %s", club.keys, error)
-                continue
-            recorded = header.keys.get(seat.side)
-            if header.mode is not Mode.LIVE:
-                log.warning("%s: seat in game %s left out: by mail", club.keys, seat.game)
-            elif seat.side != SPECTATOR and recorded and recorded != key:
-                log.warning(
-                    "%s: seat %s in game %s left out: the game records another key for it",
-                    club.keys,
-                    seat.side,
-                    seat.game,
-                )
-            else:
-                chosen.append(seat)
-    return chosen
+        found, refused = seats.agreed(store, seats.read(club.keys), key)
+    for reason in refused:
+        log.warning("%s: seat left out: %s", club.keys, reason)
+    return found
 
 
 class Gate(asyncssh.SSHServer):
@@ -469,9 +450,11 @@ def serve(
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
     Store(store).close()
     seats.read(keys_file)
+    listenable(host, port)
     key_path = Path(key_file) if key_file else Path(store).resolve().parent / HOST_KEY
     key = host_key(key_path)
-    listenable(host, port)
+    with Store(store) as opened:
+        opened.trust(keys.public_line(key))
     club = Club(store, keys_file, str(key_path), max_sessions, idle_minutes * 60)
     club.forks = Forks("armistice.tui.seated", "run")  # before any thread or event loop
     print(

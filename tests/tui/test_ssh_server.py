@@ -13,10 +13,10 @@ from typing import Any
 import asyncssh
 import pytest
 
-from armistice.host import keys
-from armistice.host.records import Mode
+from armistice.host import chain, keys
+from armistice.host.records import SPECTATOR, Mode
 from armistice.host.seats import Seat
-from armistice.host.shared import header_for
+from armistice.host.shared import SharedHost, header_for
 from armistice.host.store import Store
 from armistice.tui import ssh
 from armistice.tui.cli import run
@@ -290,3 +290,31 @@ async def test_an_address_failing_too_often_is_refused(club: ssh.Club) -> None:
         await _connect(club, port, "alice")  # the right key, from a refused address
     server.close()
     assert club.limiter.blocked("127.0.0.1")
+
+
+async def test_the_server_signs_for_the_side_whose_key_logged_in(club: ssh.Club) -> None:
+    """``fall`` records alice's key for the Allies; bob's game ``duel`` records bob's for the
+    Axis, who answers first: bob's answer over SSH is signed by the host key, which the store
+    trusts, and every reader of the store checks it."""
+    folder = Path(club.store).parent
+    server_key = ssh.host_key(Path(club.host_key))
+    with Store(club.store) as store:
+        store.create(header_for(example(), "duel", keys={"axis": line(folder / "bob")}))
+        store.trust(keys.public_line(server_key))
+    seat_lines(club, ("duel", "axis", "bob"))
+    server, port = await _served(club)
+    async with await _connect(club, port, "bob") as conn:
+        process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+        await _read_until(process, b"Establish Vichy")
+        process.stdin.write(b"\r")
+        async with asyncio.timeout(20):
+            while not Store(club.store).records("duel"):
+                await asyncio.sleep(0.1)
+        process.stdin.write(b"q")
+        await process.wait()
+    server.close()
+    with Store(club.store) as store:
+        (record,) = store.records("duel")
+        assert (record.side, record.body["key"]) == ("axis", "establish_vichy")
+        assert chain.signed_by(keys.public_line(server_key), record.hash, record.sig)
+        assert SharedHost(store, "duel", SPECTATOR).game.answers[0].key == "establish_vichy"
