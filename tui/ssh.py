@@ -190,21 +190,22 @@ class Gate(asyncssh.SSHServer):
         self.session = Session(self)
         return self.session
 
-    def connection_requested(self, *_: object) -> bool:
-        log.warning("%s: refused a forwarded connection", self.peer)
+    def refused(self, what: str) -> bool:
+        """Log that ``what`` was asked for and refused; False, the refusal asyncssh takes."""
+        log.warning("%s: refused %s", self.peer, what)
         return False
+
+    def connection_requested(self, *_: object) -> bool:
+        return self.refused("a forwarded connection")
 
     def server_requested(self, *_: object) -> bool:
-        log.warning("%s: refused a remote forward", self.peer)
-        return False
+        return self.refused("a remote forward")
 
     def unix_connection_requested(self, *_: object) -> bool:
-        log.warning("%s: refused a forwarded socket", self.peer)
-        return False
+        return self.refused("a forwarded socket")
 
     def unix_server_requested(self, *_: object) -> bool:
-        log.warning("%s: refused a remote socket forward", self.peer)
-        return False
+        return self.refused("a remote socket forward")
 
 
 class Session(asyncssh.SSHServerSession[bytes]):
@@ -238,12 +239,10 @@ class Session(asyncssh.SSHServerSession[bytes]):
         return True
 
     def exec_requested(self, command: str) -> bool:
-        log.warning("%s: refused a command: %s", self.gate.peer, printable(command)[:80])
-        return False
+        return self.gate.refused(f"a command: {printable(command)[:80]}")
 
     def subsystem_requested(self, subsystem: str) -> bool:
-        log.warning("%s: refused the %s subsystem", self.gate.peer, printable(subsystem)[:40])
-        return False
+        return self.gate.refused(f"the {printable(subsystem)[:40]} subsystem")
 
     def session_started(self) -> None:
         chan = self.chan
