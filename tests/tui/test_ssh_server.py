@@ -14,7 +14,7 @@ import asyncssh
 import pytest
 
 from armistice.host import chain, keys
-from armistice.host.records import SPECTATOR, Mode
+from armistice.host.records import SPECTATOR, Kind, Mode
 from armistice.host.seats import Seat
 from armistice.host.shared import SharedHost, header_for
 from armistice.host.store import Store
@@ -83,6 +83,8 @@ def test_a_gate_takes_the_seat_from_the_key_not_the_user_name(club: ssh.Club) ->
     assert gate.validate_public_key("axis", alice)
     gate.auth_completed()
     assert gate.seated == (line(folder / "alice"), [Seat("fall", "allies")])
+    seat_lines(club, ("fall", "allies", "bob"))  # the file is read again for every key
+    assert not ssh.Gate(club).validate_public_key("axis", alice)
     assert not gate.password_auth_supported() and not gate.kbdint_auth_supported()
     assert not gate.host_based_auth_supported()
     assert not gate.connection_requested("127.0.0.1", 22, "127.0.0.1", 5000)
@@ -318,3 +320,63 @@ async def test_the_server_signs_for_the_side_whose_key_logged_in(club: ssh.Club)
         assert (record.side, record.body["key"]) == ("axis", "establish_vichy")
         assert chain.signed_by(keys.public_line(server_key), record.hash, record.sig)
         assert SharedHost(store, "duel", SPECTATOR).game.answers[0].key == "establish_vichy"
+
+
+async def test_a_seat_that_cannot_open_is_logged_not_shown(
+    club: ssh.Club, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """A game whose record does not replay: the player reads that the server's log says
+    why, and the log (the session process's, on the server's standard error) says it."""
+    with Store(club.store) as store:
+        store.append("open", Kind.ANSWER, "axis", {"key": "nowhere", "value": 1, "via": "decided"})
+    seat_lines(club, ("open", "axis", "alice"))
+    server, port = await _served(club)
+    async with await _connect(club, port, "alice") as conn:
+        process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+        seen = await _read_until(process, b"says why")
+        process.stdin.write(b"q")
+        await process.wait()
+    server.close()
+    assert b"This seat cannot be opened now; the server's log says why. q leaves." in seen
+    assert b"nowhere" not in seen and b"Traceback" not in seen
+    logged = capfd.readouterr().err
+    assert "127.0.0.1: seat axis in game open refused:" in logged
+    assert "record 1" in logged and "Traceback" not in logged
+
+
+async def test_one_connection_has_one_session(club: ssh.Club) -> None:
+    seat_lines(club, ("open", "spectator", "carol"))
+    server, port = await _served(club)
+    async with await _connect(club, port, "carol") as conn:
+        first = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+        await _read_until(first, b"Establish Vichy")
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.create_process(term_type="xterm", encoding=None)
+        first.stdin.write(b"q")
+        await first.wait()
+    server.close()
+
+
+def test_serve_makes_the_host_key_prints_it_and_warns_off_loopback(
+    club: ssh.Club, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    seat_lines(club, ("open", "axis", "alice"))
+    served: list[ssh.Club] = []
+
+    async def pretend(club: ssh.Club, *_: object) -> None:
+        served.append(club)
+
+    monkeypatch.setattr(ssh, "_run", pretend)
+    monkeypatch.setattr(ssh, "Forks", lambda *_: None)
+    argv = ["serve", "--ssh", "--store", club.store, "--keys", club.keys, "--host", "0.0.0.0"]
+    assert run([*argv, "--port", "0", "--idle", "5", "--max-sessions", "3"]) == 0
+    out = capsys.readouterr().out
+    key_file = Path(club.store).parent / "ssh_host_ed25519_key"
+    assert stat.S_IMODE(os.stat(key_file).st_mode) == 0o600
+    fingerprint = keys.fingerprint(keys.public_line(keys.load(key_file)))
+    assert f"armistice: host key {fingerprint} ({key_file})" in out
+    assert "armistice: warning: listening on 0.0.0.0, not only this machine" in out
+    with Store(club.store) as store:
+        assert store.servers() == {keys.public_line(keys.load(key_file))}
+    (taken,) = served
+    assert (taken.max_sessions, taken.idle, taken.keys) == (3, 300.0, club.keys)
