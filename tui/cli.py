@@ -732,7 +732,7 @@ def play(
     "--idle",
     type=_Whole(1),
     metavar="MINUTES",
-    help="With --ssh: close a session after this long without a key.  [default: 30]",
+    help="With --ssh: close a session after this many minutes without a keypress.  [default: 30]",
 )
 def serve(
     source: str | None,

@@ -84,7 +84,7 @@ class Limiter:
 @dataclass
 class Club:
     """What every connection shares: the ``store`` and ``keys`` files, the host key file,
-    the most sessions at once, the seconds without a key after which a session is closed
+    the most sessions at once, the seconds without a keypress after which a session is closed
     (``idle``), the failed-login limiter and the sessions being played."""
 
     store: str
@@ -350,8 +350,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
             self.idle_timer = asyncio.get_running_loop().call_later(left, self._arm_idle)
             return
         minutes = self.club.idle / 60
-        log.info("%s: closed after %g minutes without a key", self.gate.peer, minutes)
-        self.ending = f"\r\narmistice: closed after {minutes:g} minutes without a key\r\n"
+        log.info("%s: closed after %g minutes without a keypress", self.gate.peer, minutes)
+        self.ending = f"\r\narmistice: closed after {minutes:g} minutes without a keypress\r\n"
         self.end()
 
     def end(self) -> None:

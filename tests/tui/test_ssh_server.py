@@ -261,11 +261,11 @@ async def test_an_idle_session_is_closed_and_says_why(club: ssh.Club) -> None:
     server, port = await _served(club)
     async with await _connect(club, port, "alice") as conn:
         process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
-        seen = await _read_until(process, b"without a key")
+        seen = await _read_until(process, b"without a keypress")
         assert (await process.wait()).exit_status == 0
     server.close()
     assert b"Establish Vichy" in seen
-    assert seen.rstrip().endswith(b"armistice: closed after 0.05 minutes without a key")
+    assert seen.rstrip().endswith(b"armistice: closed after 0.05 minutes without a keypress")
     assert b"\x1b[?1049l" in seen  # the dashboard left the alternate screen first
     assert not club.sessions
 
