@@ -283,10 +283,19 @@ class Referee:
 def export(store: Store, name: str, since: int = 0) -> bytes:
     """The move file of game ``name`` with its records after record ``since`` (with the
     game's header when ``since`` is 0), as UTF-8 JSON. Raises StoreError naming the store and
-    the game when the game is missing, ``since`` is past its last record, or its chain is
-    broken (naming the record)."""
+    the game when the game is missing, ``since`` is past its last record, its chain is
+    broken, or a record is signed by the SSH server that served it, not by its player (each
+    naming the record): a move file carries the players' own signatures only."""
     header, records = store.header(name), store.records(name)
-    chain.verify(header, records, store.path)
+    chain.verify(header, records, store.path, servers=store.servers())
+    for record in records:
+        public = header.keys.get(record.side)
+        if public and not chain.signed_by(public, record.hash, record.sig):
+            raise StoreError(
+                f"{store.path}: game {name}, record {record.index}",
+                "signed by the SSH server that served the game, not by its player; a move "
+                "file carries the players' own signatures, so a served game stays on its server",
+            )
     if not 0 <= since <= len(records):
         raise StoreError(
             f"{store.path}: game {name}",

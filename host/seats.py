@@ -58,6 +58,17 @@ def read(path: str | Path) -> list[Entry]:
     ``FILE:LINE`` and the field for the first malformed line: no ``seat=`` option, another
     option, unbalanced quotes, a seat without a colon, game or side, a field that is not an
     Ed25519 public key, or a key seated twice in one game."""
+    entries, problems = readable(path)
+    if problems:
+        raise problems[0]
+    return entries
+
+
+def readable(path: str | Path) -> tuple[list[Entry], list[StoreError]]:
+    """The seats of the well-formed lines of the keys file ``path`` (the first of a key's
+    lines in one game) and a StoreError for each other line, as :func:`read` names it: what
+    a server goes on with when someone has broken a line by hand. Raises StoreError when
+    the file is missing or not UTF-8 text."""
     return _entries(_lines(path), path)
 
 
@@ -101,7 +112,10 @@ def add(path: str | Path, store: Store, game: str, key_text: str, side: str | No
     seat = Seat(game, _side(store, game, key, side))
     file = Path(path)
     lines = _lines(file) if file.exists() else []
-    _not_seated(_entries(lines, path), key, game, str(path))
+    entries, problems = _entries(lines, path)
+    if problems:
+        raise problems[0]
+    _not_seated(entries, key, game, str(path))
     escaped = f"{seat.game}:{seat.side}".replace('"', '\\"')
     text = f'{OPTION}="{escaped}" {key}' + (f" {comment}" if comment else "")
     entry = Entry(seat, key, comment, len(lines) + 1)
@@ -170,15 +184,20 @@ def _side(store: Store, game: str, key: str, side: str | None) -> str:
     return side
 
 
-def _entries(lines: list[str], path: str | Path) -> list[Entry]:
-    """The seats on ``lines`` of the keys file ``path`` (see :func:`read`)."""
+def _entries(lines: list[str], path: str | Path) -> tuple[list[Entry], list[StoreError]]:
+    """The seats on ``lines`` of the keys file ``path`` and the problem of each line left
+    out (see :func:`readable`)."""
     entries: list[Entry] = []
+    problems: list[StoreError] = []
     for number, raw in enumerate(lines, 1):
-        entry = _entry(raw, number, f"{path}:{number}")
-        if entry is not None:
-            _not_seated(entries, entry.key, entry.seat.game, f"{path}:{number}")
-            entries.append(entry)
-    return entries
+        try:
+            entry = _entry(raw, number, f"{path}:{number}")
+            if entry is not None:
+                _not_seated(entries, entry.key, entry.seat.game, f"{path}:{number}")
+                entries.append(entry)
+        except StoreError as error:
+            problems.append(error)
+    return entries, problems
 
 
 def _not_seated(entries: Iterable[Entry], key: str, game: str, where: str) -> None:

@@ -760,7 +760,15 @@ def serve(
                 raise click.UsageError(f"{option} does not apply with --ssh: it serves --store")
         if store is None or keys_file is None:
             raise click.UsageError("--ssh needs --store FILE.db and --keys FILE")
-        run_ssh(host, port or 8022, store, keys_file, host_key, max_sessions or 16, idle or 30)
+        run_ssh(
+            host,
+            8022 if port is None else port,
+            store,
+            keys_file,
+            host_key,
+            max_sessions or 16,
+            idle or 30,
+        )
         return 0
     for given, option in (
         (store, "--store"),
@@ -780,7 +788,7 @@ def serve(
         command += [source]
         for path in tables:
             command += ["--tables", str(Path(path).resolve())]
-    run_server(shlex.join(command), host, port or 8000, max_sessions or 4)
+    run_server(shlex.join(command), host, 8000 if port is None else port, max_sessions or 4)
     return 0
 
 

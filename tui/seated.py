@@ -167,6 +167,7 @@ class SeatedApp(ArmisticeApp):
         except ArmisticeError as error:
             log.warning("%s: seat %s in game %s refused: %s", self.peer, side, game, error)
             return None
+        log.info("%s: opened seat %s in game %s", self.peer, side, game)
         return GameScreen(host)
 
     def first_screen(self) -> Screen[None]:

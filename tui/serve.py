@@ -51,7 +51,7 @@ class OneLine(logging.Formatter):
             error = record.exc_info[1]
             said = "" if text == str(error) else f"{text}: "
             text = f"{said}{type(error).__name__}: {error}"
-        return f"{self.formatTime(record, '%H:%M:%S')} {' '.join(text.split())}"
+        return f"{self.formatTime(record, '%Y-%m-%d %H:%M:%S')} {' '.join(text.split())}"
 
 
 class ArmisticeServer(Server):

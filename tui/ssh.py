@@ -19,6 +19,7 @@ import fcntl
 import logging
 import os
 import signal
+import stat
 import struct
 import termios
 import time
@@ -32,6 +33,7 @@ import asyncssh
 from armistice.core.errors import ArmisticeError, printable
 from armistice.core.words import counted
 from armistice.host import keys, seats
+from armistice.host.records import StoreError
 from armistice.host.store import Store
 from armistice.tui.forks import Forks
 from armistice.tui.serve import OneLine, is_loopback, listenable
@@ -41,6 +43,18 @@ log = logging.getLogger("armistice.ssh")
 CLIENT_ENVIRONMENT = ("TERM", "COLORTERM", "LANG")
 """The only variables a client may set in its session's environment (TERM by its terminal)."""
 
+PER_KEY = 2
+"""The most sessions one key has open at once (a player at two terminals)."""
+
+LARGEST = (500, 200)
+"""The largest terminal a session draws (columns, lines); a client asking for more gets this."""
+
+RECHECK = 5.0
+"""Seconds between two checks that each open session's key still holds its seats."""
+
+UNUSED = 60.0
+"""Seconds a logged-in connection may stay without opening its session."""
+
 HOST_KEY = "ssh_host_ed25519_key"
 """The host key's file name, beside the store unless ``--host-key`` names another."""
 
@@ -48,8 +62,15 @@ HOST_KEY = "ssh_host_ed25519_key"
 def host_key(path: Path) -> asyncssh.SSHKey:
     """The server's Ed25519 host key in ``path``, made there (readable by its owner alone,
     with its ``.pub`` beside it) when missing. Raises StoreError naming the file when it
-    cannot be read or made."""
+    cannot be read or made, or others may read it."""
     if path.exists():
+        mode = stat.S_IMODE(path.stat().st_mode)
+        if mode & 0o077:
+            raise StoreError(
+                str(path),
+                f"the host key is readable by others (mode {mode:o}); make it its owner's "
+                f"alone: chmod 600 {path}",
+            )
         return keys.load(path)
     return keys.create(path, "armistice host key")
 
@@ -109,8 +130,11 @@ def seats_of(club: Club, key: str) -> list[seats.Seat]:
     """The seats of the public key line ``key`` that the keys file gives and the store
     agrees with (see :func:`armistice.host.seats.agreed`); each seat left out is logged.
     Raises StoreError when the keys file or the store cannot be read."""
+    entries, problems = seats.readable(club.keys)
+    for problem in problems:
+        log.warning("line left out: %s", problem)
     with Store(club.store) as store:
-        found, refused = seats.agreed(store, seats.read(club.keys), key)
+        found, refused = seats.agreed(store, entries, key)
     for reason in refused:
         log.warning("%s: seat left out: %s", club.keys, reason)
     return found
@@ -123,21 +147,25 @@ class Gate(asyncssh.SSHServer):
         self.club = club
         self.peer = "?"
         self.user = ""
+        self.began = self.blocked = False
         self.offered: tuple[str, list[seats.Seat]] | None = None
         self.seated: tuple[str, list[seats.Seat]] | None = None
         self.session: Session | None = None
         self.conn: asyncssh.SSHServerConnection | None = None
+        self.unused: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.peer = str(peer[0]) if peer else "?"
-        if self.club.limiter.blocked(self.peer):
-            log.warning("%s: refused: too many failed logins of late", self.peer)
-            conn.close()
+        self.blocked = self.club.limiter.blocked(self.peer)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self.seated is None:
+        if self.unused is not None:
+            self.unused.cancel()
+        if self.seated is not None:
+            log.info("%s: %s: connection closed", self.peer, keys.fingerprint(self.seated[0]))
+        elif self.began and not self.blocked:
             self.club.limiter.failed(self.peer)
             log.info("%s: left without logging in", self.peer)
         if self.session is not None:
@@ -145,7 +173,16 @@ class Gate(asyncssh.SSHServer):
 
     def begin_auth(self, username: str) -> bool:
         self.user = printable(username)[:64]
+        self.began = True
+        if self.blocked and self.conn is not None:
+            log.warning("%s: refused: too many failed logins of late", self.peer)
+            self.conn.send_auth_banner(
+                "armistice: too many failed logins from your address; try again in a minute\n"
+            )
         return True
+
+    def public_key_auth_supported(self) -> bool:
+        return not self.blocked
 
     def password_auth_supported(self) -> bool:
         return False
@@ -155,9 +192,6 @@ class Gate(asyncssh.SSHServer):
 
     def host_based_auth_supported(self) -> bool:
         return False
-
-    def public_key_auth_supported(self) -> bool:
-        return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         """Whether ``key`` holds a seat; the seats are kept for :meth:`auth_completed`,
@@ -183,6 +217,12 @@ class Gate(asyncssh.SSHServer):
             self.user,
             where,
         )
+        self.unused = asyncio.get_running_loop().call_later(UNUSED, self._close_unused)
+
+    def _close_unused(self) -> None:
+        if self.session is None and self.conn is not None:
+            log.info("%s: closed: logged in but opened no session", self.peer)
+            self.conn.close()
 
     def session_requested(self) -> Session | bool:
         if self.session is not None or self.seated is None:
@@ -248,7 +288,16 @@ class Session(asyncssh.SSHServerSession[bytes]):
         chan = self.chan
         assert chan is not None and self.gate.seated is not None
         if not self.term:
+            self.gate.refused("a session without a terminal")
             self._refuse("armistice needs a terminal: connect with ssh -t")
+            return
+        key = self.gate.seated[0]
+        if sum(1 for other in self.club.sessions if other.key == key) >= PER_KEY:
+            self.gate.refused(f"a session: {counted(PER_KEY, 'session')} of its key are open")
+            self._refuse(
+                f"your key already has {counted(PER_KEY, 'session')} open, the most it may; "
+                "quit one first"
+            )
             return
         if len(self.club.sessions) >= self.club.max_sessions:
             log.warning("%s: refused: %s", self.gate.peer, "the most sessions at once are open")
@@ -288,8 +337,15 @@ class Session(asyncssh.SSHServerSession[bytes]):
         self.chan.write_stderr(f"{reason}\r\n".encode())
         self.chan.exit(1)
 
+    @property
+    def key(self) -> str:
+        """The public key line the session's client logged in with."""
+        return self.gate.seated[0] if self.gate.seated else ""
+
     def _resize(self) -> None:
         width, height, pixwidth, pixheight = self.size
+        width, height = min(width, LARGEST[0]), min(height, LARGEST[1])
+        pixwidth, pixheight = min(pixwidth, 0xFFFF), min(pixheight, 0xFFFF)
         fcntl.ioctl(
             self.master, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, pixwidth, pixheight)
         )
@@ -350,8 +406,9 @@ class Session(asyncssh.SSHServerSession[bytes]):
             self.idle_timer = asyncio.get_running_loop().call_later(left, self._arm_idle)
             return
         minutes = self.club.idle / 60
-        log.info("%s: closed after %g minutes without a keypress", self.gate.peer, minutes)
-        self.ending = f"\r\narmistice: closed after {minutes:g} minutes without a keypress\r\n"
+        said = f"closed after {minutes:g} minute{'' if minutes == 1 else 's'} without a keypress"
+        log.info("%s: %s", self.gate.peer, said)
+        self.ending = f"\r\narmistice: {said}\r\n"
         self.end()
 
     def end(self) -> None:
@@ -369,6 +426,21 @@ class Session(asyncssh.SSHServerSession[bytes]):
             with contextlib.suppress(OSError):
                 os.kill(self.pid, signal.SIGKILL)
 
+    @property
+    def seats(self) -> list[seats.Seat]:
+        """The seats the session's key held when it logged in."""
+        return self.gate.seated[1] if self.gate.seated else []
+
+    def revoke(self) -> None:
+        """End the session: its key has lost a seat it logged in with."""
+        if self.ending:
+            return
+        log.info(
+            "%s: %s: seat taken away; session ended", self.gate.peer, keys.fingerprint(self.key)
+        )
+        self.ending = "\r\narmistice: your seat was taken away on this server\r\n"
+        self.end()
+
     def hang_up(self) -> None:
         """The client is gone: end the dashboard without writing to it."""
         self.chan = None
@@ -385,7 +457,12 @@ class Session(asyncssh.SSHServerSession[bytes]):
         self.club.sessions.discard(self)
         if self.idle_timer is not None:
             self.idle_timer.cancel()
-        log.info("%s: session ended%s", self.gate.peer, "" if status == b"\0" else " (failed)")
+        log.info(
+            "%s: %s: session ended%s",
+            self.gate.peer,
+            keys.fingerprint(self.key),
+            "" if status == b"\0" else " (failed)",
+        )
         if self.chan is not None:
             if self.ending:
                 self.chan.write(self.ending.encode())
@@ -448,7 +525,8 @@ def serve(
     logging.basicConfig(level=logging.INFO, handlers=[handler])
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
     Store(store).close()
-    seats.read(keys_file)
+    for problem in seats.readable(keys_file)[1]:
+        log.warning("line left out: %s", problem)
     listenable(host, port)
     key_path = Path(key_file) if key_file else Path(store).resolve().parent / HOST_KEY
     key = host_key(key_path)
@@ -456,32 +534,52 @@ def serve(
         opened.trust(keys.public_line(key))
     club = Club(store, keys_file, str(key_path), max_sessions, idle_minutes * 60)
     club.forks = Forks("armistice.tui.seated", "run")  # before any thread or event loop
-    print(
-        f"armistice: host key {key.get_fingerprint()} ({key_path}); give players this "
-        "fingerprint to check when they first connect",
-        flush=True,
+    log.info(
+        "host key %s (%s); give players this fingerprint to check when they first connect",
+        key.get_fingerprint(),
+        key_path,
     )
     if not is_loopback(host):
-        print(
-            f"armistice: warning: listening on {host}, not only this machine: anyone who can "
-            "reach it may try to log in",
-            flush=True,
+        log.warning(
+            "listening on %s, not only this machine: anyone who can reach it may try to log in",
+            host,
         )
     asyncio.run(_run(club, host, port, key))
 
 
+async def _watch_seats(club: Club) -> None:
+    """Every :data:`RECHECK` seconds, end the sessions of a key that has lost a seat it
+    logged in with (taken from the keys file, or no longer agreed by the store)."""
+    while True:
+        await asyncio.sleep(RECHECK)
+        for key in {session.key for session in club.sessions}:
+            try:
+                kept = set(seats_of(club, key))
+            except ArmisticeError as error:
+                log.error("cannot check the seats of %s: %s", keys.fingerprint(key), error)
+                continue
+            for session in [s for s in club.sessions if s.key == key]:
+                if not set(session.seats) <= kept:
+                    session.revoke()
+
+
 async def _run(club: Club, host: str, port: int, key: asyncssh.SSHKey) -> None:
     server = await _listen(club, host, port, key)
-    print(
-        f"armistice: serving {club.store} over SSH on {host} port {port} to at most "
-        f"{counted(club.max_sessions, 'session')} at once; ctrl+c stops",
-        flush=True,
+    port = server.sockets[0].getsockname()[1]
+    log.info(
+        "serving %s over SSH on %s port %d to at most %s at once; ctrl+c stops",
+        club.store,
+        host,
+        port,
+        counted(club.max_sessions, "session"),
     )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for number in (signal.SIGINT, signal.SIGTERM):
+    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(number, stop.set)
+    watch = asyncio.create_task(_watch_seats(club))
     await stop.wait()
+    watch.cancel()
     server.close()
     for session in list(club.sessions):
         session.end()
@@ -490,3 +588,4 @@ async def _run(club: Club, host: str, port: int, key: asyncssh.SSHKey) -> None:
         await asyncio.sleep(0.05)
     if club.forks is not None:
         club.forks.close()
+    log.info("stopped")

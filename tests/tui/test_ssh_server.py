@@ -5,16 +5,20 @@ the dashboard of a session (a chooser of seats, no file actions)."""
 from __future__ import annotations
 
 import asyncio
+import fcntl
+import logging
 import os
 import stat
+import struct
+import termios
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 import pytest
 
-from armistice.host import chain, keys
-from armistice.host.records import SPECTATOR, Kind, Mode
+from armistice.host import chain, keys, mail
+from armistice.host.records import SPECTATOR, Kind, Mode, StoreError
 from armistice.host.seats import Seat
 from armistice.host.shared import SharedHost, header_for
 from armistice.host.store import Store
@@ -73,7 +77,7 @@ def test_a_key_gets_the_seats_the_store_agrees_with(club: ssh.Club) -> None:
     assert ssh.seats_of(club, carol) == [Seat("fall", "spectator")]
 
 
-def test_a_gate_takes_the_seat_from_the_key_not_the_user_name(club: ssh.Club) -> None:
+async def test_a_gate_takes_the_seat_from_the_key_not_the_user_name(club: ssh.Club) -> None:
     folder = Path(club.store).parent
     seat_lines(club, ("fall", "allies", "alice"))
     gate = ssh.Gate(club)
@@ -91,7 +95,7 @@ def test_a_gate_takes_the_seat_from_the_key_not_the_user_name(club: ssh.Club) ->
     assert not gate.server_requested("", 9999)
 
 
-def test_the_last_key_offered_is_the_one_seated(club: ssh.Club) -> None:
+async def test_the_last_key_offered_is_the_one_seated(club: ssh.Club) -> None:
     """A client may ask about one key and then prove another: the seat is the proven one's."""
     folder = Path(club.store).parent
     seat_lines(club, ("fall", "spectator", "carol"), ("open", "axis", "bob"))
@@ -320,6 +324,10 @@ async def test_the_server_signs_for_the_side_whose_key_logged_in(club: ssh.Club)
         assert (record.side, record.body["key"]) == ("axis", "establish_vichy")
         assert chain.signed_by(keys.public_line(server_key), record.hash, record.sig)
         assert SharedHost(store, "duel", SPECTATOR).game.answers[0].key == "establish_vichy"
+        with pytest.raises(StoreError) as refused:
+            mail.export(store, "duel")
+    assert refused.value.where == f"{club.store}: game duel, record 1"
+    assert refused.value.reason.startswith("signed by the SSH server that served the game")
 
 
 async def test_a_seat_that_cannot_open_is_logged_not_shown(
@@ -357,8 +365,8 @@ async def test_one_connection_has_one_session(club: ssh.Club) -> None:
     server.close()
 
 
-def test_serve_makes_the_host_key_prints_it_and_warns_off_loopback(
-    club: ssh.Club, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+def test_serve_makes_the_host_key_logs_it_and_warns_off_loopback(
+    club: ssh.Club, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     seat_lines(club, ("open", "axis", "alice"))
     served: list[ssh.Club] = []
@@ -368,15 +376,80 @@ def test_serve_makes_the_host_key_prints_it_and_warns_off_loopback(
 
     monkeypatch.setattr(ssh, "_run", pretend)
     monkeypatch.setattr(ssh, "Forks", lambda *_: None)
+    caplog.set_level(logging.INFO, "armistice.ssh")
     argv = ["serve", "--ssh", "--store", club.store, "--keys", club.keys, "--host", "0.0.0.0"]
     assert run([*argv, "--port", "0", "--idle", "5", "--max-sessions", "3"]) == 0
-    out = capsys.readouterr().out
+    out = "\n".join(caplog.messages)
     key_file = Path(club.store).parent / "ssh_host_ed25519_key"
     assert stat.S_IMODE(os.stat(key_file).st_mode) == 0o600
     fingerprint = keys.fingerprint(keys.public_line(keys.load(key_file)))
-    assert f"armistice: host key {fingerprint} ({key_file})" in out
-    assert "armistice: warning: listening on 0.0.0.0, not only this machine" in out
+    assert f"host key {fingerprint} ({key_file}); give players this fingerprint" in out
+    assert "listening on 0.0.0.0, not only this machine" in out
     with Store(club.store) as store:
         assert store.servers() == {keys.public_line(keys.load(key_file))}
     (taken,) = served
     assert (taken.max_sessions, taken.idle, taken.keys) == (3, 300.0, club.keys)
+
+
+def test_a_host_key_others_may_read_is_refused(tmp_path: Path) -> None:
+    ssh.host_key(tmp_path / "hostkey")
+    os.chmod(tmp_path / "hostkey", 0o644)
+    with pytest.raises(StoreError) as refused:
+        ssh.host_key(tmp_path / "hostkey")
+    assert refused.value.where == str(tmp_path / "hostkey")
+    assert "readable by others (mode 644)" in refused.value.reason
+
+
+async def test_a_broken_line_leaves_the_other_players_in(
+    club: ssh.Club, caplog: pytest.LogCaptureFixture
+) -> None:
+    folder = Path(club.store).parent
+    seat_lines(club, ("open", "axis", "alice"), ("fall", "spectator", "carol"))
+    text = Path(club.keys).read_text()
+    Path(club.keys).write_text(text.replace("ssh-ed25519 AAAAC3", "ssh-ed25519 AAAAX3", 1))
+    assert ssh.seats_of(club, line(folder / "carol")) == [Seat("fall", "spectator")]
+    assert ssh.seats_of(club, line(folder / "alice")) == []
+    assert f"line left out: {club.keys}:1: key:" in caplog.text
+
+
+async def test_a_seat_taken_away_ends_its_session(
+    club: ssh.Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ssh, "RECHECK", 0.2)
+    seat_lines(club, ("open", "axis", "alice"), ("open", "spectator", "carol"))
+    server, port = await _served(club)
+    watch = asyncio.create_task(ssh._watch_seats(club))
+    async with await _connect(club, port, "alice") as conn:
+        process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+        await _read_until(process, b"Establish Vichy")
+        seat_lines(club, ("open", "spectator", "carol"))
+        seen = await _read_until(process, b"taken away")
+        assert (await process.wait()).exit_status == 0
+    watch.cancel()
+    server.close()
+    assert seen.rstrip().endswith(b"armistice: your seat was taken away on this server")
+
+
+async def test_a_key_has_two_sessions_at_most_and_a_huge_window_is_cut(club: ssh.Club) -> None:
+    seat_lines(club, ("open", "spectator", "carol"))
+    server, port = await _served(club)
+    async with (
+        await _connect(club, port, "carol") as one,
+        await _connect(club, port, "carol") as two,
+        await _connect(club, port, "carol") as three,
+    ):
+        first = await one.create_process(term_type="xterm", term_size=(9000, 9000), encoding=None)
+        second = await two.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+        for process in (first, second):
+            await _read_until(process, b"Establish Vichy")
+        (session,) = [s for s in club.sessions if s.size[0] == 9000]
+        width = struct.unpack("HHHH", fcntl.ioctl(session.master, termios.TIOCGWINSZ, bytes(8)))
+        assert width[:2] == (200, 500)
+        third = await three.create_process(term_type="xterm", encoding=None)
+        said = await third.stderr.read()
+        assert (await third.wait()).exit_status == 1
+        for process in (first, second):
+            process.stdin.write(b"q")
+            await process.wait()
+    server.close()
+    assert b"your key already has 2 sessions open, the most it may; quit one first" in said
