@@ -8,6 +8,7 @@ import asyncio
 import fcntl
 import logging
 import os
+import sqlite3
 import stat
 import struct
 import termios
@@ -26,7 +27,16 @@ from armistice.tui import ssh
 from armistice.tui.cli import run
 from armistice.tui.screens.game import GameScreen
 from armistice.tui.seated import ChooseSeat, SeatedApp
-from tests.tui.dashboard import dashboard, example, isolate, on_screen, press, settle
+from tests.tui.dashboard import (
+    Notes,
+    dashboard,
+    example,
+    isolate,
+    on_screen,
+    press,
+    settle,
+    until,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -453,3 +463,22 @@ async def test_a_key_has_two_sessions_at_most_and_a_huge_window_is_cut(club: ssh
             await process.wait()
     server.close()
     assert b"your key already has 2 sessions open, the most it may; quit one first" in said
+
+
+async def test_a_game_gone_from_under_a_session_is_logged_not_shown(
+    club: ssh.Club, caplog: pytest.LogCaptureFixture
+) -> None:
+    with Store(club.store) as store:
+        app = SeatedApp(store, [("open", "axis")], None)
+        notes = Notes(app)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await dashboard(pilot)
+            with sqlite3.connect(club.store) as db:
+                db.execute("DELETE FROM games WHERE name = 'open'")
+            await until(pilot, lambda: bool(notes.seen), "the poll to meet the missing game")
+    assert notes.seen[0] == (
+        "The game cannot be read now; the server's log says why.",
+        "error",
+        "Cannot read the game",
+    )
+    assert "cannot read the game: " in caplog.text and "no such game" in caplog.text

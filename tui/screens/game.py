@@ -8,6 +8,7 @@ game stays as it was.
 
 from __future__ import annotations
 
+import logging
 from functools import partial
 from itertools import product
 from pathlib import Path
@@ -134,6 +135,8 @@ NOTICES = 4
 SHORT = 30, 2
 """Below this many rows, at most this many notices a step, so they never hide the prompt."""
 
+
+log = logging.getLogger("armistice.dashboard")
 
 FILE_ACTIONS = ("save", "open", "new_game")
 """The actions that read or write this machine's files (a new game goes by the start screen)."""
@@ -270,14 +273,19 @@ class GameScreen(Screen[None]):
     def poll(self) -> None:
         """Take in what other terminals stored (a shared game): tell each answer given or
         taken back there, show the game as it now stands, and ask about an undo the other
-        side asked for. A store that cannot be read is said once, until it can again."""
+        side asked for. A store that cannot be read is said once, until it can again (to a
+        player at another machine, only that the server's log says why)."""
         before = self.game.answers
         try:
             changed = self.host.refresh()
         except ArmisticeError as error:
             if str(error) != self._trouble:
                 self._trouble = str(error)
-                self.notify(str(error), title="Cannot read the game", severity="error")
+                shown = str(error)
+                if not getattr(self.app, "files_here", True):
+                    log.warning("cannot read the game: %s", error)
+                    shown = "The game cannot be read now; the server's log says why."
+                self.notify(shown, title="Cannot read the game", severity="error")
             return
         self._trouble = ""
         if changed:
