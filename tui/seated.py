@@ -52,11 +52,6 @@ def seat_title(store: Store, game: str, side: str) -> str:
     return f"game {game}, as {name}"
 
 
-PAINTED = 0.05
-"""Seconds after the opening screen is mounted by which it has been painted (Textual paints
-at most every 1/60 s), so that building the dashboard does not hold its frame back."""
-
-
 BUILT_NICER = 5
 """How much nicer a session process becomes once its first frame is out: building a
 dashboard takes a few tenths of a second of processor, and the first frames of sessions
@@ -65,7 +60,9 @@ connecting meanwhile come before it."""
 
 class Opening(Screen[None]):
     """What a session shows at once while it builds the dashboard of ``seat`` (a
-    ``(game, side)`` pair): the seat it opens, or why it cannot."""
+    ``(game, side)`` pair): the seat it opens, or why it cannot. The dashboard is built
+    once this screen, current, has been painted, so building it does not hold the frame
+    back."""
 
     def __init__(self, seat: tuple[str, str]) -> None:
         super().__init__()
@@ -81,7 +78,9 @@ class Opening(Screen[None]):
     def on_mount(self) -> None:
         self.title = "armistice"
         self.sub_title = "the Fall of France, resolved"
-        self.set_timer(PAINTED, self._open)
+
+    def on_screen_resume(self) -> None:
+        self.call_after_refresh(self._open)
 
     def _open(self) -> None:
         app = self.app
