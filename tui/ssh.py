@@ -155,6 +155,7 @@ class Gate(asyncssh.SSHServer):
         self.peer = "?"
         self.user = ""
         self.offered: tuple[str, list[seats.Seat]] | None = None
+        self.strangers = 0
         self.seated: tuple[str, list[seats.Seat]] | None = None
         self.session: Session | None = None
         self.conn: asyncssh.SSHServerConnection | None = None
@@ -170,7 +171,8 @@ class Gate(asyncssh.SSHServer):
     def connection_lost(self, exc: Exception | None) -> None:
         if self.seated is None:
             self.club.limiter.failed(self.peer)
-            log.info("%s: left without logging in", self.peer)
+            how = "its keys hold no seat" if self.strangers else "it offered no key"
+            log.info("%s: left without logging in: %s (logins are by key only)", self.peer, how)
         if self.session is not None:
             self.session.hang_up()
 
@@ -200,6 +202,9 @@ class Gate(asyncssh.SSHServer):
             log.error("%s: cannot check a key: %s", self.peer, error)
             return False
         self.offered = (line, found) if found else None
+        if not found:
+            self.strangers += 1
+            log.info("%s: %s holds no seat", self.peer, keys.fingerprint(line))
         return bool(found)
 
     def auth_completed(self) -> None:
