@@ -30,6 +30,7 @@ SEATS = {
     "erin": ["calm:spectator", "table:spectator"],
 }
 MAY_ROLL = "rolled by the app"
+WAITING = "Waiting for the"
 FINISHED = "Resolution complete"
 AREA = re.compile(r"^(\S.*?)\s{2,}(Free French|Vichy)\b")
 STORED_AREA = re.compile(r"^\s+5\.5\s+(\S.*?)\s{2,}(Free French|Vichy)\s+\d\s")
@@ -69,35 +70,41 @@ def prompt_title(screen: str) -> str:
     return screen.splitlines()[2][:46]
 
 
-def roll(club: Club, game: str, client: Client, screen: str) -> None:
-    """Press r in ``client``, showing ``screen``; wait for the roll in the store and for the
-    client to show the next prompt."""
+def answer(club: Club, game: str, client: Client, screen: str) -> str:
+    """Answer the prompt ``client`` shows in ``screen``: r when it may roll, else enter
+    (the option highlighted); wait for the answer in the store and for the client to show
+    the next prompt. The key pressed."""
     before, title = club.answers(game), prompt_title(screen)
-    client.press("r")
-    until("the roll in the store", lambda: club.answers(game) > before)
+    key = "r" if MAY_ROLL in screen else "Enter"
+    client.press(key)
+    until("the answer in the store", lambda: club.answers(game) > before)
     until("the next prompt", lambda: prompt_title(client.screen()) != title)
+    return key
 
 
-def test_each_side_rolls_when_its_screen_says_so_and_both_see_the_game_to_its_end(
+def test_each_side_answers_when_its_screen_says_so_and_both_see_the_game_to_its_end(
     club: Club,
 ) -> None:
+    """The Allied player rolls the fleet and area dice; when a fleet turns Vichy with two
+    areas equally near, the Axis player chooses one."""
     sides = {"Allied": club.connect("alice", "alice"), "Axis": club.connect("bob", "bob")}
-    rolled = {player: 0 for player in sides}
-    for _ in range(50):
+    pressed: dict[str, list[str]] = {player: [] for player in sides}
+    for _ in range(20):
         for client in sides.values():
             client.sees("q Quit")
         screens = {player: client.settled() for player, client in sides.items()}
         if all(FINISHED in screen for screen in screens.values()):
             break
-        ready = [player for player, screen in screens.items() if MAY_ROLL in screen]
+        ready = [player for player, screen in screens.items() if WAITING not in screen]
         if not ready:
             continue
         (player,) = ready
         (other,) = set(sides) - {player}
         sides[other].sees(f"Waiting for the {player} player")
-        roll(club, "fall", sides[player], screens[player])
-        rolled[player] += 1
-    assert rolled == {"Allied": 3, "Axis": 0}
+        pressed[player].append(answer(club, "fall", sides[player], screens[player]))
+        sides[other].sees(f"The {player} player answered")
+    assert pressed["Allied"] == ["r", "r", "r"]
+    assert pressed["Axis"] in ([], ["Enter"], ["Enter", "Enter"])
     stored = spectator_view(club, "fall")
     assert re.search(r"Status\s+complete", stored) and "to roll" not in stored
     stored_sides = stored_areas(stored)
