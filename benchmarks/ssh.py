@@ -12,6 +12,7 @@ and searched for text.
 1. First frame: a batch of 1, 5, 10 and 20 clients started at once; for each, the time
    from starting ssh (so the key exchange and login are counted) until the game's header
    ("Conqueror Germany") reaches it; median and worst per batch. Target: 10 within 0.5 s.
+   For comparison, the time ssh takes to log in and be refused a command.
 2. Memory: with 10 sessions attached, each session process's private memory (USS:
    Private_Clean + Private_Dirty of /proc/PID/smaps_rollup), median and largest, and the
    fork server's own.
@@ -128,20 +129,10 @@ class Club:
     server: subprocess.Popen[bytes]
     reader: Reader
 
-    def connect(self, key: str) -> Client:
-        """Start ssh logging in with the key file ``key`` on an 80x24 terminal."""
-        master, slave = os.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-        command = [
-            "ssh",
-            "-tt",
-            "-F",
-            os.devnull,
-            "-p",
-            str(self.port),
-            "-i",
-            str(self.folder / key),
-        ]
+    def ssh(self, key: str) -> list[str]:
+        """The ssh command line, up to the destination, logging in with the key file
+        ``key``."""
+        command = ["ssh", "-F", os.devnull, "-p", str(self.port), "-i", str(self.folder / key)]
         for option in (
             "IdentitiesOnly=yes",
             "IdentityAgent=none",
@@ -151,9 +142,15 @@ class Club:
             "LogLevel=ERROR",
         ):
             command += ["-o", option]
+        return command
+
+    def connect(self, key: str) -> Client:
+        """Start ssh logging in with the key file ``key`` on an 80x24 terminal."""
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         started = time.monotonic()
         process = subprocess.Popen(
-            [*command, "player@127.0.0.1"],
+            [*self.ssh(key), "-tt", "player@127.0.0.1"],
             stdin=slave,
             stdout=slave,
             stderr=slave,
@@ -242,6 +239,19 @@ def new_game(folder: Path, name: str, names: list[str]) -> None:
         for key, side in zip(names, sides, strict=True)
     ]
     (folder / "keys").write_text("\n".join(lines) + "\n")
+
+
+def login_only(club: Club, key: str, times: int = 5) -> list[float]:
+    """The seconds ssh takes to log in with ``key`` and be refused a command, one after
+    another ``times`` times: what a first frame costs before the dashboard."""
+    took = []
+    for _ in range(times):
+        started = time.monotonic()
+        subprocess.run(
+            [*club.ssh(key), "player@127.0.0.1", "true"], capture_output=True, check=False
+        )
+        took.append(time.monotonic() - started)
+    return took
 
 
 def first_frames(club: Club, names: list[str], count: int) -> tuple[list[float], list[Client]]:
@@ -349,6 +359,7 @@ def main() -> None:
         club = serve(folder)
         try:
             print(f"OpenSSH client (ssh -tt) on an 80x24 pty; {os.cpu_count()} cores")
+            print(f"  ssh login alone (a command, refused): {figures(login_only(club, names[0]))}")
             memory: list[int] = []
             for count in batches:
                 took, clients = first_frames(club, names, count)
