@@ -12,7 +12,9 @@ and searched for text.
 1. First frame: a batch of 1, 5, 10 and 20 clients started at once; for each, the time
    from starting ssh (so the key exchange and login are counted) until the game's header
    ("Conqueror Germany") reaches it; median and worst per batch. Target: 10 within 0.5 s.
-   For comparison, the time ssh takes to log in and be refused a command.
+   For comparison, the time ssh takes to log in and be refused a command, and the first
+   frame of 1 and 10 dashboards each started in a fresh Python process (a plain
+   subprocess per session) on a pseudo-terminal, without ssh.
 2. Memory: with 10 sessions attached, each session process's private memory (USS:
    Private_Clean + Private_Dirty of /proc/PID/smaps_rollup), median and largest, and the
    fork server's own.
@@ -262,6 +264,42 @@ def first_frames(club: Club, names: list[str], count: int) -> tuple[list[float],
     return [(c.seen(HEADER) or 0) - c.started for c in clients], clients
 
 
+PLAIN = (
+    "import sys; from armistice.tui.seated import run; "
+    "run(sys.argv[1], {'TERM': 'xterm-256color'}, 'club.db', [(sys.argv[2], 'spectator')], "
+    "'ssh_host_ed25519_key', 'plain')"
+)
+"""A session's dashboard in a fresh interpreter, on the terminal and for the game named."""
+
+
+def plain_first_frames(club: Club, game: str, count: int) -> list[float]:
+    """Start ``count`` dashboards at once, each in a fresh Python process (no ssh, no fork
+    server) on a pseudo-terminal of 80x24, spectators of ``game``; the seconds each took to
+    show the header."""
+    clients, slaves = [], []
+    for _ in range(count):
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        started = time.monotonic()
+        process = subprocess.Popen(
+            [sys.executable, "-c", PLAIN, os.ttyname(slave), game],
+            cwd=club.folder,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env={**os.environ, "HOME": str(club.folder), "ARMISTICE_KEYMAP": "none.toml"},
+        )
+        clients.append(Client(process, master, started))
+        slaves.append(slave)
+        club.reader.add(clients[-1])
+    wait("first frames", lambda: all(c.seen(HEADER) for c in clients))
+    took = [(c.seen(HEADER) or 0) - c.started for c in clients]
+    quit_all(club, clients)
+    for slave in slaves:
+        os.close(slave)
+    return took
+
+
 def _shown(title: bytes, starts: list[tuple[Client, int]]) -> Callable[[], list[float | None]]:
     """When each client showed ``title`` after its byte count in ``starts`` (None: not
     yet)."""
@@ -368,6 +406,11 @@ def main() -> None:
                     memory = [private_kib(pid) for pid in club.sessions()]
                     forkserver = private_kib(club.forkserver())
                 quit_all(club, clients)
+            for count in (1, 10):
+                took = plain_first_frames(club, "fall0", count)
+                print(
+                    f"  first frame, {count:2} at once, a fresh process each, no ssh: {figures(took)}"
+                )
             if memory:
                 print(
                     f"  private memory (USS) of a session, 10 attached: median "
