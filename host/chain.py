@@ -7,7 +7,8 @@ then its body in canonical JSON; so changing any record, or any header field, br
 hash of every record after it. When the header records a public key for a side, each
 record that side makes carries the side's Ed25519 signature of its hash (the 32 bytes the
 hex ``hash`` spells), which only the holder of the private key can make again after a
-rewrite.
+rewrite. In a live game a server key the store trusts may sign in the side's stead: a game
+server signs the records of the sides whose keys it seats.
 """
 
 from __future__ import annotations
@@ -16,13 +17,13 @@ import base64
 import binascii
 import functools
 import hashlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 import asyncssh
 import msgspec
 
-from armistice.host.records import Header, Kind, Record, StoreError
+from armistice.host.records import Header, Kind, Mode, Record, StoreError
 
 Signer = Callable[[str], str]
 """What signs a record: its hash (hex SHA-256) -> the signature (base64)."""
@@ -91,15 +92,19 @@ def verify(
     records: Iterable[Record],
     where: str,
     after: Record | None = None,
+    servers: Collection[str] = frozenset(),
 ) -> None:
     """Check that ``records`` continue the chain of the game ``header`` describes from the
     record ``after`` (None: from the root): indexes one by one, each ``prev`` the hash before
     it, each ``hash`` recomputed from the record, and, for a side the header records a key
-    for, a valid signature of that key.
+    for, a valid signature of that key or, in a live game, of one of the server keys
+    ``servers`` (OpenSSH public key lines the store trusts: a server that seats the side's
+    key signs for it).
 
     ``where`` names the store or file. Raises StoreError naming the game and the first record
     that breaks (``FILE: game NAME, record N``) and what is wrong with it.
     """
+    trusted = sorted(servers) if header.mode is Mode.LIVE else []
     prev = after.hash if after else root(header)
     index = after.index if after else 0
     for record in records:
@@ -119,7 +124,26 @@ def verify(
                 at, f"{record.kind.label} whose hash does not match: changed after it was made"
             )
         public = header.keys.get(record.side)
-        if public and not signed_by(public, record.hash, record.sig):
-            state = "is not signed" if not record.sig else "carries a signature that is not"
-            raise StoreError(at, f"{state} by the {record.side} key the game records")
+        if public and not any(signed_by(k, record.hash, record.sig) for k in (public, *trusted)):
+            raise StoreError(at, _unsigned(record, public, trusted))
         prev = record.hash
+
+
+def _unsigned(record: Record, public: str, trusted: Sequence[str]) -> str:
+    """Why ``record`` is refused: not signed by ``public``, the key the game records for its
+    side, nor by one of the ``trusted`` server keys; each key named by its fingerprint."""
+    state = "is not signed" if not record.sig else "carries a signature that is not"
+    told = f"{state} by the {record.side} key the game records ({_fingerprint(public)})"
+    if trusted:
+        told += (
+            " nor by a server key the store trusts (" + ", ".join(map(_fingerprint, trusted)) + ")"
+        )
+    return told
+
+
+def _fingerprint(line: str) -> str:
+    """The fingerprint (``SHA256:...``) of a public key line; the line itself when malformed."""
+    try:
+        return str(_public(line).get_fingerprint())
+    except (asyncssh.KeyImportError, ValueError):
+        return line

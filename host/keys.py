@@ -24,7 +24,7 @@ PrivateKey = asyncssh.SSHKey
 """A player's private key, as asyncssh reads it."""
 
 
-def _ed25519(key: asyncssh.SSHKey, where: str) -> asyncssh.SSHKey:
+def ed25519(key: asyncssh.SSHKey, where: str) -> asyncssh.SSHKey:
     """``key`` when it is an Ed25519 key; else StoreError naming ``where``."""
     algorithm = key.get_algorithm()
     if algorithm != ALGORITHM:
@@ -43,7 +43,7 @@ def load(path: str | Path, passphrase: str | None = None) -> PrivateKey:
         raise StoreError(where, f"cannot be read: {error.strerror}") from None
     except (asyncssh.KeyImportError, asyncssh.KeyEncryptionError) as error:
         raise StoreError(where, f"not a private key armistice can read: {error}") from None
-    return _ed25519(key, where)
+    return ed25519(key, where)
 
 
 def create(path: str | Path, comment: str = "") -> PrivateKey:
@@ -77,6 +77,12 @@ def parse_public(text: str, where: str) -> str:
     is an OpenSSH public key line or the path of a file holding one (a ``.pub`` file).
     Raises StoreError naming ``where`` (the option or field it came from) for anything else
     or a key that is not Ed25519."""
+    return read_public(text, where)[0]
+
+
+def read_public(text: str, where: str) -> tuple[str, str]:
+    """The public key line that ``text`` gives (see :func:`parse_public`) and the comment
+    that follows the key there (empty when none). Raises what :func:`parse_public` raises."""
     line = text.strip()
     if line and not line.startswith("ssh-") and len(line.split()) == 1:
         file = Path(line)
@@ -97,7 +103,9 @@ def parse_public(text: str, where: str) -> str:
         raise StoreError(
             where, "not an OpenSSH public key line (ssh-ed25519 AAAA...) or .pub file"
         ) from None
-    return " ".join(_ed25519(key, where).export_public_key().decode().split()[:2])
+    public = " ".join(ed25519(key, where).export_public_key().decode().split()[:2])
+    fields = line.partition("\n")[0].split(None, 2)
+    return public, fields[2].strip() if len(fields) > 2 else ""
 
 
 def fingerprint(line: str) -> str:

@@ -246,10 +246,18 @@ class SharedHost:
     scenario, or ``spectator``), signing each record it makes with ``identity`` (an asyncssh
     Ed25519 private key) when the header records a key for the side.
 
-    Attaching replays every record and checks the chain. Raises StoreError when the game is
-    missing, a record breaks the chain or does not replay (naming it), the side is not one of
-    the scenario's players, or the header records a key for the side and ``identity`` is
-    missing or another key. Implements :class:`armistice.host.base.Host`.
+    ``server``: the Ed25519 host key of an SSH server that seats the side's key (see
+    :mod:`armistice.host.seats`). In a live game whose header records a key for the side,
+    and with no ``identity``, it signs the side's records in the player's stead, provided
+    ``store`` trusts it (:meth:`~armistice.host.store.Store.trust`); a game by mail refuses
+    it, since there each player signs with their own key.
+
+    Attaching replays every record and checks the chain, with the signatures of the server
+    keys the store trusts standing for a side's in a live game. Raises StoreError when the
+    game is missing, a record breaks the chain or does not replay (naming it), the side is
+    not one of the scenario's players, the header records a key for the side and neither
+    ``identity`` nor a trusted ``server`` signs for it, ``identity`` is another key, or
+    ``server`` is given for a game by mail. Implements :class:`armistice.host.base.Host`.
     """
 
     shared = True
@@ -260,6 +268,8 @@ class SharedHost:
         name: str,
         side: str,
         identity: asyncssh.SSHKey | None = None,
+        *,
+        server: asyncssh.SSHKey | None = None,
     ) -> None:
         self.store = store
         self.name = name
@@ -273,9 +283,16 @@ class SharedHost:
                 f"no side {side!r}; attach as one of {', '.join(players)} or {SPECTATOR}",
             )
         self._side = side
+        if server is not None and self.header.mode is Mode.MAIL:
+            raise StoreError(
+                self.where,
+                "a game by mail takes no server key: each player signs with their own key",
+            )
         self._sign: chain.Signer | None = None
         public = self.header.keys.get(side)
-        if public:
+        if public and identity is None and server is not None:
+            self._sign = self._server_signer(server, side)
+        elif public:
             if identity is None:
                 raise StoreError(
                     self.where, f"the game records a key for {side}: attach with its private key"
@@ -291,6 +308,18 @@ class SharedHost:
         self._stamp: tuple[int, int] | None = None
         self._table: tuple[int, Table | None] | None = None
         self.refresh()
+
+    def _server_signer(self, server: asyncssh.SSHKey, side: str) -> chain.Signer:
+        """What signs ``side``'s records with the server key ``server``; StoreError naming
+        the store and the game when the key is not Ed25519 or the store does not trust it."""
+        line = keys.public_line(keys.ed25519(server, f"{self.where}: server key"))
+        if line not in self.store.servers():
+            raise StoreError(
+                self.where,
+                f"the game records a key for {side}, and {self.store.path} does not trust the "
+                f"server key ({keys.fingerprint(line)}) to sign for it",
+            )
+        return chain.signer(server)
 
     @property
     def game(self) -> Game:
@@ -596,7 +625,7 @@ class SharedHost:
         new = self.store.records(self.name, since=len(self._records))
         if new:
             after = self._records[-1] if self._records else None
-            chain.verify(self.header, new, self.store.path, after)
+            chain.verify(self.header, new, self.store.path, after, self.store.servers())
             for record in new:
                 self._take(record)
         self._stamp = stamp  # only once all is in: a record that breaks is met again

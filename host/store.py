@@ -7,7 +7,8 @@ so a process killed at any moment leaves the store as it was before or after tha
 Several processes may hold one store open: the records' primary key (game, index) lets
 exactly one of two answers given at once take an index, and the other is told
 (:class:`Taken`). Opening a store never writes to it; the store's format version is its
-``PRAGMA user_version``, and a newer one is refused.
+``PRAGMA user_version``, and a newer one is refused; a store of format 1 (no server keys)
+is read as it is, and made format 2 by the first :meth:`Store.trust`.
 
 Example::
 
@@ -29,11 +30,12 @@ from typing import Any
 import msgspec
 
 from armistice.core.errors import printable
-from armistice.host import chain
+from armistice.host import chain, keys
 from armistice.host.records import Header, Kind, Mode, Record, StoreError
 
-VERSION = 1
-"""The store format this armistice writes and the newest it reads (``PRAGMA user_version``)."""
+VERSION = 2
+"""The store format this armistice writes and the newest it reads (``PRAGMA user_version``).
+Format 2 added the server keys the store trusts (:meth:`Store.trust`)."""
 
 APPLICATION_ID = 0x41524D53
 """``PRAGMA application_id`` of an armistice store ("ARMS"), telling it from other databases."""
@@ -41,6 +43,7 @@ APPLICATION_ID = 0x41524D53
 TIMEOUT = 5.0
 """Seconds a change waits for another process's write to finish before the store is called locked."""
 
+_SERVERS = "CREATE TABLE servers(key TEXT PRIMARY KEY)"
 _SCHEMA = (
     "CREATE TABLE games(name TEXT PRIMARY KEY, header TEXT NOT NULL, root TEXT NOT NULL)",
     "CREATE TABLE records(game TEXT NOT NULL, idx INTEGER NOT NULL, kind TEXT NOT NULL,"
@@ -48,6 +51,7 @@ _SCHEMA = (
     " sig TEXT NOT NULL, PRIMARY KEY (game, idx)) WITHOUT ROWID",
     "CREATE TABLE secrets(game TEXT NOT NULL, die TEXT NOT NULL, at INTEGER NOT NULL,"
     " side TEXT NOT NULL, secret BLOB NOT NULL, PRIMARY KEY (game, die, at, side))",
+    _SERVERS,
     f"PRAGMA application_id = {APPLICATION_ID}",
     f"PRAGMA user_version = {VERSION}",
 )
@@ -433,3 +437,33 @@ class Store:
                 (name, die, at, side),
             ).fetchone()
         return None if row is None else bytes(row[0])
+
+    def _has_servers(self) -> bool:
+        """Whether the store has the table of server keys (format 2 on)."""
+        row = self._db.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'servers'"
+        ).fetchone()
+        return row is not None
+
+    def servers(self) -> frozenset[str]:
+        """The server keys the store trusts (OpenSSH public key lines, ``ssh-ed25519
+        BASE64``): a trusted server's signature stands for a side's in a live game (see
+        :func:`armistice.host.chain.verify`). Empty for a store of format 1."""
+        with self._guard(self.path):
+            if not self._has_servers():
+                return frozenset()
+            return frozenset(str(r[0]) for r in self._db.execute("SELECT key FROM servers"))
+
+    def trust(self, public_line: str) -> None:
+        """Trust the server key ``public_line`` (an OpenSSH Ed25519 public key line; its
+        comment is dropped) to sign for the sides of live games; trusting it again changes
+        nothing. A store of format 1 is made format 2 in the same transaction. Raises
+        StoreError naming the store for a line that is not an Ed25519 public key, or when the
+        store is locked; nothing is written then."""
+        line = keys.parse_public(public_line, f"{self.path}: server key")
+        with self._guard(self.path), self._transaction():
+            if not self._has_servers():
+                self._db.execute(_SERVERS)
+                self._db.execute("PRAGMA user_version = 2")
+            self._db.execute("INSERT OR IGNORE INTO servers(key) VALUES (?)", (line,))
+        self._writes += 1

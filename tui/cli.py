@@ -38,7 +38,7 @@ from armistice.host import keys
 from armistice.host.records import SPECTATOR, Mode, StoreError
 from armistice.host.shared import SharedHost, header_for
 from armistice.host.store import Store
-from armistice.tui import games, positions, saves, scripted
+from armistice.tui import games, positions, saves, scripted, seats
 from armistice.tui.prompting import describe_pending, parse_decision, result_name, stopped
 from armistice.tui.report import overview, render
 
@@ -524,6 +524,54 @@ def keygen(file: str, comment: str) -> int:
     return 0
 
 
+@cli.group("keys")
+def keys_file() -> None:
+    """Seat players' SSH keys in the games of a store, for a game server: the keys file
+    (authorized-keys lines, each with seat="GAME:SIDE") that says which key plays which
+    side, or watches as spectator."""
+
+
+KEYS_FILE = click.option(
+    "--keys", "keys_path", required=True, metavar="FILE", help="The keys file of the server."
+)
+
+
+@keys_file.command("add")
+@KEYS_FILE
+@click.option("--store", "store_path", required=True, metavar="FILE.db", help="The store.")
+@click.option("--game", required=True, metavar="NAME", help="The game in the store.")
+@click.option(
+    "--side",
+    metavar="SIDE",
+    help="The side the key plays, or spectator (default: the side the game records the key for).",
+)
+@click.argument("pubkey", metavar="PUBKEY")
+def keys_add(keys_path: str, store_path: str, game: str, side: str | None, pubkey: str) -> int:
+    """Seat the public key PUBKEY (a line or a .pub file) in the game NAME as SIDE. The game
+    must agree: a side whose key it records takes that key alone, and a game by mail is
+    played from each player's own store. Makes the keys file if missing."""
+    seats.add(keys_path, store_path, game, pubkey, side)
+    return 0
+
+
+@keys_file.command("remove")
+@KEYS_FILE
+@click.option("--game", metavar="NAME", help="Only the key's seat in this game.")
+@click.argument("pubkey", metavar="PUBKEY")
+def keys_remove(keys_path: str, game: str | None, pubkey: str) -> int:
+    """Take the public key PUBKEY from its seats (in the game NAME only, with --game)."""
+    seats.remove(keys_path, pubkey, game)
+    return 0
+
+
+@keys_file.command("list")
+@KEYS_FILE
+def keys_list(keys_path: str) -> int:
+    """List the seats of the keys file: game, side, key fingerprint and comment."""
+    seats.list_seats(keys_path)
+    return 0
+
+
 def _percent(p: Fraction) -> str:
     return f"{p!s:>7}  {float(p) * 100:5.1f}%"
 
@@ -684,7 +732,7 @@ def play(
     "--idle",
     type=_Whole(1),
     metavar="MINUTES",
-    help="With --ssh: close a session after this long without a key.  [default: 30]",
+    help="With --ssh: close a session after this many minutes without a keypress.  [default: 30]",
 )
 def serve(
     source: str | None,

@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
+import io
 import logging
 import os
 import signal
 import sys
+import termios
 from collections.abc import Mapping, Sequence
 
 import asyncssh
@@ -27,28 +30,69 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from armistice.core.errors import ArmisticeError
-from armistice.host.records import SPECTATOR
-from armistice.host.shared import SharedHost, player_name
+from armistice.host.shared import SharedHost, game_of, player_name
 from armistice.host.store import Store
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.screens.game import GameScreen
+from armistice.tui.ssh import CLIENT_ENVIRONMENT
 from armistice.tui.widgets.footer import Footer
 
 log = logging.getLogger("armistice.ssh")
 
-CLIENT_ENVIRONMENT = ("TERM", "COLORTERM", "LANG")
-"""The only variables a client's environment may set in its session."""
-
 _TERMINAL = ("COLUMNS", "LINES", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", *CLIENT_ENVIRONMENT)
 
 
-def _seat_title(store: Store, game: str, side: str) -> str:
-    """How the chooser names a seat: "game fall-1940, as the Axis player"."""
+def seat_title(store: Store, game: str, side: str) -> str:
+    """How a session names a seat: "game fall, as the Allied player" (the side's key when
+    the game cannot be read)."""
     try:
-        name = player_name(SharedHost(store, game, SPECTATOR).game, side)
+        name = player_name(game_of(store.header(game), store.path), side)
     except ArmisticeError:
         name = side
     return f"game {game}, as {name}"
+
+
+PAINTED = 0.05
+"""Seconds after the opening screen is mounted by which it has been painted (Textual paints
+at most every 1/60 s), so that building the dashboard does not hold its frame back."""
+
+
+BUILT_NICER = 5
+"""How much nicer a session process becomes once its first frame is out: building a
+dashboard takes a few tenths of a second of processor, and the first frames of sessions
+connecting meanwhile come before it."""
+
+
+class Opening(Screen[None]):
+    """What a session shows at once while it builds the dashboard of ``seat`` (a
+    ``(game, side)`` pair): the seat it opens, or why it cannot."""
+
+    def __init__(self, seat: tuple[str, str]) -> None:
+        super().__init__()
+        self.seat = seat
+
+    def compose(self) -> ComposeResult:
+        app = self.app
+        assert isinstance(app, SeatedApp)
+        yield Header()
+        yield Static(f"Opening {seat_title(app.store, *self.seat)}...", id="opening")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "armistice"
+        self.sub_title = "the Fall of France, resolved"
+        self.set_timer(PAINTED, self._open)
+
+    def _open(self) -> None:
+        app = self.app
+        assert isinstance(app, SeatedApp)
+        screen = app.game_screen(*self.seat)
+        if screen is not None:
+            app.switch_screen(screen)
+        else:
+            self.query_one("#opening", Static).update(
+                "This seat cannot be opened now; the server's log says why. q leaves."
+            )
 
 
 class ChooseSeat(Screen[None]):
@@ -59,13 +103,13 @@ class ChooseSeat(Screen[None]):
         self.seats = list(seats)
 
     def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static("Your key has a seat in more than one game. Choose one, then press enter.")
         app = self.app
         assert isinstance(app, SeatedApp)
+        yield Header()
+        yield Static("Your key has a seat in more than one game. Choose one, then press enter.")
         yield OptionList(
             *(
-                Option(_seat_title(app.store, game, side), id=str(n))
+                Option(seat_title(app.store, game, side), id=str(n))
                 for n, (game, side) in enumerate(self.seats)
             ),
             id="seat-list",
@@ -80,44 +124,56 @@ class ChooseSeat(Screen[None]):
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         app = self.app
         assert isinstance(app, SeatedApp)
-        game, side = self.seats[int(event.option_id or 0)]
-        try:
-            host = app.attach(game, side)
-        except ArmisticeError as error:
-            log.warning("%s: %s", game, error)
-            self.notify(str(error), severity="error", timeout=10)
-            return
-        app.push_screen(GameScreen(host))
+        screen = app.game_screen(*self.seats[int(event.option_id or 0)])
+        if screen is None:
+            self.notify("This seat cannot be opened now; the server's log says why.", timeout=10)
+        else:
+            app.push_screen(screen)
 
 
 class SeatedApp(ArmisticeApp):
-    """The dashboard of one SSH session: the game of the key's one seat, or a chooser of its
-    seats (``seats``: ``(game, side)`` pairs, at least one) in the store file ``store``.
-    ``server`` (the SSH host key) signs the records of a side whose key the game records.
-    SIGTERM and SIGHUP end it as ``q`` does (no question), so the client's terminal is left
-    as it was. The player is not at this machine: no file is saved, opened or
-    screenshotted."""
+    """The dashboard of one SSH session: the game of the key's one seat (shown first by
+    :class:`Opening`, which paints at once), or a chooser of its seats (``seats``:
+    ``(game, side)`` pairs, at least one) in the store ``store``. ``server`` (the SSH host
+    key) signs the records of a side whose key the game records. ``peer`` names the client
+    in the log. SIGTERM and SIGHUP end it as ``q`` does (no question), so the client's
+    terminal is left as it was. The player is not at this machine: no file is saved,
+    opened or screenshotted."""
 
     files_here = False
 
     def __init__(
-        self, store: Store, seats: Sequence[tuple[str, str]], server: asyncssh.SSHKey | None
+        self,
+        store: Store,
+        seats: Sequence[tuple[str, str]],
+        server: asyncssh.SSHKey | None,
+        peer: str = "",
     ) -> None:
+        super().__init__()
         self.store = store
         self.server = server
-        host = self.attach(*seats[0]) if len(seats) == 1 else None
-        super().__init__(host=host)
         self.seats = list(seats)
+        self.peer = peer
+        self.nicer = False
 
-    def attach(self, game: str, side: str) -> SharedHost:
-        """The host of ``side`` in ``game``; raises StoreError as :class:`SharedHost` does."""
-        return SharedHost(self.store, game, side)  # TEMP
+    def game_screen(self, game: str, side: str) -> GameScreen | None:
+        """The dashboard of ``side`` in ``game``, or None (logged) when the store refuses
+        it. The first call lowers this session's priority (see :data:`BUILT_NICER`)."""
+        if not self.nicer:
+            self.nicer = True
+            os.nice(BUILT_NICER)
+        try:
+            host = SharedHost(self.store, game, side, server=self.server)
+        except ArmisticeError as error:
+            log.warning("%s: seat %s in game %s refused: %s", self.peer, side, game, error)
+            return None
+        return GameScreen(host)
 
     def first_screen(self) -> Screen[None]:
-        """The chooser when the key holds several seats, else the game."""
-        if self.host is None:
-            return ChooseSeat(self.seats)
-        return super().first_screen()
+        """The opening of the key's one seat, else the chooser of its seats."""
+        if len(self.seats) == 1:
+            return Opening(self.seats[0])
+        return ChooseSeat(self.seats)
 
     def on_mount(self) -> None:
         loop = asyncio.get_running_loop()
@@ -125,15 +181,16 @@ class SeatedApp(ArmisticeApp):
             loop.add_signal_handler(number, self.exit)
 
 
-def _own_terminal(tty: str) -> int:
-    """Make the terminal device ``tty`` this process's controlling terminal and its standard
-    input, output and error; returns a copy of the standard error it had (the server's log)."""
+def _own_terminal(terminal: int) -> int:
+    """Make the terminal device open as ``terminal`` this process's controlling terminal
+    and its standard input, output and error; returns a copy of the standard error it had
+    (the server's log)."""
     os.setsid()
+    fcntl.ioctl(terminal, termios.TIOCSCTTY, 0)
     log_fd = os.dup(2)
-    fd = os.open(tty, os.O_RDWR)
     for n in (0, 1, 2):
-        os.dup2(fd, n)
-    os.close(fd)
+        os.dup2(terminal, n)
+    os.close(terminal)
     sys.__stdin__ = sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115
     sys.__stdout__ = sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
     sys.__stderr__ = sys.stderr = open(2, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
@@ -141,7 +198,7 @@ def _own_terminal(tty: str) -> int:
 
 
 def run(
-    tty: str,
+    terminal: int,
     environment: Mapping[str, str],
     store: str,
     seats: Sequence[tuple[str, str]],
@@ -149,11 +206,12 @@ def run(
     peer: str,
 ) -> None:
     """Play the dashboard of ``seats`` (``(game, side)`` pairs) of the store file ``store``
-    on the terminal device ``tty`` until the player quits or the server ends the session.
+    on the terminal device open as ``terminal`` until the player quits or the server ends the session.
     ``environment``: the client's TERM, COLORTERM and LANG (others are ignored); ``host_key``:
     the path of the SSH host key, which signs for a side whose key the game records; ``peer``
-    names the client in the log. Never raises: an error is logged on the server."""
-    log_fd = _own_terminal(tty)
+    names the client in the log. Never raises: an error is logged on the server (one line)
+    and the player told only that the server's log says why."""
+    log_fd = _own_terminal(terminal)
     handler = logging.StreamHandler(open(log_fd, "w", encoding="utf-8", buffering=1))  # noqa: SIM115
     from armistice.tui.serve import OneLine
 
@@ -162,15 +220,25 @@ def run(
     for name in _TERMINAL:
         os.environ.pop(name, None)
     os.environ.update({k: v for k, v in environment.items() if k in CLIENT_ENVIRONMENT})
+    captured = io.StringIO()
     try:
         with Store(store) as opened:
             server = asyncssh.read_private_key(host_key)
-            app = SeatedApp(opened, seats, server)
-            app.error_console = Console(file=handler.stream, markup=False, highlight=False)
+            app = SeatedApp(opened, seats, server, peer)
+            app.error_console = Console(file=captured, width=200, markup=False, highlight=False)
             app.run()
     except ArmisticeError as error:
-        log.warning("%s: session ended: %s", peer, error)
-        with contextlib.suppress(OSError):
-            os.write(1, f"\r\narmistice: {error}\r\n".encode())
+        log.warning("%s: session refused: %s", peer, error)
+        _tell("this seat cannot be opened now; the server's log says why")
     except Exception:
         log.exception("%s: session failed", peer)
+        _tell("the session failed; the server's log says why")
+    said = [line.strip() for line in captured.getvalue().splitlines() if line.strip()]
+    if said:
+        log.error("%s: session failed: %s", peer, said[-1])
+
+
+def _tell(reason: str) -> None:
+    """Say ``reason`` on the player's terminal, on a line of its own."""
+    with contextlib.suppress(OSError):
+        os.write(1, f"\r\narmistice: {reason}\r\n".encode())

@@ -17,7 +17,6 @@ import asyncio
 import contextlib
 import fcntl
 import logging
-import multiprocessing
 import os
 import signal
 import struct
@@ -25,8 +24,6 @@ import termios
 import time
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
-from multiprocessing import forkserver
-from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any
 
@@ -35,11 +32,14 @@ import asyncssh
 from armistice.core.errors import ArmisticeError, printable
 from armistice.core.words import counted
 from armistice.host import keys, seats
-from armistice.host.records import SPECTATOR, Mode, StoreError
 from armistice.host.store import Store
+from armistice.tui.forks import Forks
 from armistice.tui.serve import OneLine, is_loopback, listenable
 
 log = logging.getLogger("armistice.ssh")
+
+CLIENT_ENVIRONMENT = ("TERM", "COLORTERM", "LANG")
+"""The only variables a client may set in its session's environment (TERM by its terminal)."""
 
 HOST_KEY = "ssh_host_ed25519_key"
 """The host key's file name, beside the store unless ``--host-key`` names another."""
@@ -84,7 +84,7 @@ class Limiter:
 @dataclass
 class Club:
     """What every connection shares: the ``store`` and ``keys`` files, the host key file,
-    the most sessions at once, the seconds without a key after which a session is closed
+    the most sessions at once, the seconds without a keypress after which a session is closed
     (``idle``), the failed-login limiter and the sessions being played."""
 
     store: str
@@ -94,57 +94,26 @@ class Club:
     idle: float
     limiter: Limiter = field(default_factory=Limiter)
     sessions: set[Session] = field(default_factory=set)
-    forks: Any = None
+    forks: Forks | None = None
 
-    def start(self, args: tuple[Any, ...]) -> BaseProcess:
-        """A session process running :func:`armistice.tui.seated.run` on ``args``."""
+    def start(self, terminal: int, args: tuple[Any, ...]) -> tuple[int, int]:
+        """A session process running :func:`armistice.tui.seated.run` on the terminal
+        ``terminal`` with ``args``: its pid and the pipe that ends with it (see
+        :meth:`Forks.start`). Raises OSError when it cannot be made."""
         if self.forks is None:
-            self.forks = _forks()
-        process = self.forks.Process(target=_session, args=args, daemon=False)
-        process.start()
-        return process
-
-
-def _forks() -> Any:
-    """The fork server context whose process has imported the dashboard."""
-    forks = multiprocessing.get_context("forkserver")
-    forks.set_forkserver_preload(["armistice.tui.seated"])
-    return forks
-
-
-def _session(*args: Any) -> None:
-    from armistice.tui.seated import run
-
-    run(*args)
+            self.forks = Forks("armistice.tui.seated", "run")
+        return self.forks.start(terminal, args)
 
 
 def seats_of(club: Club, key: str) -> list[seats.Seat]:
     """The seats of the public key line ``key`` that the keys file gives and the store
-    agrees with: a live game there whose record for the side is this key, or no key (a
-    spectator always agrees). Raises StoreError when the keys file or the store cannot be
-    read; a seat the store disagrees with is logged and left out."""
-    entries = seats.read(club.keys)
-    chosen = []
+    agrees with (see :func:`armistice.host.seats.agreed`); each seat left out is logged.
+    Raises StoreError when the keys file or the store cannot be read."""
     with Store(club.store) as store:
-        for seat in seats.seats_of(entries, key):
-            try:
-                header = store.header(seat.game)
-            except StoreError as error:
-                log.warning("%s: seat left out: %s", club.keys, error)
-                continue
-            recorded = header.keys.get(seat.side)
-            if header.mode is not Mode.LIVE:
-                log.warning("%s: seat in game %s left out: by mail", club.keys, seat.game)
-            elif seat.side != SPECTATOR and recorded and recorded != key:
-                log.warning(
-                    "%s: seat %s in game %s left out: the game records another key for it",
-                    club.keys,
-                    seat.side,
-                    seat.game,
-                )
-            else:
-                chosen.append(seat)
-    return chosen
+        found, refused = seats.agreed(store, seats.read(club.keys), key)
+    for reason in refused:
+        log.warning("%s: seat left out: %s", club.keys, reason)
+    return found
 
 
 class Gate(asyncssh.SSHServer):
@@ -226,21 +195,22 @@ class Gate(asyncssh.SSHServer):
         self.session = Session(self)
         return self.session
 
-    def connection_requested(self, *_: object) -> bool:
-        log.warning("%s: refused a forwarded connection", self.peer)
+    def refused(self, what: str) -> bool:
+        """Log that ``what`` was asked for and refused; False, the refusal asyncssh takes."""
+        log.warning("%s: refused %s", self.peer, what)
         return False
+
+    def connection_requested(self, *_: object) -> bool:
+        return self.refused("a forwarded connection")
 
     def server_requested(self, *_: object) -> bool:
-        log.warning("%s: refused a remote forward", self.peer)
-        return False
+        return self.refused("a remote forward")
 
     def unix_connection_requested(self, *_: object) -> bool:
-        log.warning("%s: refused a forwarded socket", self.peer)
-        return False
+        return self.refused("a forwarded socket")
 
     def unix_server_requested(self, *_: object) -> bool:
-        log.warning("%s: refused a remote socket forward", self.peer)
-        return False
+        return self.refused("a remote socket forward")
 
 
 class Session(asyncssh.SSHServerSession[bytes]):
@@ -254,7 +224,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
         self.size: tuple[int, int, int, int] = (80, 24, 0, 0)
         self.term = ""
         self.master = self.slave = -1
-        self.process: BaseProcess | None = None
+        self.pid = 0
+        self.ended = -1  # the pipe that ends with the session process
         self.pending = b""
         self.last_key = time.monotonic()
         self.idle_timer: asyncio.TimerHandle | None = None
@@ -273,12 +244,10 @@ class Session(asyncssh.SSHServerSession[bytes]):
         return True
 
     def exec_requested(self, command: str) -> bool:
-        log.warning("%s: refused a command: %s", self.gate.peer, printable(command)[:80])
-        return False
+        return self.gate.refused(f"a command: {printable(command)[:80]}")
 
     def subsystem_requested(self, subsystem: str) -> bool:
-        log.warning("%s: refused the %s subsystem", self.gate.peer, printable(subsystem)[:40])
-        return False
+        return self.gate.refused(f"the {printable(subsystem)[:40]} subsystem")
 
     def session_started(self) -> None:
         chan = self.chan
@@ -296,13 +265,10 @@ class Session(asyncssh.SSHServerSession[bytes]):
         self.master, self.slave = os.openpty()
         self._resize()
         os.set_blocking(self.master, False)
-        environment = {
-            "TERM": self.term,
-            **{k: v for k, v in chan.get_environment().items() if k in ("COLORTERM", "LANG")},
-        }
+        sent = chan.get_environment()
+        environment = {k: sent[k] for k in CLIENT_ENVIRONMENT if k in sent} | {"TERM": self.term}
         _, found = self.gate.seated
         args = (
-            os.ttyname(self.slave),
             environment,
             self.club.store,
             [(s.game, s.side) for s in found],
@@ -310,7 +276,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
             self.gate.peer,
         )
         try:
-            self.process = self.club.start(args)
+            self.pid, self.ended = self.club.start(self.slave, args)
         except OSError as error:
             log.error("%s: cannot start a session: %s", self.gate.peer, error)
             self._close_pty()
@@ -319,7 +285,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
         self.club.sessions.add(self)
         loop = asyncio.get_running_loop()
         loop.add_reader(self.master, self._output)
-        loop.add_reader(self.process.sentinel, self._exited)
+        loop.add_reader(self.ended, self._exited)
         self._arm_idle()
 
     def _refuse(self, reason: str) -> None:
@@ -389,25 +355,24 @@ class Session(asyncssh.SSHServerSession[bytes]):
             self.idle_timer = asyncio.get_running_loop().call_later(left, self._arm_idle)
             return
         minutes = self.club.idle / 60
-        log.info("%s: closed after %g minutes without a key", self.gate.peer, minutes)
-        self.ending = f"\r\narmistice: closed after {minutes:g} minutes without a key\r\n"
+        log.info("%s: closed after %g minutes without a keypress", self.gate.peer, minutes)
+        self.ending = f"\r\narmistice: closed after {minutes:g} minutes without a keypress\r\n"
         self.end()
 
     def end(self) -> None:
         """Ask the dashboard to end (it restores the client's terminal), and kill it if it
         has not within two seconds."""
-        process = self.process
-        if process is None or process.exitcode is not None:
+        if self.ended < 0:
             return
         with contextlib.suppress(OSError):
-            os.kill(process.pid or 0, signal.SIGTERM)
+            os.kill(self.pid, signal.SIGTERM)
         asyncio.get_running_loop().call_later(2.0, self._kill)
 
     def _kill(self) -> None:
-        process = self.process
-        if process is not None and process.exitcode is None:
+        if self.ended >= 0:
             log.warning("%s: session did not end when asked; killed", self.gate.peer)
-            process.kill()
+            with contextlib.suppress(OSError):
+                os.kill(self.pid, signal.SIGKILL)
 
     def hang_up(self) -> None:
         """The client is gone: end the dashboard without writing to it."""
@@ -416,21 +381,20 @@ class Session(asyncssh.SSHServerSession[bytes]):
 
     def _exited(self) -> None:
         """The dashboard has ended: send what it wrote last and close the session."""
-        loop = asyncio.get_running_loop()
-        assert self.process is not None
-        loop.remove_reader(self.process.sentinel)
-        self.process.join(0)
+        status = os.read(self.ended, 1)
+        asyncio.get_running_loop().remove_reader(self.ended)
+        os.close(self.ended)
+        self.ended = -1
         self._output_all()
         self._close_pty()
         self.club.sessions.discard(self)
         if self.idle_timer is not None:
             self.idle_timer.cancel()
-        status = self.process.exitcode or 0
-        log.info("%s: session ended (status %d)", self.gate.peer, status)
+        log.info("%s: session ended%s", self.gate.peer, "" if status == b"\0" else " (failed)")
         if self.chan is not None:
             if self.ending:
                 self.chan.write(self.ending.encode())
-            self.chan.exit(0 if status == 0 else 1)
+            self.chan.exit(0 if status == b"\0" else 1)
 
     def _output_all(self) -> None:
         while self.chan is not None:
@@ -490,10 +454,13 @@ def serve(
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
     Store(store).close()
     seats.read(keys_file)
+    listenable(host, port)
     key_path = Path(key_file) if key_file else Path(store).resolve().parent / HOST_KEY
     key = host_key(key_path)
-    listenable(host, port)
+    with Store(store) as opened:
+        opened.trust(keys.public_line(key))
     club = Club(store, keys_file, str(key_path), max_sessions, idle_minutes * 60)
+    club.forks = Forks("armistice.tui.seated", "run")  # before any thread or event loop
     print(
         f"armistice: host key {key.get_fingerprint()} ({key_path}); give players this "
         "fingerprint to check when they first connect",
@@ -509,8 +476,6 @@ def serve(
 
 
 async def _run(club: Club, host: str, port: int, key: asyncssh.SSHKey) -> None:
-    club.forks = _forks()
-    forkserver.ensure_running()
     server = await _listen(club, host, port, key)
     print(
         f"armistice: serving {club.store} over SSH on {host} port {port} to at most "
@@ -528,3 +493,5 @@ async def _run(club: Club, host: str, port: int, key: asyncssh.SSHKey) -> None:
     deadline = time.monotonic() + 3
     while club.sessions and time.monotonic() < deadline:
         await asyncio.sleep(0.05)
+    if club.forks is not None:
+        club.forks.close()

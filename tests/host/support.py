@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+
+import asyncssh
 
 from armistice.core import scenario
 from armistice.core.game import Game
-from armistice.host.records import Header, Mode
+from armistice.host import chain, keys
+from armistice.host.records import Header, Kind, Mode
 from armistice.host.shared import header_for
 from armistice.host.store import Store
 
@@ -26,3 +30,33 @@ def new_store(path: Path, *headers: Header) -> Store:
     for header in headers:
         store.create(header)
     return store
+
+
+def new_key() -> asyncssh.SSHKey:
+    """A new Ed25519 private key."""
+    return asyncssh.generate_private_key("ssh-ed25519")
+
+
+def player_keys() -> dict[str, asyncssh.SSHKey]:
+    """A new Ed25519 private key for each side of the rule-book example."""
+    return {side: new_key() for side in ("axis", "allies")}
+
+
+def keyed_store(
+    path: Path,
+    players: Mapping[str, asyncssh.SSHKey],
+    *headers: Header,
+    mode: Mode = Mode.LIVE,
+) -> Store:
+    """A new store at ``path`` holding a game ``fall`` played ``mode`` that records the
+    public key of each of ``players`` (side -> private key) for its side, and a game for each
+    of ``headers``."""
+    lines = {side: keys.public_line(key) for side, key in players.items()}
+    return new_store(path, example_header("fall", mode, **lines), *headers)
+
+
+def answer_signed(store: Store, side: str, key: str, value: object, by: asyncssh.SSHKey) -> None:
+    """Append to game ``fall`` of ``store`` the answer ``value`` to the prompt ``key`` made
+    by ``side`` (typed), signed with the private key ``by``, bypassing every host."""
+    body = {"key": key, "value": value, "via": "typed"}
+    store.append("fall", Kind.ANSWER, side, body, sign=chain.signer(by))

@@ -28,7 +28,7 @@ def path(tmp_path: Path) -> Path:
 def test_a_new_store_is_in_wal_mode_and_of_this_version(path: Path) -> None:
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert db.execute("PRAGMA user_version").fetchone()[0] == VERSION == 1
+        assert db.execute("PRAGMA user_version").fetchone()[0] == VERSION == 2
 
 
 def test_games_are_kept_with_their_header_and_root(path: Path) -> None:
@@ -130,7 +130,7 @@ def test_a_store_from_a_newer_version_is_refused(path: Path) -> None:
         db.execute(f"PRAGMA user_version = {VERSION + 1}")
     with pytest.raises(
         StoreError,
-        match=r"games.db: written by a newer armistice \(store format 2; this one reads format 1\)",
+        match=r"games.db: written by a newer armistice \(store format 3; this one reads format 2\)",
     ):
         Store(path)
 

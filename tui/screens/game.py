@@ -745,7 +745,9 @@ class GameScreen(Screen[None]):
             *(
                 (self.app.keys_of(b), b.tooltip or b.description)  # type: ignore[attr-defined]
                 for b in self.BINDINGS
-                if b.show and b not in ALWAYS and self.check_action(b.action, ()) is not False
+                if b.show
+                and b not in ALWAYS
+                and not (b.action in FILE_ACTIONS and self.check_action(b.action, ()) is False)
             ),
         ]
 
