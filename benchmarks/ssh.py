@@ -12,6 +12,7 @@ and searched for text.
 1. First frame: a batch of 1, 5, 10 and 20 clients started at once; for each, the time
    from starting ssh (so the key exchange and login are counted) until the game's header
    ("Conqueror Germany") reaches it; median and worst per batch. Target: 10 within 0.5 s.
+   Also the time until the opening screen a session paints at once ("Opening game").
    For comparison, the time ssh takes to log in and be refused a command, and the first
    frame of 1 and 10 dashboards each started in a fresh Python process (a plain
    subprocess per session) on a pseudo-terminal, without ssh.
@@ -52,6 +53,9 @@ from armistice.host import keys
 
 ARMISTICE = [sys.executable, "-m", "armistice.tui.cli"]
 HEADER = b"Conqueror Germany"
+"""Text of the game's header: the dashboard's first frame."""
+OPENING = b"Opening game"
+"""What a session paints at once, while it builds the dashboard."""
 ANSWERED = b"The Allied player answered"
 """What every other dashboard tells when the Allied player has rolled."""
 MAY_ROLL = b"rolled by the app"
@@ -168,10 +172,9 @@ class Club:
         return sorted(children(self.forkserver()))
 
     def forkserver(self) -> int:
-        for pid in children(self.server.pid):
-            if b"forkserver" in Path(f"/proc/{pid}/cmdline").read_bytes():
-                return pid
-        raise RuntimeError("the server has no fork server")
+        """The process that forks the sessions: the server's one child."""
+        (forks,) = children(self.server.pid)
+        return forks
 
 
 def children(pid: int) -> set[int]:
@@ -256,18 +259,23 @@ def login_only(club: Club, key: str, times: int = 5) -> list[float]:
     return took
 
 
-def first_frames(club: Club, names: list[str], count: int) -> tuple[list[float], list[Client]]:
-    """Start ``count`` clients at once; the seconds each took to show the header, and the
-    clients (left attached)."""
+def first_frames(
+    club: Club, names: list[str], count: int
+) -> tuple[list[float], list[float], list[Client]]:
+    """Start ``count`` clients at once; the seconds each took to show the game's header,
+    and to show the opening screen (of those whose output had one), and the clients (left
+    attached)."""
     clients = [club.connect(name) for name in names[:count]]
     wait("first frames", lambda: all(c.seen(HEADER) for c in clients))
-    return [(c.seen(HEADER) or 0) - c.started for c in clients], clients
+    took = [(c.seen(HEADER) or 0) - c.started for c in clients]
+    opened = [(at, c.started) for c in clients if (at := c.seen(OPENING)) is not None]
+    return took, [at - started for at, started in opened], clients
 
 
 PLAIN = (
-    "import sys; from armistice.tui.seated import run; "
-    "run(sys.argv[1], {'TERM': 'xterm-256color'}, 'club.db', [(sys.argv[2], 'spectator')], "
-    "'ssh_host_ed25519_key', 'plain')"
+    "import os, sys; from armistice.tui.seated import run; "
+    "run(os.open(sys.argv[1], os.O_RDWR), {'TERM': 'xterm-256color'}, 'club.db', "
+    "[(sys.argv[2], 'spectator')], 'ssh_host_ed25519_key', 'plain')"
 )
 """A session's dashboard in a fresh interpreter, on the terminal and for the game named."""
 
@@ -400,8 +408,11 @@ def main() -> None:
             print(f"  ssh login alone (a command, refused): {figures(login_only(club, names[0]))}")
             memory: list[int] = []
             for count in batches:
-                took, clients = first_frames(club, names, count)
-                print(f"  first frame, {count:2} at once: {figures(took)}")
+                took, opening, clients = first_frames(club, names, count)
+                print(
+                    f"  first frame, {count:2} at once: {figures(took)}; the opening screen "
+                    f"({len(opening)} of {count} had one): {figures(opening) if opening else '-'}"
+                )
                 if count == 10:
                     memory = [private_kib(pid) for pid in club.sessions()]
                     forkserver = private_kib(club.forkserver())

@@ -66,13 +66,6 @@ def children(pid: int) -> set[int]:
     return found
 
 
-def command_line(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-    except FileNotFoundError:
-        return ""
-
-
 @dataclass
 class Club:
     """A running SSH server over ``folder``/club.db seating the keys of ``folder``/keys,
@@ -151,15 +144,9 @@ class Club:
         return until(f"log line with {text!r}", line)
 
     def forkserver(self) -> int:
-        """The process id of the server's fork server, the parent of every session."""
-
-        def find() -> int | None:
-            for pid in children(self.server.pid):
-                if "forkserver" in command_line(pid):
-                    return pid
-            return None
-
-        return until("fork server", find)
+        """The process id of the process that forks the sessions: the server's one child."""
+        (forks,) = until("the process that forks sessions", lambda: children(self.server.pid))
+        return forks
 
     def answers(self, game: str) -> int:
         """How many records the store holds for ``game``."""
