@@ -149,6 +149,7 @@ class Gate(asyncssh.SSHServer):
         self.user = ""
         self.began = self.blocked = False
         self.offered: tuple[str, list[seats.Seat]] | None = None
+        self.strangers = 0
         self.seated: tuple[str, list[seats.Seat]] | None = None
         self.session: Session | None = None
         self.conn: asyncssh.SSHServerConnection | None = None
@@ -167,7 +168,8 @@ class Gate(asyncssh.SSHServer):
             log.info("%s: %s: connection closed", self.peer, keys.fingerprint(self.seated[0]))
         elif self.began and not self.blocked:
             self.club.limiter.failed(self.peer)
-            log.info("%s: left without logging in", self.peer)
+            how = "its keys hold no seat" if self.strangers else "it offered no key"
+            log.info("%s: left without logging in: %s (logins are by key only)", self.peer, how)
         if self.session is not None:
             self.session.hang_up()
 
@@ -203,6 +205,9 @@ class Gate(asyncssh.SSHServer):
             log.error("%s: cannot check a key: %s", self.peer, error)
             return False
         self.offered = (line, found) if found else None
+        if not found:
+            self.strangers += 1
+            log.info("%s: %s holds no seat", self.peer, keys.fingerprint(line))
         return bool(found)
 
     def auth_completed(self) -> None:
