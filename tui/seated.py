@@ -22,7 +22,7 @@ import termios
 from collections.abc import Mapping, Sequence
 
 import asyncssh
-from rich.console import Console
+from rich.console import Console, RenderableType
 from textual import on
 from textual.app import ComposeResult
 from textual.screen import Screen
@@ -61,12 +61,13 @@ connecting meanwhile come before it."""
 class Opening(Screen[None]):
     """What a session shows at once while it builds the dashboard of ``seat`` (a
     ``(game, side)`` pair): the seat it opens, or why it cannot. The dashboard is built
-    once this screen, current, has been painted, so building it does not hold the frame
-    back."""
+    once this screen's frame has been written (see :meth:`SeatedApp._display`), so
+    building it does not hold the frame back."""
 
     def __init__(self, seat: tuple[str, str]) -> None:
         super().__init__()
         self.seat = seat
+        self.shown = False
 
     def compose(self) -> ComposeResult:
         app = self.app
@@ -78,11 +79,11 @@ class Opening(Screen[None]):
     def on_mount(self) -> None:
         self.title = "armistice"
         self.sub_title = "the Fall of France, resolved"
+        if self.app.is_headless:  # no frame is written, so none waits
+            self.call_after_refresh(self.open)
 
-    def on_screen_resume(self) -> None:
-        self.call_after_refresh(self._open)
-
-    def _open(self) -> None:
+    def open(self) -> None:
+        """Build the dashboard of the seat and show it in place of this screen."""
         app = self.app
         assert isinstance(app, SeatedApp)
         screen = app.game_screen(*self.seat)
@@ -174,6 +175,14 @@ class SeatedApp(ArmisticeApp):
         if len(self.seats) == 1:
             return Opening(self.seats[0])
         return ChooseSeat(self.seats)
+
+    def _display(self, screen: Screen[object], renderable: RenderableType | None) -> None:
+        """Write a frame, then build the dashboard once the opening screen's frame is out."""
+        writes = renderable is not None and self._running and not self._batch_count
+        super()._display(screen, renderable)
+        if isinstance(screen, Opening) and writes and not screen.shown:
+            screen.shown = True
+            self.call_later(screen.open)
 
     def on_mount(self) -> None:
         loop = asyncio.get_running_loop()
