@@ -33,8 +33,8 @@ from armistice.core.errors import ArmisticeError
 from armistice.host.shared import SharedHost, game_of, player_name
 from armistice.host.store import Store
 from armistice.tui.app import ArmisticeApp
+from armistice.tui.relay import CLIENT_ENVIRONMENT
 from armistice.tui.screens.game import GameScreen
-from armistice.tui.ssh import CLIENT_ENVIRONMENT
 from armistice.tui.widgets.footer import Footer
 
 log = logging.getLogger("armistice.ssh")
