@@ -158,8 +158,9 @@ class SeatedApp(ArmisticeApp):
 
     def game_screen(self, game: str, side: str) -> GameScreen | None:
         """The dashboard of ``side`` in ``game``, or None (logged) when the store refuses
-        it. The first call lowers this session's priority (see :data:`BUILT_NICER`)."""
-        if not self.nicer:
+        it. The first call lowers this session's priority (see :data:`BUILT_NICER`), unless
+        the app runs headless."""
+        if not self.nicer and not self.is_headless:
             self.nicer = True
             os.nice(BUILT_NICER)
         try:
