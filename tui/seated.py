@@ -35,6 +35,7 @@ from armistice.host.store import Store
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.relay import CLIENT_ENVIRONMENT
 from armistice.tui.screens.game import GameScreen
+from armistice.tui.screens.small import TooSmall
 from armistice.tui.widgets.footer import Footer
 
 log = logging.getLogger("armistice.ssh")
@@ -88,7 +89,7 @@ class Opening(Screen[None]):
         assert isinstance(app, SeatedApp)
         screen = app.game_screen(*self.seat)
         if screen is not None:
-            app.switch_screen(screen)
+            app.show(screen, self)
         else:
             self.query_one("#opening", Static).update(
                 "This seat cannot be opened now; the server's log says why. q leaves."
@@ -128,7 +129,7 @@ class ChooseSeat(Screen[None]):
         if screen is None:
             self.notify("This seat cannot be opened now; the server's log says why.", timeout=10)
         else:
-            app.push_screen(screen)
+            app.show(screen)
 
 
 class SeatedApp(ArmisticeApp):
@@ -170,6 +171,19 @@ class SeatedApp(ArmisticeApp):
             return None
         log.info("%s: opened seat %s in game %s", self.peer, side, game)
         return GameScreen(host)
+
+    def show(self, screen: GameScreen, replacing: Screen[None] | None = None) -> None:
+        """Show ``screen`` in place of ``replacing`` (None: over the screen below), under
+        the notice that the window is too small when it is."""
+        covered = isinstance(self.screen, TooSmall)
+        if covered:
+            self.pop_screen()
+        if replacing is None:
+            self.push_screen(screen)
+        else:
+            self.switch_screen(screen)
+        if covered:
+            self.push_screen(TooSmall())
 
     def first_screen(self) -> Screen[None]:
         """The opening of the key's one seat, else the chooser of its seats."""

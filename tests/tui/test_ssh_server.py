@@ -26,7 +26,8 @@ from armistice.host.store import Store
 from armistice.tui import ssh
 from armistice.tui.cli import run
 from armistice.tui.screens.game import GameScreen
-from armistice.tui.seated import ChooseSeat, SeatedApp
+from armistice.tui.screens.small import TooSmall
+from armistice.tui.seated import ChooseSeat, Opening, SeatedApp
 from tests.tui.dashboard import (
     Notes,
     dashboard,
@@ -484,3 +485,30 @@ async def test_a_game_gone_from_under_a_session_is_logged_not_shown(
         "Cannot read the game",
     )
     assert "cannot read the game: " in caplog.text and "no such game" in caplog.text
+
+
+@pytest.mark.parametrize("seats", [[("open", "axis")], [("open", "axis"), ("fall", "spectator")]])
+async def test_a_small_window_keeps_its_notice_over_the_opened_game(
+    club: ssh.Club, seats: list[tuple[str, str]]
+) -> None:
+    with Store(club.store) as store:
+        app = SeatedApp(store, seats, None)
+        async with app.run_test(size=(60, 20)) as pilot:
+            await settle(pilot)
+            if len(seats) > 1:  # as choosing a seat does, under the notice
+                assert isinstance(app.screen_stack[-2], ChooseSeat)
+                screen = app.game_screen("open", "axis")
+                assert screen is not None
+                app.show(screen)
+            await until(
+                pilot,
+                lambda: any(isinstance(s, GameScreen) for s in app.screen_stack),
+                "the game to open",
+            )
+            await settle(pilot)
+            assert isinstance(app.screen, TooSmall)
+            assert isinstance(app.screen_stack[-2], GameScreen)
+            assert not any(isinstance(s, Opening | TooSmall) for s in app.screen_stack[:-1])
+            await pilot.resize_terminal(80, 24)
+            await settle(pilot)
+            assert isinstance(app.screen, GameScreen)
