@@ -15,14 +15,12 @@ Ed25519 keys sit: a game records only those.
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
 import msgspec
 
+from armistice.core import files
 from armistice.host import keys
 from armistice.host.records import SPECTATOR, Mode, StoreError
 from armistice.host.shared import game_of
@@ -305,17 +303,6 @@ def _write(file: Path, lines: list[str]) -> None:
     except OSError as error:
         raise StoreError(str(file), f"cannot be checked: {error.strerror}") from None
     try:
-        handle, scratch = tempfile.mkstemp(dir=file.parent, prefix=f".{file.name}-")
+        files.replace(file, "".join(lines).encode("utf-8"), mode, prefix=f".{file.name}-")
     except OSError as error:
-        raise StoreError(str(file), f"cannot be written: {error.strerror}") from None
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            out.write("".join(lines))
-            out.flush()
-            os.fchmod(out.fileno(), mode)
-            os.fsync(out.fileno())
-        os.replace(scratch, file)
-    except OSError as error:
-        with contextlib.suppress(OSError):
-            os.unlink(scratch)
         raise StoreError(str(file), f"cannot be written: {error.strerror}") from None

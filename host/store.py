@@ -464,6 +464,6 @@ class Store:
         with self._guard(self.path), self._transaction():
             if not self._has_servers():
                 self._db.execute(_SERVERS)
-                self._db.execute("PRAGMA user_version = 2")
+                self._db.execute(f"PRAGMA user_version = {VERSION}")
             self._db.execute("INSERT OR IGNORE INTO servers(key) VALUES (?)", (line,))
         self._writes += 1

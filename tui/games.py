@@ -7,8 +7,6 @@ file, the game and the record), raised before anything is written.
 
 from __future__ import annotations
 
-import contextlib
-import os
 import tempfile
 from collections import deque
 from pathlib import Path
@@ -16,6 +14,7 @@ from typing import Any
 
 import click
 
+from armistice.core import files
 from armistice.core.errors import IllegalAnswer
 from armistice.core.prompts import Decision, Prompt, Roll, Rolls, Via
 from armistice.host import keys, mail
@@ -263,15 +262,7 @@ def _replace(target: Path, data: bytes) -> None:
     folder = target.parent
     if not folder.is_dir():
         raise StoreError(str(target), f"no folder {folder}")
-    handle, scratch = tempfile.mkstemp(dir=folder, prefix=".moves-")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.replace(scratch, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(scratch)
-        raise
+    files.replace(target, data, prefix=".moves-")
 
 
 def _is_moves(path: Path) -> bool:

@@ -13,11 +13,10 @@ import itertools
 import os
 import re
 import stat
-import tempfile
 from datetime import datetime
 from pathlib import Path
 
-from armistice.core import decode
+from armistice.core import decode, files
 from armistice.core.errors import ArmisticeError, SaveError
 from armistice.core.game import Game
 from armistice.core.savefile import read
@@ -130,20 +129,7 @@ def write(game: Game, path: str | Path) -> Path:
         raise SaveError(str(target), "", f"not written, it would not load: {error}") from None
     ensure_folder(target)
     sweep(target.parent)
-    handle, temporary = tempfile.mkstemp(
-        dir=target.parent, prefix=f".armistice-{os.getpid()}-", suffix=".tmp"
-    )
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            if mode is not None:
-                os.fchmod(out.fileno(), mode)
-            os.fsync(out.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    files.replace(target, data, mode, prefix=f".armistice-{os.getpid()}-", suffix=".tmp")
     _sync_folder(target.parent)
     return target
 
