@@ -46,12 +46,14 @@ class ScenarioBase(msgspec.Struct, frozen=True, forbid_unknown_fields=True, weak
 
 
 class BundledScenario(msgspec.Struct, frozen=True):
-    """A scenario shipped with armistice: its ``name`` (file stem), rule ``system``, ``title`` and ``path``."""
+    """A scenario shipped with armistice: its ``name`` (file stem), rule ``system``, ``title``
+    and ``path``, and the ``game`` whose folder holds it (``awaw``)."""
 
     name: str
     system: str
     title: str
     path: str
+    game: str
 
 
 def convert(raw: object, type_: type[Any], source: str) -> Any:
@@ -270,23 +272,20 @@ def decode(text: bytes, source: str) -> Any:
 def bundled(named: str | None = None) -> tuple[BundledScenario, ...]:
     """The scenarios shipped in ``armistice.scenarios``, one folder per game, sorted by system
     then name; only those whose file name (less ``.toml``) is ``named`` when it is given. A
-    file whose system is not known here is left out."""
+    file whose system is not known here is left out. Reads only the files it lists and
+    loads no rule system whose key a file spells as it is declared."""
     found = []
-    root = resources.files("armistice.scenarios")
-    known = {key: systems.get(key) for key in systems.names()}
-    for game in sorted({system.game for system in known.values()}):
-        folder = root / game
-        if not folder.is_dir():
+    for folder in resources.files("armistice.scenarios").iterdir():
+        if not folder.is_dir() or folder.name.startswith(("_", ".")):
             continue
         for entry in folder.iterdir():
-            if entry.name.endswith(".toml") and named in (None, entry.name.removesuffix(".toml")):
+            stem = entry.name.removesuffix(".toml")
+            if entry.name.endswith(".toml") and named in (None, stem):
                 head = front_door.toml(entry.read_bytes(), entry.name)
-                try:
-                    key = systems.get(str(head.get("system", ""))).key
-                except ScenarioError:
-                    continue
-                stem = entry.name.removesuffix(".toml")
-                found.append(BundledScenario(stem, key, str(head.get("title", "")), str(entry)))
+                key = systems.canonical(str(head.get("system", "")))
+                if key is not None:
+                    title = str(head.get("title", ""))
+                    found.append(BundledScenario(stem, key, title, str(entry), folder.name))
     return tuple(sorted(found, key=lambda b: (b.system, b.name)))
 
 
@@ -298,7 +297,7 @@ def locate(name_or_path: str) -> Path:
     if path.exists():
         return path
     for entry in bundled(name_or_path.rpartition("/")[2]):
-        if name_or_path in (entry.name, f"{systems.get(entry.system).game}/{entry.name}"):
+        if name_or_path in (entry.name, f"{entry.game}/{entry.name}"):
             return Path(entry.path)
     raise ScenarioError(
         name_or_path, "", "no such file or bundled scenario (`armistice scenarios` lists them)"

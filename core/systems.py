@@ -220,6 +220,18 @@ def get(name: str, source: str = "", field: str = "system") -> RuleSystem:
     raise ScenarioError(source, field, f"unknown rule system {name!r}; known: {', '.join(names())}")
 
 
+def canonical(name: str) -> str | None:
+    """The key of the rule system called ``name`` (a key or an older alias), None for a name
+    no system has. A declared key is answered without loading its system; an alias loads
+    every system to find the one that has it."""
+    if name in names():
+        return name
+    try:
+        return get(name).key
+    except ScenarioError:
+        return None
+
+
 def reachable(system: RuleSystem) -> tuple[RuleSystem, ...]:
     """``system`` and every system its links lead to, directly or not, each once.
 

@@ -12,16 +12,15 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-
-import asyncssh
+from typing import TYPE_CHECKING
 
 from armistice.host.records import StoreError
 
+if TYPE_CHECKING:
+    from armistice.host.openssh import asyncssh
+
 ALGORITHM = "ssh-ed25519"
 """The only key type a game records: Ed25519, as OpenSSH names it."""
-
-PrivateKey = asyncssh.SSHKey
-"""A player's private key, as asyncssh reads it."""
 
 
 def ed25519(key: asyncssh.SSHKey, where: str) -> asyncssh.SSHKey:
@@ -32,10 +31,12 @@ def ed25519(key: asyncssh.SSHKey, where: str) -> asyncssh.SSHKey:
     return key
 
 
-def load(path: str | Path, passphrase: str | None = None) -> PrivateKey:
+def load(path: str | Path, passphrase: str | None = None) -> asyncssh.SSHKey:
     """The Ed25519 private key in the OpenSSH key file ``path`` (``passphrase`` for an
     encrypted one). Raises StoreError naming the file: missing, unreadable, not a private
     key, encrypted without a passphrase, or not Ed25519."""
+    from armistice.host.openssh import asyncssh
+
     where = str(path)
     try:
         key = asyncssh.read_private_key(path, passphrase)
@@ -46,10 +47,12 @@ def load(path: str | Path, passphrase: str | None = None) -> PrivateKey:
     return ed25519(key, where)
 
 
-def create(path: str | Path, comment: str = "") -> PrivateKey:
+def create(path: str | Path, comment: str = "") -> asyncssh.SSHKey:
     """A new Ed25519 key written to ``path`` (OpenSSH private key, readable by its owner
     only) and its public key line to ``path.pub``. Never overwrites: raises StoreError naming
     the file when either exists or cannot be written."""
+    from armistice.host.openssh import asyncssh
+
     private, public = Path(path), Path(f"{path}.pub")
     for target in (private, public):
         if target.exists():
@@ -67,7 +70,7 @@ def create(path: str | Path, comment: str = "") -> PrivateKey:
     return key
 
 
-def public_line(key: PrivateKey) -> str:
+def public_line(key: asyncssh.SSHKey) -> str:
     """The OpenSSH public key line of ``key``: ``ssh-ed25519 BASE64``, without a comment."""
     return " ".join(key.export_public_key().decode().split()[:2])
 
@@ -83,6 +86,8 @@ def parse_public(text: str, where: str) -> str:
 def read_public(text: str, where: str) -> tuple[str, str]:
     """The public key line that ``text`` gives (see :func:`parse_public`) and the comment
     that follows the key there (empty when none). Raises what :func:`parse_public` raises."""
+    from armistice.host.openssh import asyncssh
+
     line = text.strip()
     if line and not line.startswith("ssh-") and len(line.split()) == 1:
         file = Path(line)
@@ -111,6 +116,8 @@ def read_public(text: str, where: str) -> tuple[str, str]:
 def fingerprint(line: str) -> str:
     """The OpenSSH fingerprint (``SHA256:...``) of the public key line ``line``; raises
     StoreError for a line that is not a public key."""
+    from armistice.host.openssh import asyncssh
+
     try:
         return str(asyncssh.import_public_key(line).get_fingerprint())
     except (asyncssh.KeyImportError, ValueError):

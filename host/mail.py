@@ -363,7 +363,8 @@ def import_moves(
 ) -> list[Record]:
     """Append the records of the move file ``data`` (read from ``source``) to game ``name``
     of ``store``, creating the game from the file's header when the store lacks it; returns
-    the records appended (none for a file already imported).
+    the records appended (none for a file already imported, or for the first file of a game
+    that holds no record yet, which creates the game).
 
     The file must be of game ``name`` with the store's root, continue the records the store
     holds (its ``since`` at most the store's last record; records the store holds already
@@ -421,16 +422,16 @@ def import_moves(
                 "forked (a record taken back and made again?)",
             )
     new = moves.records[len(held) - moves.since :]
-    if not new:
-        return []
-    referee = Referee(header, root, source)
-    for record in held:
-        _referee_take(referee, record, f"{store.path}: game {name}")
-    for record in new:
-        _referee_take(referee, record, where)
+    if new:
+        referee = Referee(header, root, source)
+        for record in held:
+            _referee_take(referee, record, f"{store.path}: game {name}")
+        for record in new:
+            _referee_take(referee, record, where)
     if not known:
         store.create(header)
-    store.extend(name, new)
+    if new:
+        store.extend(name, new)
     return new
 
 

@@ -25,7 +25,6 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-import asyncssh
 import msgspec
 
 from armistice.core import decode, systems, tablefiles
@@ -49,6 +48,7 @@ from armistice.host.store import Store, Taken
 
 if TYPE_CHECKING:
     from armistice.host.mail import Table
+    from armistice.host.openssh import asyncssh
 
 GIVEN = {
     Mode.LIVE: (Via.DECIDED, Via.DEFAULT, Via.TYPED, Via.DRAWN),

@@ -25,7 +25,8 @@ from armistice.core.ledger import Ledger
 from armistice.core.odds import odds
 from armistice.core.prompts import AnswerValue, Prompt, Roll, Rolls, Via
 from armistice.tui.app import ArmisticeApp
-from armistice.tui.cli import _json_report, run
+from armistice.tui.cli import run
+from armistice.tui.documents import json_report as _json_report
 from armistice.tui.prompting import describe_pending
 from armistice.tui.widgets.odds import OddsPanel, position
 from tests import income

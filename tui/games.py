@@ -9,19 +9,21 @@ from __future__ import annotations
 
 import tempfile
 from collections import deque
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 
-from armistice.core import files
-from armistice.core.errors import IllegalAnswer
+from armistice.core import decode, files
+from armistice.core.errors import IllegalAnswer, SaveError
 from armistice.core.prompts import Decision, Prompt, Roll, Rolls, Via
 from armistice.host import keys, mail
-from armistice.host.records import SPECTATOR, StoreError
-from armistice.host.shared import SharedHost, called, overview
+from armistice.host.records import SPECTATOR, Mode, StoreError
+from armistice.host.shared import SharedHost, called, header_for, overview
 from armistice.host.store import Store
 from armistice.tui import scripted
+from armistice.tui.opening import open_game
 from armistice.tui.prompting import describe_pending, parse_decision
 
 EXIT_PENDING = 3
@@ -252,7 +254,7 @@ def export(game_at: str, since: int, output: str) -> None:
     _replace(Path(output), data)
     first, last = since + 1, since + len(moves.records)
     what = f"records {first} to {last}" if moves.records else "no record"
-    click.echo(f"Wrote {what} of game {name} to {output}", err=True)
+    click.echo(f"Wrote {what} of game {name} to {output}")
 
 
 def _replace(target: Path, data: bytes) -> None:
@@ -289,9 +291,12 @@ def import_file(game_at: str, moves_path: str, identity: str | None = None) -> N
     if not Path(path).exists():
         _trial(path, name, data, moves_path, mine)
     with Store(path, create=True) as store:
+        held = name in store.names()
         added = mail.import_moves(store, name, data, moves_path, mine, own_key=True)
         host = SharedHost(store, name, "spectator")
-        if not added:
+        if not added and not held:
+            click.echo(f"Created game {name} from {moves_path}, which holds no record yet")
+        elif not added:
             click.echo(f"{moves_path}: already imported; nothing to do")
         else:
             yours = ""
@@ -315,3 +320,55 @@ def _trial(path: str, name: str, data: bytes, moves_path: str, mine: str | None)
             except StoreError as error:
                 where, reason = (text.replace(trial, path) for text in (error.where, error.reason))
                 raise StoreError(where, reason) from None
+
+
+def attach(
+    game_at: str,
+    side: str | None,
+    new_from: str | None,
+    by_mail: bool,
+    public_keys: Sequence[str],
+    identity: str | None,
+    assume: Sequence[str],
+    tables: Sequence[str],
+) -> SharedHost:
+    """The host of ``side`` (a player key, or spectator) on the shared game ``game_at``
+    (``FILE.db:NAME``), signing with the private key in the file ``identity``; with
+    ``new_from`` the game is first created in the store (made if missing) from that scenario
+    under ``assume`` and ``tables``, by mail when ``by_mail``, recording ``public_keys``
+    (``SIDE=PUBKEY``: a key line or a .pub file). Checks everything before creating the game:
+    raises ArmisticeError (one line), with nothing written."""
+    path, name = split(game_at)
+    if side is None:
+        raise click.UsageError("--game needs --side SIDE (a player of the game, or spectator)")
+    key = keys.load(identity) if identity else None
+    if new_from is None:
+        for given, option in (
+            (by_mail or None, "--mail"),
+            (public_keys, "--key"),
+            (assume, "--assume"),
+            (tables, "--tables"),
+        ):
+            if given:
+                raise click.UsageError(f"{option} applies with --new SCENARIO only")
+        return SharedHost(Store(path), name, side, key)
+    start = open_game(new_from, decode.words(assume, "--assume"), None, tables)
+    if start.answers:
+        raise SaveError(new_from, "answers", "a shared game starts from a scenario, not a save")
+    public = {
+        player: keys.parse_public(line, f"--key {player}")
+        for player, line in decode.words(public_keys, "--key").items()
+    }
+    players = [p.key for p in start.sides.players]
+    for player in (side, *public):
+        if player not in (*players, SPECTATOR):
+            raise StoreError(
+                "--side" if player == side else f"--key {player}",
+                f"no side {player!r}; the scenario's players are {', '.join(players)}",
+            )
+    if side in public and (key is None or keys.public_line(key) != public[side]):
+        raise StoreError("--identity", f"give the private key of the {side} key --key records")
+    header = header_for(start, name, Mode.MAIL if by_mail else Mode.LIVE, public)
+    store = Store(path, create=True)
+    store.create(header)
+    return SharedHost(store, name, side, key)

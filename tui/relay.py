@@ -16,11 +16,10 @@ import termios
 import time
 from typing import TYPE_CHECKING, Any
 
-import asyncssh
-
 from armistice.core.errors import printable
 from armistice.core.words import counted
 from armistice.host import keys, seats
+from armistice.host.openssh import asyncssh
 
 if TYPE_CHECKING:
     from armistice.tui.ssh import Gate

@@ -21,7 +21,6 @@ import sys
 import termios
 from collections.abc import Mapping, Sequence
 
-import asyncssh
 from rich.console import Console, RenderableType
 from textual import on
 from textual.app import ComposeResult
@@ -30,6 +29,7 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from armistice.core.errors import ArmisticeError
+from armistice.host.openssh import asyncssh
 from armistice.host.shared import SharedHost, game_of, player_name
 from armistice.host.store import Store
 from armistice.tui.app import ArmisticeApp

@@ -23,11 +23,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import asyncssh
-
 from armistice.core.errors import ArmisticeError, printable
 from armistice.core.words import counted
 from armistice.host import keys, seats
+from armistice.host.openssh import asyncssh
 from armistice.host.records import StoreError
 from armistice.host.store import Store
 from armistice.tui.forks import Forks

@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-import asyncssh
-
 from armistice.core import scenario
 from armistice.core.game import Game
 from armistice.host import chain, keys
+from armistice.host.openssh import asyncssh
 from armistice.host.records import Header, Kind, Mode
 from armistice.host.shared import header_for
 from armistice.host.store import Store

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import hashlib
 
-import asyncssh
 import msgspec
 import pytest
 
 from armistice.host import chain
+from armistice.host.openssh import asyncssh
 from armistice.host.records import Header, Kind, Mode, Record, StoreError
 from tests.host.support import example_header
 

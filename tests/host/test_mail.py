@@ -12,6 +12,7 @@ import pytest
 
 from armistice.core.prompts import Roll, Rolls
 from armistice.host import chain, keys, mail
+from armistice.host.openssh import asyncssh
 from armistice.host.records import Kind, Mode, Record, StoreError
 from armistice.host.shared import SharedHost, game_of
 from armistice.host.store import Store
@@ -21,7 +22,7 @@ from tests.host.support import example_header, new_store
 class Player:
     """One player by mail: their own store, their key, their host on it."""
 
-    def __init__(self, folder: Path, side: str, key: keys.PrivateKey) -> None:
+    def __init__(self, folder: Path, side: str, key: asyncssh.SSHKey) -> None:
         self.side, self.key = side, key
         self.store = Store(folder / f"{side}.db", create=True)
         self.host: SharedHost | None = None
@@ -126,7 +127,7 @@ def refused(store: Store, data: bytes, match: str) -> None:
 
 
 def edited(
-    data: bytes, change: dict[int, dict[str, object]], resign: keys.PrivateKey | None = None
+    data: bytes, change: dict[int, dict[str, object]], resign: asyncssh.SSHKey | None = None
 ) -> bytes:
     """The move file ``data`` with record fields changed (record index -> field -> value),
     the chain recomputed and, given ``resign``, every record signed again with it."""
@@ -327,3 +328,18 @@ def test_a_die_taken_back_by_mail_is_agreed_again_with_fresh_secrets(tmp_path: P
     assert [r.body["at"] for r in commits] == [1, 1, 8, 8]
     secrets = [r.body["secret"] for r in store.records("fall") if r.kind is Kind.REVEAL]
     assert len(set(secrets)) == 4
+
+
+def test_the_first_move_file_creates_the_game_before_any_record_is_made(
+    players: tuple[Player, Player],
+) -> None:
+    axis, allies = players
+    data = mail.export(axis.store, "fall", 0)
+    assert mail.read(data, "moves.json").records == []
+    assert mail.import_moves(allies.store, "fall", data, "moves.json") == []
+    assert allies.store.names() == ["fall"]
+    assert allies.store.root("fall") == axis.store.root("fall")
+    assert mail.import_moves(allies.store, "fall", data, "moves.json") == []
+    axis.attach().answer("yes")
+    axis.send(allies)
+    assert [r.index for r in allies.store.records("fall")] == [1]

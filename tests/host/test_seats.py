@@ -8,12 +8,12 @@ import stat
 import tempfile
 from pathlib import Path
 
-import asyncssh
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from armistice.host import keys, seats
+from armistice.host.openssh import asyncssh
 from armistice.host.records import Mode, StoreError
 from armistice.host.seats import Entry, Seat
 from armistice.host.store import Store

@@ -7,10 +7,10 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-import asyncssh
 import pytest
 
 from armistice.host import chain, keys
+from armistice.host.openssh import asyncssh
 from armistice.host.records import SPECTATOR, Mode, StoreError
 from armistice.host.shared import SharedHost
 from armistice.host.store import Store

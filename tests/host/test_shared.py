@@ -6,7 +6,6 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-import asyncssh
 import pytest
 
 from armistice.core import scenario, systems, tablefiles
@@ -16,6 +15,7 @@ from armistice.core.errors import GameOver, IllegalAnswer
 from armistice.core.game import Game, rolled
 from armistice.core.prompts import Roll, Via
 from armistice.host import chain, shared
+from armistice.host.openssh import asyncssh
 from armistice.host.records import SPECTATOR, Kind, Mode, StoreError
 from armistice.host.shared import SharedHost, header_for, overview
 from armistice.host.store import Store

@@ -9,12 +9,13 @@ import json
 import re
 from pathlib import Path
 
-import asyncssh
 import pytest
 
+from armistice.host.openssh import asyncssh
 from armistice.host.records import Kind
 from armistice.host.store import Store
-from armistice.tui.cli import attach, run
+from armistice.tui.cli import run
+from armistice.tui.games import attach
 
 EXAMPLE = "rulebook-example-fall-1940"
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import asyncssh
 import pytest
 
 from armistice.host import keys
+from armistice.host.openssh import asyncssh
 from armistice.host.records import SPECTATOR, Mode
 from armistice.host.shared import SharedHost
 from armistice.host.store import Store

@@ -15,10 +15,10 @@ import termios
 from pathlib import Path
 from typing import Any
 
-import asyncssh
 import pytest
 
 from armistice.host import chain, keys, mail
+from armistice.host.openssh import asyncssh
 from armistice.host.records import SPECTATOR, Kind, Mode, StoreError
 from armistice.host.seats import Seat
 from armistice.host.shared import SharedHost, header_for
