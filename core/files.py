@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from pathlib import Path
 
 
@@ -20,6 +19,8 @@ def replace(
     ``suffix`` (readable by its owner alone, or with the permission bits ``mode``), flushed
     to the disk, then renamed over ``target``. Raises OSError when the folder is missing or
     a step fails; ``target`` is then as it was and the new file is gone."""
+    import tempfile
+
     handle, scratch = tempfile.mkstemp(dir=target.parent, prefix=prefix, suffix=suffix)
     try:
         with os.fdopen(handle, "wb") as out:

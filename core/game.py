@@ -15,7 +15,7 @@ Example::
 
 from __future__ import annotations
 
-import secrets
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -153,7 +153,7 @@ class Game:
             (a for system in systems.reachable(first) for a in system.assumptions), assumptions
         )
         checked(first, scenario, scenario.name, tables, self.assumptions)
-        self.seed = secrets.randbelow(10**9) if seed is None else seed
+        self.seed = random.SystemRandom().randrange(10**9) if seed is None else seed
         self._written_in = written_in
         self._replay(list(answers), list(facts), strict=True)
 

@@ -8,15 +8,14 @@ file, the field and the reason, raised before anything is built.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Mapping, Sequence
-from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
 import msgspec
 
+from armistice import scenarios as shipped
 from armistice.core import decode as front_door
 from armistice.core import systems, tablefiles
 from armistice.core.assumptions import resolve
@@ -80,6 +79,8 @@ def convert(raw: object, type_: type[Any], source: str) -> Any:
 def _unknown(known: tuple[str, ...], name: str) -> str:
     """Why ``name`` is refused where only ``known`` fields are: the likeliest one meant, or
     every one when none is close."""
+    import difflib
+
     close = difflib.get_close_matches(name, known, n=1)
     if close:
         return f"unknown field; did you mean {close[0]}?"
@@ -275,7 +276,7 @@ def bundled(named: str | None = None) -> tuple[BundledScenario, ...]:
     file whose system is not known here is left out. Reads only the files it lists and
     loads no rule system whose key a file spells as it is declared."""
     found = []
-    for folder in resources.files("armistice.scenarios").iterdir():
+    for folder in Path(shipped.__file__).parent.iterdir():
         if not folder.is_dir() or folder.name.startswith(("_", ".")):
             continue
         for entry in folder.iterdir():

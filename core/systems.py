@@ -1,8 +1,8 @@
 """The rule systems armistice knows: each declares one :class:`RuleSystem`, found by key.
 
-A rule system is a package (``armistice.core.awaw.rule58``) whose ``SYSTEM`` is listed
-under the ``armistice.systems`` entry point group of its distribution, keyed by the
-procedure it resolves (``awaw.58``). The game, save files, odds, the command line, the
+A rule system is a package (``armistice.core.awaw.rule58``) whose ``SYSTEM`` is listed in
+:data:`SHIPPED` (armistice's own) or under the ``armistice.systems`` entry point group of
+its distribution (a plug-in), keyed by the procedure it resolves (``awaw.58``). The game, save files, odds, the command line, the
 dashboard and the conformance suite work from this declaration alone; systems made
 elsewhere (a plug-in, a test's stand-in) can :func:`register` at run time.
 """
@@ -25,7 +25,17 @@ from armistice.core.turns import ActionSpec
 from armistice.core.words import Word
 
 GROUP = "armistice.systems"
-"""The entry point group that lists rule systems: ``KEY = "module:SYSTEM"``."""
+"""The entry point group where a plug-in lists its rule systems: ``KEY = "module:SYSTEM"``."""
+
+SHIPPED = {
+    "aa50": "armistice.core.aa50:SYSTEM",
+    "awaw.58": "armistice.core.awaw.rule58:SYSTEM",
+    "awaw.vichy": "armistice.core.awaw.vichy:SYSTEM",
+    "waw": "armistice.core.waw:SYSTEM",
+    "waw.vichy": "armistice.core.waw.vichy:SYSTEM",
+}
+"""The rule systems armistice ships: key -> ``"module:SYSTEM"``, each imported when first
+asked for."""
 
 Procedure = Callable[[Any, Ledger[Any]], Generator[Prompt, AnswerValue, None]]
 Outcome = tuple[tuple[str, Hashable], ...]
@@ -178,7 +188,7 @@ class RuleSystem:
         return base.assigned(scenario.players, source)
 
 
-REGISTRY: Registry[RuleSystem] = Registry(GROUP, RuleSystem, lambda system: system.key)
+REGISTRY: Registry[RuleSystem] = Registry(GROUP, RuleSystem, lambda system: system.key, SHIPPED)
 """Every rule system, declared or registered; see also :func:`get` for older aliases."""
 
 
@@ -224,7 +234,7 @@ def canonical(name: str) -> str | None:
     """The key of the rule system called ``name`` (a key or an older alias), None for a name
     no system has. A declared key is answered without loading its system; an alias loads
     every system to find the one that has it."""
-    if name in names():
+    if REGISTRY.has(name):
         return name
     try:
         return get(name).key

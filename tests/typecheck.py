@@ -24,7 +24,7 @@ def typecheck(mypy: str, packages: tuple[str, ...] = CHECKED) -> subprocess.Comp
     with tempfile.TemporaryDirectory(prefix="armistice-typecheck-") as scratch:
         tree = Path(scratch) / "armistice"
         tree.mkdir()
-        for folder in ("core", "host", "tui", "verify"):
+        for folder in ("core", "host", "tui", "verify", "scenarios"):
             (tree / folder).symlink_to(ROOT / folder, target_is_directory=True)
         command = [mypy, "--config-file", str(ROOT / "pyproject.toml"), "--strict"]
         for package in packages:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -18,8 +18,10 @@ from armistice.core.game import NEXT, Game
 from armistice.core.prompts import Answer, AnswerValue, Roll, Rolls, Via
 from armistice.core.savefile import FORMAT as SAVE_FORMAT
 from armistice.core.scenario import convert
-from armistice.host.base import Host
 from armistice.tui.prompting import parse_decision
+
+if TYPE_CHECKING:
+    from armistice.host.base import Host
 
 
 def pairs(values: Sequence[str], option: str) -> dict[str, str]:

@@ -1,7 +1,8 @@
 """The proof suites armistice knows: one :class:`ProofSuite` per rule system, found by key.
 
 A rule system's suite is a package (``armistice.verify.awaw.rule58``) whose ``SUITE`` is
-listed under the ``armistice.proofs`` entry point group of its distribution, keyed by the
+listed in :data:`SHIPPED` (armistice's own) or under the ``armistice.proofs`` entry point
+group of its distribution (a plug-in), keyed by the
 rule system's key (``awaw.58``). The runner, the reports, the mutation driver and the
 command line work from this declaration alone; suites made elsewhere (a plug-in, a test's
 stand-in) can :func:`register` at run time.
@@ -20,7 +21,15 @@ from armistice.core.registry import Registry
 from armistice.verify.model import Check, Mutant
 
 GROUP = "armistice.proofs"
-"""The entry point group that lists proof suites: ``KEY = "module:SUITE"``."""
+"""The entry point group where a plug-in lists its proof suites: ``KEY = "module:SUITE"``."""
+
+SHIPPED = {
+    "aa50": "armistice.verify.aa50:SUITE",
+    "awaw.58": "armistice.verify.awaw.rule58:SUITE",
+    "awaw.vichy": "armistice.verify.awaw.vichy:SUITE",
+    "waw": "armistice.verify.waw:SUITE",
+}
+"""The proof suites armistice ships: rule system key -> ``"module:SUITE"``."""
 
 
 class UnknownSuite(ArmisticeError):
@@ -115,7 +124,7 @@ class ProofSuite:
     playable: Callable[[Sequence[Path]], object] = _plays_anything
 
 
-SUITES: Registry[ProofSuite] = Registry(GROUP, ProofSuite, lambda suite: suite.system)
+SUITES: Registry[ProofSuite] = Registry(GROUP, ProofSuite, lambda suite: suite.system, SHIPPED)
 """Every proof suite, declared or registered."""
 
 

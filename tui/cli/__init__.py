@@ -1,6 +1,6 @@
 """The `armistice` command: one click group whose commands live in a module per group of
-commands (:mod:`.rules`, :mod:`.resolving`, :mod:`.sharing`, :mod:`.dashboard`). Each
-command imports the engine, the dashboard or the SSH library only when it runs, so a
+commands (:mod:`.rules`, :mod:`.resolving`, :mod:`.sharing`, :mod:`.dashboard`), each
+module imported when one of its commands runs. A command imports the engine, the dashboard or the SSH library only when it runs, so a
 command pays only for what it uses and ``--help`` for none of it.
 
 Errors in input end the run with one line on stderr and exit status 2; a resolution that
@@ -9,6 +9,7 @@ stops at an unanswered decision exits with status 3.
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from collections.abc import Sequence
@@ -16,35 +17,49 @@ from collections.abc import Sequence
 import click
 
 from armistice.core.errors import ArmisticeError, printable
-from armistice.tui.cli import dashboard, resolving, rules, sharing
 from armistice.tui.cli.options import EXIT_INPUT
 
+COMMANDS = {
+    "assumptions": "rules:assumptions",
+    "check": "rules:check",
+    "export": "sharing:export",
+    "games": "sharing:list_games",
+    "import": "sharing:import_moves",
+    "keygen": "sharing:keygen",
+    "keys": "sharing:keys_file",
+    "new": "rules:new",
+    "odds": "resolving:odds",
+    "play": "dashboard:play",
+    "resolve": "resolving:resolve",
+    "scenarios": "rules:list_scenarios",
+    "schema": "rules:schema",
+    "serve": "dashboard:serve",
+    "verify": "rules:verify",
+}
+"""Each command's name -> ``module:function`` in this package, imported when it is run or
+listed."""
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+
+class Commands(click.Group):
+    """The group of :data:`COMMANDS`, each module imported only when one of its commands is
+    asked for (``armistice --help`` asks for every one)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        module, _, name = COMMANDS[cmd_name].partition(":")
+        command: click.Command = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+        return command
+
+
+@click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="armistice")
 def cli() -> None:
     """Resolve the Fall of France and Vichy France rules of World War II strategy games,
     with every modifier cited, exact odds and replayable saves."""
-
-
-for command in (
-    rules.list_scenarios,
-    rules.assumptions,
-    rules.new,
-    rules.check,
-    rules.schema,
-    rules.verify,
-    resolving.resolve,
-    resolving.odds,
-    sharing.list_games,
-    sharing.export,
-    sharing.import_moves,
-    sharing.keygen,
-    sharing.keys_file,
-    dashboard.play,
-    dashboard.serve,
-):
-    cli.add_command(command)
 
 
 def run(argv: Sequence[str] | None = None) -> int:

@@ -9,7 +9,6 @@ from typing import Any
 
 import click
 
-from armistice.core import decode
 from armistice.core.errors import IllegalAnswer
 
 EXIT_INPUT = 2
@@ -19,18 +18,22 @@ EXIT_PENDING = 3
 
 
 class Whole(click.ParamType):
-    """A whole number in ASCII digits from ``low`` to ``high`` (at most ``decode.MAX_INT``)."""
+    """A whole number in ASCII digits from ``low`` to ``high`` (default and at most
+    ``decode.MAX_INT``)."""
 
     name = "N"
 
-    def __init__(self, low: int = 0, high: int = decode.MAX_INT) -> None:
+    def __init__(self, low: int = 0, high: int | None = None) -> None:
         self.low, self.high = low, high
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         if isinstance(value, int):
             return value
+        from armistice.core import decode
+
+        high = decode.MAX_INT if self.high is None else self.high
         try:
-            return decode.integer(str(value), "", low=self.low, high=self.high)
+            return decode.integer(str(value), "", low=self.low, high=high)
         except IllegalAnswer as error:
             self.fail(error.reason, param, ctx)
 

@@ -190,7 +190,6 @@ def _solo(
     from armistice.core import decode
     from armistice.core.errors import IllegalAnswer
     from armistice.tui import scripted
-    from armistice.tui.documents import choices, json_report
     from armistice.tui.opening import open_game
     from armistice.tui.prompting import describe_pending, stopped
     from armistice.tui.report import render
@@ -221,6 +220,8 @@ def _solo(
     )
     _save(game, save_to)
     if as_json:
+        from armistice.tui.documents import choices, json_report
+
         click.echo(json_report(game, choices(decisions, set())))
     else:
         click.echo(render(game, with_log))
