@@ -257,7 +257,7 @@ def test_q_ends_the_session_and_restores_the_terminal(club: Club) -> None:
 
 def test_the_file_actions_are_not_offered(club: Club) -> None:
     carol = club.connect("files", "carol", size=(120, 60))
-    footer = carol.sees(DASHBOARD).splitlines()[-1]
+    footer = carol.sees(DASHBOARD, "u Undo").splitlines()[-1]
     assert "u Undo" in footer
     for action in ("s Save", "o Open", "n New"):
         assert action not in footer
