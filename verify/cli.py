@@ -176,6 +176,8 @@ def main(
     tables; with --exhaustive, check each system's whole procedure step by step instead.
     Every verdict states its strength: proved (every integer), exhaustive (within the
     bounds it gives) or sampled (with its number of cases)."""
+    if mutate:
+        _require_mutation_extra()
     if exhaustive and update_baseline:
         raise click.ClickException(
             "--update-baseline stores z3's effort, which exhaustive checks do not use; "
@@ -238,6 +240,17 @@ def main(
     if mutate:
         _mutate(runs, grouped)
     sys.exit(1 if reports.failed(everything) or slower else 0)
+
+
+def _require_mutation_extra() -> None:
+    """Refuse ``--mutate``, before anything runs, when the ``mutation`` extra is not
+    installed (one line naming the install command)."""
+    from armistice.verify import codemutants
+
+    try:
+        codemutants.require_extra()
+    except ArmisticeError as error:
+        raise click.ClickException(str(error)) from None
 
 
 def _mutate(runs: list[SuiteRun], grouped: bool) -> None:
