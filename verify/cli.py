@@ -17,7 +17,7 @@ from pathlib import Path
 import click
 
 from armistice.core.errors import ArmisticeError, printable
-from armistice.verify import outputs, runner, suites
+from armistice.verify import outputs, parallel, runner, suites
 from armistice.verify import report as reports
 from armistice.verify.runner import SuiteRun
 from armistice.verify.suites import ProofSuite
@@ -157,6 +157,13 @@ def _reading(chosen: list[ProofSuite], paths: list[Path]) -> list[ProofSuite]:
     "an hour).",
 )
 @click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Run up to N checks at once, each in a process of its own (1: all in this "
+    "process). Default: one per processor.",
+)
+@click.option(
     "--update-baseline",
     is_flag=True,
     help="Store this run's rlimits as the chosen systems' baseline.",
@@ -170,6 +177,7 @@ def main(
     counterexamples: str,
     exhaustive: bool,
     mutate: bool,
+    jobs: int | None,
     update_baseline: bool,
 ) -> None:
     """Prove each rule system's invariants on the engine and its tables, and analyse the
@@ -200,21 +208,25 @@ def main(
     stored = runner.baseline()
     grouped = len(runs) > 1
     click.echo(reports.HEADER)
-    for run in runs:
+    shown = -1
+    found = parallel.run(
+        [(run.suite, run.tables) for run in runs],
+        jobs or parallel.processors(),
+        published,
+        Path(counterexamples),
+        exhaustive,
+        [Path(p) for p in tables],
+    )
+    for index, result in found:
         if grouped:
-            click.echo(reports.heading(run))
-        effort = stored.get(run.suite.system, {})
-        found = runner.run(
-            run.suite,
-            run.tables,
-            published,
-            Path(counterexamples),
-            exhaustive,
-            [Path(p) for p in tables],
-        )
-        for result in found:
-            run.results.append(result)
-            click.echo(reports.row(result, effort))
+            for reached in runs[shown + 1 : index + 1]:
+                click.echo(reports.heading(reached))
+        shown = max(shown, index)
+        runs[index].results.append(result)
+        click.echo(reports.row(result, stored.get(result.system, {})))
+    if grouped:
+        for reached in runs[shown + 1 :]:
+            click.echo(reports.heading(reached))
     seconds = time.perf_counter() - start
     everything = [r for run in runs for r in run.results]
     click.echo("")
