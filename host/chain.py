@@ -18,12 +18,14 @@ import binascii
 import functools
 import hashlib
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import asyncssh
 import msgspec
 
 from armistice.host.records import Header, Kind, Mode, Record, StoreError
+
+if TYPE_CHECKING:
+    import asyncssh
 
 Signer = Callable[[str], str]
 """What signs a record: its hash (hex SHA-256) -> the signature (base64)."""
@@ -74,12 +76,16 @@ def signer(identity: asyncssh.SSHKey) -> Signer:
 @functools.lru_cache(maxsize=64)
 def _public(line: str) -> asyncssh.SSHKey:
     """The public key an OpenSSH public key line holds (parsed once per line)."""
+    import asyncssh
+
     return asyncssh.import_public_key(line)
 
 
 def signed_by(public: str, value: str, signature: str) -> bool:
     """Whether ``signature`` (base64) signs the hash ``value`` (hex) with the key whose
     OpenSSH public key line is ``public``; False for anything malformed."""
+    import asyncssh
+
     try:
         key = _public(public)
         return bool(key.verify(bytes.fromhex(value), base64.b64decode(signature, validate=True)))
@@ -143,6 +149,8 @@ def _unsigned(record: Record, public: str, trusted: Sequence[str]) -> str:
 
 def _fingerprint(line: str) -> str:
     """The fingerprint (``SHA256:...``) of a public key line; the line itself when malformed."""
+    import asyncssh
+
     try:
         return str(_public(line).get_fingerprint())
     except (asyncssh.KeyImportError, ValueError):

@@ -12,16 +12,19 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-
-import asyncssh
+from typing import TYPE_CHECKING
 
 from armistice.host.records import StoreError
 
 ALGORITHM = "ssh-ed25519"
 """The only key type a game records: Ed25519, as OpenSSH names it."""
 
-PrivateKey = asyncssh.SSHKey
-"""A player's private key, as asyncssh reads it."""
+if TYPE_CHECKING:
+    import asyncssh
+
+    PrivateKey = asyncssh.SSHKey
+    """A player's private key, as asyncssh reads it (asyncssh is imported only where a
+    key is read or made)."""
 
 
 def ed25519(key: asyncssh.SSHKey, where: str) -> asyncssh.SSHKey:
@@ -36,6 +39,8 @@ def load(path: str | Path, passphrase: str | None = None) -> PrivateKey:
     """The Ed25519 private key in the OpenSSH key file ``path`` (``passphrase`` for an
     encrypted one). Raises StoreError naming the file: missing, unreadable, not a private
     key, encrypted without a passphrase, or not Ed25519."""
+    import asyncssh
+
     where = str(path)
     try:
         key = asyncssh.read_private_key(path, passphrase)
@@ -54,6 +59,8 @@ def create(path: str | Path, comment: str = "") -> PrivateKey:
     for target in (private, public):
         if target.exists():
             raise StoreError(str(target), "already exists; armistice never overwrites a key")
+    import asyncssh
+
     key = asyncssh.generate_private_key(ALGORITHM, comment=comment or None)
     try:
         handle = os.open(private, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -97,6 +104,8 @@ def read_public(text: str, where: str) -> tuple[str, str]:
             raise StoreError(where, f"cannot be read: {error}") from None
         if "PRIVATE KEY" in line.partition("\n")[0]:
             raise StoreError(where, "that is a private key; give its .pub")
+    import asyncssh
+
     try:
         key = asyncssh.import_public_key(line)
     except (asyncssh.KeyImportError, ValueError):
@@ -111,6 +120,8 @@ def read_public(text: str, where: str) -> tuple[str, str]:
 def fingerprint(line: str) -> str:
     """The OpenSSH fingerprint (``SHA256:...``) of the public key line ``line``; raises
     StoreError for a line that is not a public key."""
+    import asyncssh
+
     try:
         return str(asyncssh.import_public_key(line).get_fingerprint())
     except (asyncssh.KeyImportError, ValueError):

@@ -25,7 +25,6 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-import asyncssh
 import msgspec
 
 from armistice.core import decode, systems, tablefiles
@@ -48,6 +47,8 @@ from armistice.host.records import SPECTATOR, Header, Kind, Mode, Record, StoreE
 from armistice.host.store import Store, Taken
 
 if TYPE_CHECKING:
+    import asyncssh
+
     from armistice.host.mail import Table
 
 GIVEN = {
