@@ -37,13 +37,14 @@ class Ledger(Generic[S]):
     (key -> value) and the rule ``tables`` it runs with (its rule system's published tables
     or house tables; None for a system without tables)."""
 
-    __slots__ = ("assumptions", "log", "state", "tables")
+    __slots__ = ("_read", "assumptions", "log", "state", "tables")
 
     def __init__(self, state: S, assumptions: Mapping[str, str], tables: Any = None) -> None:
         self.state = state
         self.log: list[LogEntry] = []
         self.assumptions = assumptions
         self.tables = tables
+        self._read: dict[str, Any] = {}
 
     def note(
         self,
@@ -58,8 +59,11 @@ class Ledger(Generic[S]):
         self.log.append(LogEntry(rule, text, used, announce))
 
     def assume(self, assumption: Assumption[V]) -> V:
-        """The game's value for ``assumption``, typed."""
-        return assumption.read(self.assumptions)
+        """The game's value for ``assumption``, typed (read once per ledger)."""
+        found = self._read.get(assumption.key)
+        if type(found) is not assumption.kind:
+            found = self._read[assumption.key] = assumption.read(self.assumptions)
+        return found
 
     def used(self, assumption: Assumption[Any]) -> str:
         """``key=value`` of ``assumption`` in this game, as log entries cite it."""

@@ -117,3 +117,23 @@ def test_generic_modules_import_no_game_in_any_package() -> None:
         if of_game(imported)
     )
     assert games and crossings == []
+
+
+@pytest.mark.parametrize(
+    ("system", "z3"), [("awaw.vichy", True), ("aa50", False)], ids=["z3 proofs", "walks"]
+)
+def test_armistice_verify_loads_neither_the_dashboard_nor_asyncssh(system: str, z3: bool) -> None:
+    probe = (
+        "import atexit, sys\n"
+        "def loaded():\n"
+        "    names = ('textual', 'asyncssh', 'z3')\n"
+        "    print(','.join(m for m in names if m in sys.modules), file=sys.stderr)\n"
+        "atexit.register(loaded)\n"
+        f"sys.argv = ['armistice', 'verify', '--system', {system!r}, '--jobs', '1']\n"
+        "from armistice.tui.cli import main\n"
+        "main()\n"
+    )
+    result = _run(sys.executable, "-c", probe)
+    assert result.returncode == 0, result.stderr
+    assert "proved" in result.stdout
+    assert result.stderr.strip().splitlines()[-1:] == (["z3"] if z3 else [])

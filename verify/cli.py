@@ -17,7 +17,7 @@ from pathlib import Path
 import click
 
 from armistice.core.errors import ArmisticeError, printable
-from armistice.verify import outputs, runner, suites
+from armistice.verify import outputs, parallel, runner, suites
 from armistice.verify import report as reports
 from armistice.verify.runner import SuiteRun
 from armistice.verify.suites import ProofSuite
@@ -157,6 +157,13 @@ def _reading(chosen: list[ProofSuite], paths: list[Path]) -> list[ProofSuite]:
     "an hour).",
 )
 @click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Run up to N checks at once, each in a process of its own (1: all in this "
+    "process). Default: one per processor.",
+)
+@click.option(
     "--update-baseline",
     is_flag=True,
     help="Store this run's rlimits as the chosen systems' baseline.",
@@ -170,12 +177,15 @@ def main(
     counterexamples: str,
     exhaustive: bool,
     mutate: bool,
+    jobs: int | None,
     update_baseline: bool,
 ) -> None:
     """Prove each rule system's invariants on the engine and its tables, and analyse the
     tables; with --exhaustive, check each system's whole procedure step by step instead.
     Every verdict states its strength: proved (every integer), exhaustive (within the
     bounds it gives) or sampled (with its number of cases)."""
+    if mutate:
+        _require_mutation_extra()
     if exhaustive and update_baseline:
         raise click.ClickException(
             "--update-baseline stores z3's effort, which exhaustive checks do not use; "
@@ -198,21 +208,25 @@ def main(
     stored = runner.baseline()
     grouped = len(runs) > 1
     click.echo(reports.HEADER)
-    for run in runs:
+    shown = -1
+    found = parallel.run(
+        [(run.suite, run.tables) for run in runs],
+        jobs or parallel.processors(),
+        published,
+        Path(counterexamples),
+        exhaustive,
+        [Path(p) for p in tables],
+    )
+    for index, result in found:
         if grouped:
-            click.echo(reports.heading(run))
-        effort = stored.get(run.suite.system, {})
-        found = runner.run(
-            run.suite,
-            run.tables,
-            published,
-            Path(counterexamples),
-            exhaustive,
-            [Path(p) for p in tables],
-        )
-        for result in found:
-            run.results.append(result)
-            click.echo(reports.row(result, effort))
+            for reached in runs[shown + 1 : index + 1]:
+                click.echo(reports.heading(reached))
+        shown = max(shown, index)
+        runs[index].results.append(result)
+        click.echo(reports.row(result, stored.get(result.system, {})))
+    if grouped:
+        for reached in runs[shown + 1 :]:
+            click.echo(reports.heading(reached))
     seconds = time.perf_counter() - start
     everything = [r for run in runs for r in run.results]
     click.echo("")
@@ -238,6 +252,17 @@ def main(
     if mutate:
         _mutate(runs, grouped)
     sys.exit(1 if reports.failed(everything) or slower else 0)
+
+
+def _require_mutation_extra() -> None:
+    """Refuse ``--mutate``, before anything runs, when the ``mutation`` extra is not
+    installed (one line naming the install command)."""
+    from armistice.verify import codemutants
+
+    try:
+        codemutants.require_extra()
+    except ArmisticeError as error:
+        raise click.ClickException(str(error)) from None
 
 
 def _mutate(runs: list[SuiteRun], grouped: bool) -> None:

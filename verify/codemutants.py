@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import hashlib
+import importlib
 import json
 import os
 import resource
@@ -44,6 +45,26 @@ _IGNORED = shutil.ignore_patterns(
 
 class MutationError(ArmisticeError):
     """The mutation run cannot start or finish: the message names the file or the tool."""
+
+
+EXTRA = ("cosmic_ray", "pytest_cov", "coverage")
+"""The modules of the ``mutation`` extra (cosmic-ray, pytest-cov, coverage)."""
+INSTALL = "pip install 'armistice[mutation]'"
+"""The command that installs them (``pip install -e '.[mutation]'`` in a checkout)."""
+
+
+def require_extra() -> None:
+    """Raise MutationError naming the first module of :data:`EXTRA` that cannot be imported
+    and the command that installs it; nothing when all can."""
+    for name in EXTRA:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            raise MutationError(
+                "--mutate",
+                f"needs the mutation extra, and {name} cannot be imported: {INSTALL} "
+                "(in a source checkout: pip install -e '.[mutation]')",
+            ) from None
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from armistice.verify.model import Result, Verdict
+from armistice.verify.model import Check, Result, Verdict
 from armistice.verify.suites import ProofSuite
 
 BASELINE = Path(__file__).parent / "baseline.json"
@@ -34,24 +34,45 @@ def run(
     when given, each reproducing its case under the same tables: ``house``, the edited table
     files ``tables`` come from (``published`` is then False), or none for the published
     ones. A result whose inputs give no file says why, when the suite says."""
-    chosen = suite.exhaustive(tables) if exhaustive else suite.checks(tables, published)
-    for check in chosen:
-        start = time.perf_counter()
-        results = check.run()
-        elapsed = (time.perf_counter() - start) / max(len(results), 1)
-        for result in results:
-            result = replace(result, seconds=elapsed, system=suite.system)
-            shown = result.verdict in (Verdict.VIOLATED, Verdict.FINDING)
-            if shown and result.counterexample and counterexamples is not None:
-                path = suite.counterexample(
-                    counterexamples, result.name, result.counterexample, house
-                )
-                if isinstance(path, str):
-                    why = f"{result.explanation}; no scenario file: {path}"
-                    result = replace(result, explanation=why)
-                elif path is not None:
-                    result = replace(result, scenario=str(path))
-            yield result
+    for check in chosen(suite, tables, published, exhaustive):
+        results, elapsed = timed(check)
+        yield from finish(suite, results, elapsed, counterexamples, house)
+
+
+def chosen(suite: ProofSuite, tables: Any, published: bool, exhaustive: bool) -> list[Check]:
+    """The checks a run of ``suite`` makes: its exhaustive checks, or its proofs and
+    analyses (see :class:`ProofSuite`)."""
+    return suite.exhaustive(tables) if exhaustive else suite.checks(tables, published)
+
+
+def timed(check: Check) -> tuple[list[Result], float]:
+    """``check``'s results and the wall seconds it took."""
+    start = time.perf_counter()
+    results = check.run()
+    return results, time.perf_counter() - start
+
+
+def finish(
+    suite: ProofSuite,
+    results: list[Result],
+    elapsed: float,
+    counterexamples: Path | None,
+    house: Sequence[Path],
+) -> Iterator[Result]:
+    """The ``results`` of one check of ``suite`` that took ``elapsed`` seconds, as
+    :func:`run` yields them: timed, marked and with their counterexample files written."""
+    seconds = elapsed / max(len(results), 1)
+    for result in results:
+        result = replace(result, seconds=seconds, system=suite.system)
+        shown = result.verdict in (Verdict.VIOLATED, Verdict.FINDING)
+        if shown and result.counterexample and counterexamples is not None:
+            path = suite.counterexample(counterexamples, result.name, result.counterexample, house)
+            if isinstance(path, str):
+                why = f"{result.explanation}; no scenario file: {path}"
+                result = replace(result, explanation=why)
+            elif path is not None:
+                result = replace(result, scenario=str(path))
+        yield result
 
 
 def baseline(path: Path | None = None) -> Baseline:

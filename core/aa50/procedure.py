@@ -133,8 +133,9 @@ def turn_decision(s: Aa50Scenario, t: Aa50State, key: str) -> Decision:
     """The decision of the power whose turn it is: each action open now, or refused with
     the rule that forbids it; ending the start of the British turn is refused while
     France's turn is due."""
-    closed = {a.key: why for a in ACTIONS if (why := _refusal(s, t, a.key))}
-    base = actions(key, t.power, t.clock(s.label(t.power)), ACTIONS, PHASES, NEUTRAL, closed)
+    clock = t.clock(s.label(t.power))
+    closed = {a.key: why for a in ACTIONS if a.allowed(clock) and (why := _refusal(s, t, a.key))}
+    base = actions(key, t.power, clock, ACTIONS, PHASES, NEUTRAL, closed)
     ok, why = rules.may_liberate(s, t)
     if not ok:
         options = tuple(

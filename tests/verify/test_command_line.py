@@ -4,6 +4,8 @@ and the counterexample folder cleared of an earlier run's files (and only those)
 from __future__ import annotations
 
 import shutil
+import sys
+import types
 from pathlib import Path
 from unittest import mock
 
@@ -11,6 +13,7 @@ import pytest
 
 from armistice.core.awaw.rule58.tables import RULE58_FILE, shipped
 from armistice.tui.cli import run as armistice
+from armistice.verify import codemutants
 from armistice.verify.awaw.rule58 import counterexample, replay
 from armistice.verify.awaw.rule58.exhaustive import colonies, fleet
 from armistice.verify.awaw.rule58.procedure_mutants import procedure_mutants
@@ -98,3 +101,35 @@ def test_house_tables_are_read_once_per_counterexample(tmp_path: Path) -> None:
             path = counterexample.write(tmp_path, "ships_one_fate", result.counterexample, [copy])
     assert isinstance(path, Path)
     read.assert_called_once_with([copy])
+
+
+@pytest.mark.parametrize("missing", ["cosmic_ray", "pytest_cov", "coverage"])
+def test_mutate_without_the_mutation_extra_fails_at_once_naming_the_install_command(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, missing: str
+) -> None:
+    for name in ("cosmic_ray", "pytest_cov", "coverage"):
+        monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
+    monkeypatch.setitem(sys.modules, missing, None)  # importing it raises ImportError
+    with (
+        mock.patch("armistice.verify.runner.run") as run,
+        mock.patch("armistice.verify.mutate.mutation_score") as score,
+    ):
+        code, out, err = verify(capsys, "--mutate", "--system", "awaw.vichy")
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1
+    assert err.startswith(f"armistice: error: --mutate: needs the mutation extra, and {missing} ")
+    assert "pip install 'armistice[mutation]'" in err
+    run.assert_not_called()
+    score.assert_not_called()
+
+
+def test_the_mutation_extra_is_required_only_when_a_module_of_it_is_missing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for name in codemutants.EXTRA:
+        monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
+    codemutants.require_extra()
+    monkeypatch.setitem(sys.modules, codemutants.EXTRA[0], None)
+    with pytest.raises(codemutants.MutationError, match=r"pip install 'armistice\[mutation\]'"):
+        codemutants.require_extra()

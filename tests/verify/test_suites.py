@@ -8,6 +8,7 @@ import random
 import subprocess
 import sys
 import tomllib
+import types
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -299,6 +300,8 @@ def test_the_mutation_driver_takes_the_stand_in_mutants(
 ) -> None:
     # The code mutants of the engine take an hour; tests/verify/test_codemutants.py covers them.
     monkeypatch.setattr(codemutants, "run", lambda progress: codemutants.CodeScore([], 0.0))
+    for name in codemutants.EXTRA:  # the mutation extra, as if installed
+        monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
     assert mutation_score(toy, SHIPPED) == (
         [
             ("limit+1", "toy_level_within_limits"),

@@ -33,6 +33,7 @@ from armistice.core.sides import Alignment
 from armistice.core.turns import END_PHASE
 from armistice.verify.aa50.explore import SETUPS, ends, load, position
 from armistice.verify.model import Result, Strength, Verdict
+from armistice.verify.walk import Run
 
 SPLIT = "an_occupation_leaves_each_french_territory_captured_or_free_french"
 ONE_FATE = "every_french_ship_ends_in_exactly_one_fate"
@@ -191,7 +192,7 @@ RULE_CAPTURE_FACE = 1
 scuttles)."""
 
 
-def _zone_said(game: Game, zone: str) -> str:
+def _zone_said(game: Run, zone: str) -> str:
     """What the players said sea zone ``zone`` held in the action under way ("" if asked none)."""
     said = [str(a.value) for a in game.answers if a.key.endswith(f".zone.{zone}")]
     return said[-1] if said else ""
@@ -200,7 +201,7 @@ def _zone_said(game: Game, zone: str) -> str:
 def ship_judge(
     s: Aa50Scenario,
     before: Aa50State,
-    game: Game,
+    game: Run,
     meeting: tuple[str, ...],
     captor: str,
     minor: str,

@@ -1,5 +1,5 @@
 """Every way a World at War fall of France can end: the engine's own procedure run for each
-die result and each choice, one game per end.
+die result and each choice, one run per end (:mod:`armistice.verify.walk`).
 
 A die is tried at one face of each of its result classes (``classes``; every face gives
 the same result within a class, the procedure reading only the class) or at every face
@@ -8,13 +8,16 @@ the same result within a class, the procedure reading only the class) or at ever
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator, Mapping
 from typing import Literal
 
 from armistice.core.game import Game
-from armistice.core.prompts import Answer, AnswerValue, Decision, Roll, Rolls, Via
+from armistice.core.prompts import AnswerValue, Decision, Prompt, Roll, Rolls, Via
 from armistice.core.waw.scenario import WawScenario
+from armistice.verify.walk import Run
+from armistice.verify.walk import ends as walked
 
 Faces = Literal["classes", "faces"]
 
@@ -26,28 +29,22 @@ def tried(roll: Roll, faces: Faces) -> list[int]:
     return [o.faces[0] for o in roll.outcomes if o.faces]
 
 
-def ends(s: WawScenario, assumptions: Mapping[str, str], faces: Faces) -> Iterator[Game]:
-    """A finished game for every die result and every choice from the start of ``s``."""
-    stack: list[tuple[Answer, ...]] = [()]
-    while stack:
-        answers = stack.pop()
-        game = Game(s, assumptions=dict(assumptions), seed=0, answers=answers)
-        prompt = game.prompt
-        if prompt is None:
-            yield game
-            continue
-        values: list[AnswerValue]
-        via = Via.TYPED
-        if isinstance(prompt, Rolls):
-            keys = [m.key for m in prompt.members]
-            values = [
-                dict(zip(keys, pick, strict=True))
-                for pick in itertools.product(*(tried(m, faces) for m in prompt.members))
-            ]
-        elif isinstance(prompt, Roll):
-            values = list(tried(prompt, faces))
-        else:
-            assert isinstance(prompt, Decision)
-            values = [o.value for o in prompt.options if o.enabled]
-            via = Via.DECIDED
-        stack.extend((*answers, Answer(prompt.key, v, via)) for v in values)
+def answers(prompt: Prompt, faces: Faces) -> list[tuple[AnswerValue, Via]]:
+    """What the walk sends ``prompt``: each face :func:`tried` of a roll, each combination
+    of a batch's members' (member key -> face), each enabled option of a decision."""
+    if isinstance(prompt, Rolls):
+        keys = [m.key for m in prompt.members]
+        picks = itertools.product(*(tried(m, faces) for m in prompt.members))
+        return [(dict(zip(keys, pick, strict=True)), Via.TYPED) for pick in picks]
+    if isinstance(prompt, Roll):
+        return [(face, Via.TYPED) for face in tried(prompt, faces)]
+    assert isinstance(prompt, Decision)
+    return [(o.value, Via.DECIDED) for o in prompt.options if o.enabled]
+
+
+def ends(s: WawScenario, assumptions: Mapping[str, str], faces: Faces) -> Iterator[Run]:
+    """A finished run for every die result and every choice from the start of ``s`` (a
+    game's checks of ``s`` and ``assumptions`` first: raises ScenarioError or
+    UnknownAssumption as :class:`Game` does)."""
+    start = Run.at(Game(s, assumptions=dict(assumptions), seed=0))
+    return walked(start, functools.partial(answers, faces=faces))

@@ -43,6 +43,7 @@ from armistice.core.waw.words import (
     Ocean,
 )
 from armistice.verify.model import Result, Strength, Verdict
+from armistice.verify.walk import Run
 from armistice.verify.waw import maps
 from armistice.verify.waw.explore import Faces, ends
 
@@ -79,7 +80,7 @@ FLEET_BOOK = {
 FLEET_OWNER = {1: GERMANY, 6: BRITAIN}
 """Who holds the pieces of a fleet that rolled 1 (Germany) or 6 (Britain, 5.5)."""
 
-Judge = Callable[[WawScenario, Game], str]
+Judge = Callable[[WawScenario, Run], str]
 
 
 def readings() -> list[dict[str, str]]:
@@ -96,7 +97,7 @@ def cases() -> Iterator[tuple[str, WawScenario, dict[str, str], Faces]]:
     yield maps.WALKED, scenario.load(maps.WALKED), {}, "classes"
 
 
-def one_fate(s: WawScenario, game: Game) -> str:
+def one_fate(s: WawScenario, game: Run) -> str:
     """Each fleet and each French area ends in exactly one final fate."""
     st = game.state
     if set(st.fleets) != set(s.fleets) or set(st.areas) != set(s.french_areas):
@@ -110,7 +111,7 @@ def one_fate(s: WawScenario, game: Game) -> str:
     return ""
 
 
-def dice(s: WawScenario, game: Game) -> str:
+def dice(s: WawScenario, game: Run) -> str:
     """5.5: a fleet in the Atlantic or the Mediterranean (any fleet, under
     ``waw.other_fleets=rolled``) is rolled and takes its die's fate, a 5 Vichy or (judged by
     :func:`placed`) Free French; any other fleet stays Free French where it lay, unrolled. A
@@ -138,7 +139,7 @@ def dice(s: WawScenario, game: Game) -> str:
     return _areas_follow(s, game)
 
 
-def _areas_follow(s: WawScenario, game: Game) -> str:
+def _areas_follow(s: WawScenario, game: Run) -> str:
     japanese = PacificVichy(game.assumptions[PACIFIC.key]) is PacificVichy.JAPANESE
     stay = Foreign(game.assumptions[FOREIGN.key]) is Foreign.STAY
     interned = set(game.state.interned)
@@ -180,7 +181,7 @@ def _units_follow(
     return ""
 
 
-def placed(s: WawScenario, game: Game) -> str:
+def placed(s: WawScenario, game: Run) -> str:
     """5.5: a Vichy fleet stands in the port of a Vichy area at the least distance from where
     it lay; a fleet that rolled 5 and is not Vichy had no Vichy area to go to (none when it
     moves at its roll, under ``waw.vichy_fleet_move=at_roll``, the areas being rolled after
@@ -206,7 +207,7 @@ def placed(s: WawScenario, game: Game) -> str:
     return ""
 
 
-def conserved(s: WawScenario, game: Game) -> str:
+def conserved(s: WawScenario, game: Run) -> str:
     """5.5: France pays the conqueror 3 IPCs from its money (holding fewer, all it has, or
     nothing under ``waw.short_bank=nothing``); they leave France's money and reach the
     conqueror's; the income chart falls by exactly the 6 France loses; France loses 6 and
