@@ -14,9 +14,14 @@ import signal
 import struct
 import termios
 import time
+import warnings
 from typing import TYPE_CHECKING, Any
 
-import asyncssh
+with warnings.catch_warnings():  # its import warns of DSA, which armistice never uses
+    from cryptography.utils import CryptographyDeprecationWarning
+
+    warnings.simplefilter("ignore", CryptographyDeprecationWarning)
+    import asyncssh
 
 from armistice.core.errors import printable
 from armistice.core.words import counted

@@ -21,7 +21,6 @@ import sys
 import termios
 from collections.abc import Mapping, Sequence
 
-import asyncssh
 from rich.console import Console, RenderableType
 from textual import on
 from textual.app import ComposeResult
@@ -30,8 +29,10 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from armistice.core.errors import ArmisticeError
-from armistice.host.shared import SharedHost, game_of, player_name
+from armistice.host import keys
+from armistice.host.shared import SharedHost, game_of
 from armistice.host.store import Store
+from armistice.host.words import player_name
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.relay import CLIENT_ENVIRONMENT
 from armistice.tui.screens.game import GameScreen
@@ -147,7 +148,7 @@ class SeatedApp(ArmisticeApp):
         self,
         store: Store,
         seats: Sequence[tuple[str, str]],
-        server: asyncssh.SSHKey | None,
+        server: keys.PrivateKey | None,
         peer: str = "",
     ) -> None:
         super().__init__()
@@ -247,7 +248,7 @@ def run(
     captured = io.StringIO()
     try:
         with Store(store) as opened:
-            server = asyncssh.read_private_key(host_key)
+            server = keys.load(host_key)
             app = SeatedApp(opened, seats, server, peer)
             app.error_console = Console(file=captured, width=200, markup=False, highlight=False)
             app.run()

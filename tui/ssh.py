@@ -18,18 +18,23 @@ import logging
 import signal
 import stat
 import time
+import warnings
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import asyncssh
+with warnings.catch_warnings():  # its import warns of DSA, which armistice never uses
+    from cryptography.utils import CryptographyDeprecationWarning
+
+    warnings.simplefilter("ignore", CryptographyDeprecationWarning)
+    import asyncssh
 
 from armistice.core.errors import ArmisticeError, printable
 from armistice.core.words import counted
 from armistice.host import keys, seats
 from armistice.host.records import StoreError
-from armistice.host.store import Store
+from armistice.host.store import Store, creatable
 from armistice.tui.forks import Forks
 from armistice.tui.relay import Session
 from armistice.tui.serve import OneLine, is_loopback, listenable
@@ -268,17 +273,26 @@ def serve(
 ) -> None:
     """Run the SSH server on ``host``:``port`` until interrupted, serving the games of the
     store file ``store`` to the keys the file ``keys_file`` seats; the host key is
-    ``key_file`` (default: beside the store), made when missing. Raises ArmisticeError
-    (naming the option or file) before listening when the store, the keys file or the host
-    key cannot be used, or the address cannot be listened on."""
+    ``key_file`` (default: beside the store), made when missing. A store file that does not
+    exist is made (and logged) once the keys file and the address are found usable. Raises
+    ArmisticeError (naming the option or file) before listening when the store cannot be
+    opened or made (a folder missing or not writable: nothing is made), the keys file or
+    the host key cannot be used, or the address cannot be listened on."""
     handler = logging.StreamHandler()
     handler.setFormatter(OneLine())
     logging.basicConfig(level=logging.INFO, handlers=[handler])
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
-    Store(store).close()
+    new = not Path(store).exists()
+    if new:
+        creatable(store)
+    else:
+        Store(store).close()
     for problem in seats.readable(keys_file)[1]:
         log.warning("line left out: %s", problem)
     listenable(host, port)
+    if new:
+        Store(store, create=True).close()
+        log.info("created the store %s: it did not exist", store)
     key_path = Path(key_file) if key_file else Path(store).resolve().parent / HOST_KEY
     key = host_key(key_path)
     with Store(store) as opened:
