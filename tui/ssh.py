@@ -298,7 +298,9 @@ def serve(
     with Store(store) as opened:
         opened.trust(keys.public_line(key))
     club = Club(store, keys_file, str(key_path), max_sessions, idle_minutes * 60)
-    club.forks = Forks("armistice.tui.seated", "run")  # before any thread or event loop
+    # Made before any thread or event loop; returns once a dashboard of each rule system
+    # served has been drawn there (see armistice.tui.seated.prepare).
+    club.forks = Forks("armistice.tui.seated", "run", ("prepare", (store,)))
     log.info(
         "host key %s (%s); give players this fingerprint to check when they first connect",
         key.get_fingerprint(),

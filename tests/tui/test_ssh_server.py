@@ -23,7 +23,7 @@ from armistice.host.records import SPECTATOR, Kind, Mode, StoreError
 from armistice.host.seats import Seat
 from armistice.host.shared import SharedHost, header_for
 from armistice.host.store import Store
-from armistice.tui import ssh
+from armistice.tui import seated, ssh
 from armistice.tui.cli import run
 from armistice.tui.screens.game import GameScreen
 from armistice.tui.screens.small import TooSmall
@@ -420,6 +420,25 @@ def test_serve_makes_a_store_that_does_not_exist_and_says_so(
     with Store(new) as store:
         assert store.games() == []
         assert store.servers() == {keys.public_line(keys.load(key_file))}
+
+
+def test_sessions_are_prepared_once_per_rule_system_without_a_word_in_the_log(
+    club: ssh.Club, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    opened: list[tuple[str, str, type]] = []
+    real = SeatedApp.game_screen
+
+    def game_screen(app: SeatedApp, game: str, side: str) -> GameScreen | None:
+        screen = real(app, game, side)
+        opened.append((game, side, type(screen)))
+        return screen
+
+    monkeypatch.setattr(SeatedApp, "game_screen", game_screen)
+    caplog.set_level(logging.INFO)
+    seated.prepare(club.store)
+    assert opened == [("fall", SPECTATOR, GameScreen)]  # "open" plays the same rules
+    assert caplog.records == []
+    assert not logging.getLogger("armistice.ssh").disabled
 
 
 def _locked(tmp_path: Path) -> Path:
