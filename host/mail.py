@@ -32,8 +32,9 @@ from armistice.core.game import rolled
 from armistice.core.prompts import AnswerValue, Roll, Rolls, Via
 from armistice.host import chain, keys
 from armistice.host.records import Header, Kind, Mode, Record, StoreError
-from armistice.host.shared import GIVEN, called, game_of
+from armistice.host.shared import GIVEN, game_of
 from armistice.host.store import Store
+from armistice.host.words import called
 
 FORMAT = "armistice-moves"
 """The ``format`` every move file names."""

@@ -85,6 +85,15 @@ def _make_private(file: Path) -> None:
         raise StoreError(str(file), f"cannot be made: {error.strerror}") from None
 
 
+def creatable(path: str | Path) -> None:
+    """Check that a store file may be made at ``path``, which does not exist yet: raises
+    StoreError naming ``path`` when its folder does not exist. (A folder this user may not
+    write in is refused by ``Store(path, create=True)``, which then makes nothing.)"""
+    folder = Path(path).absolute().parent
+    if not folder.is_dir():
+        raise StoreError(str(path), f"folder {folder} does not exist; create it first")
+
+
 class Store:
     """A store file at ``path``, open for reading and appending.
 

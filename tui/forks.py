@@ -23,17 +23,24 @@ _LIMIT = 1 << 16
 class Forks:
     """The process that forks session processes; ``target`` (a function of the module
     ``module``) is what each runs, as ``target(terminal_fd, *args)``, and is imported
-    before the first request. Raises OSError when the process cannot be made."""
+    before the first request. With ``prepare`` (another function of the module, and its
+    arguments), that process first calls it once, so that what it loads or caches is
+    shared by every session instead of being done again in each; the constructor returns
+    once it has. Raises OSError when the process cannot be made."""
 
-    def __init__(self, module: str, target: str) -> None:
+    def __init__(
+        self, module: str, target: str, prepare: tuple[str, tuple[Any, ...]] | None = None
+    ) -> None:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         pid = os.fork()
         if pid == 0:
             ours.close()
-            _serve(theirs, module, target)
+            _serve(theirs, module, target, prepare)
         theirs.close()
         self.socket = ours
         self.pid = pid
+        if prepare is not None:
+            ours.recv(64)  # prepared (or ended: the first request then says so)
 
     def start(self, terminal: int, args: tuple[Any, ...]) -> tuple[int, int]:
         """Fork a session process running on the terminal device ``terminal`` (a file
@@ -59,13 +66,22 @@ class Forks:
         self.socket.close()
 
 
-def _serve(channel: socket.socket, module: str, target: str) -> None:
-    """The forking process: import ``module``, then fork a session process per request
-    until the caller closes ``channel``. Never returns."""
+def _serve(
+    channel: socket.socket, module: str, target: str, prepare: tuple[str, tuple[Any, ...]] | None
+) -> None:
+    """The forking process: import ``module`` (and call its ``prepare`` function, if
+    given), then fork a session process per request until the caller closes ``channel``.
+    Never returns."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    imported = __import__(module, fromlist=[target])
+    run = getattr(imported, target)
+    if prepare is not None:
+        name, args = prepare
+        getattr(imported, name)(*args)
+        channel.send(b"prepared")
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the kernel reaps the sessions
-    run = getattr(__import__(module, fromlist=[target]), target)
-    gc.freeze()  # the imported objects stay shared with every session, unwritten
+    gc.collect()
+    gc.freeze()  # what is loaded stays shared with every session, unwritten
     while True:
         try:
             data, fds, _, _ = socket.recv_fds(channel, _LIMIT, 2)

@@ -24,17 +24,20 @@ from collections.abc import Mapping, Sequence
 from rich.console import Console, RenderableType
 from textual import on
 from textual.app import ComposeResult
+from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from armistice.core.errors import ArmisticeError
-from armistice.host.openssh import asyncssh
-from armistice.host.shared import SharedHost, game_of, player_name
+from armistice.host import keys
+from armistice.host.records import SPECTATOR, Mode
+from armistice.host.shared import SharedHost, game_of
 from armistice.host.store import Store
+from armistice.host.words import player_name
 from armistice.tui.app import ArmisticeApp
 from armistice.tui.relay import CLIENT_ENVIRONMENT
-from armistice.tui.screens.game import GameScreen
+from armistice.tui.screens.game import Body, GameScreen
 from armistice.tui.screens.small import TooSmall
 from armistice.tui.widgets.footer import Footer
 
@@ -147,7 +150,7 @@ class SeatedApp(ArmisticeApp):
         self,
         store: Store,
         seats: Sequence[tuple[str, str]],
-        server: asyncssh.SSHKey | None,
+        server: keys.PrivateKey | None,
         peer: str = "",
     ) -> None:
         super().__init__()
@@ -205,6 +208,46 @@ class SeatedApp(ArmisticeApp):
             loop.add_signal_handler(number, self.exit)
 
 
+PREPARED_SIZE = (80, 24)
+"""The window (columns, lines) :func:`prepare` draws its dashboards in."""
+
+
+def prepare(store: str) -> None:
+    """Do once, in the process sessions are forked from, what each session would do again:
+    for one live game of each rule system in the store file ``store``, open its dashboard
+    headless as a spectator until every panel is drawn, which imports the rule system,
+    reads its scenario and tables and parses the dashboard's styles into caches every
+    session then shares. Logs nothing; never raises (a game that cannot be opened is left
+    to its sessions, which say why)."""
+    quiet = [logging.getLogger(name) for name in ("armistice.ssh", "armistice.dashboard")]
+    was = [logger.disabled for logger in quiet]
+    for logger in quiet:
+        logger.disabled = True
+    try:
+        with Store(store) as opened:
+            systems = {e.system: e.name for e in reversed(opened.games()) if e.mode is Mode.LIVE}
+            for game in systems.values():
+                app = SeatedApp(opened, [(game, SPECTATOR)], None)
+                app.error_console = Console(file=io.StringIO())
+                app.run(headless=True, size=PREPARED_SIZE, auto_pilot=_drawn)
+    except Exception:
+        pass  # only a head start: each session opens its game anyway
+    finally:
+        for logger, disabled in zip(quiet, was, strict=True):
+            logger.disabled = disabled
+
+
+async def _drawn(pilot: Pilot[None]) -> None:
+    """Wait until the dashboard's panels are drawn, then end the app."""
+    for _ in range(200):
+        screen = pilot.app.screen
+        if isinstance(screen, GameScreen) and screen.query(Body):
+            break
+        await pilot.pause(0.01)
+    await pilot.pause()
+    pilot.app.exit()
+
+
 def _own_terminal(terminal: int) -> int:
     """Make the terminal device open as ``terminal`` this process's controlling terminal
     and its standard input, output and error; returns a copy of the standard error it had
@@ -247,7 +290,7 @@ def run(
     captured = io.StringIO()
     try:
         with Store(store) as opened:
-            server = asyncssh.read_private_key(host_key)
+            server = keys.load(host_key)
             app = SeatedApp(opened, seats, server, peer)
             app.error_console = Console(file=captured, width=200, markup=False, highlight=False)
             app.run()

@@ -28,7 +28,7 @@ from armistice.core.words import counted
 from armistice.host import keys, seats
 from armistice.host.openssh import asyncssh
 from armistice.host.records import StoreError
-from armistice.host.store import Store
+from armistice.host.store import Store, creatable
 from armistice.tui.forks import Forks
 from armistice.tui.relay import Session
 from armistice.tui.serve import OneLine, is_loopback, listenable
@@ -267,23 +267,34 @@ def serve(
 ) -> None:
     """Run the SSH server on ``host``:``port`` until interrupted, serving the games of the
     store file ``store`` to the keys the file ``keys_file`` seats; the host key is
-    ``key_file`` (default: beside the store), made when missing. Raises ArmisticeError
-    (naming the option or file) before listening when the store, the keys file or the host
-    key cannot be used, or the address cannot be listened on."""
+    ``key_file`` (default: beside the store), made when missing. A store file that does not
+    exist is made (and logged) once the keys file and the address are found usable. Raises
+    ArmisticeError (naming the option or file) before listening when the store cannot be
+    opened or made (a folder missing or not writable: nothing is made), the keys file or
+    the host key cannot be used, or the address cannot be listened on."""
     handler = logging.StreamHandler()
     handler.setFormatter(OneLine())
     logging.basicConfig(level=logging.INFO, handlers=[handler])
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
-    Store(store).close()
+    new = not Path(store).exists()
+    if new:
+        creatable(store)
+    else:
+        Store(store).close()
     for problem in seats.readable(keys_file)[1]:
         log.warning("line left out: %s", problem)
     listenable(host, port)
+    if new:
+        Store(store, create=True).close()
+        log.info("created the store %s: it did not exist", store)
     key_path = Path(key_file) if key_file else Path(store).resolve().parent / HOST_KEY
     key = host_key(key_path)
     with Store(store) as opened:
         opened.trust(keys.public_line(key))
     club = Club(store, keys_file, str(key_path), max_sessions, idle_minutes * 60)
-    club.forks = Forks("armistice.tui.seated", "run")  # before any thread or event loop
+    # Made before any thread or event loop; returns once a dashboard of each rule system
+    # served has been drawn there (see armistice.tui.seated.prepare).
+    club.forks = Forks("armistice.tui.seated", "run", ("prepare", (store,)))
     log.info(
         "host key %s (%s); give players this fingerprint to check when they first connect",
         key.get_fingerprint(),

@@ -23,7 +23,7 @@ from armistice.host.records import SPECTATOR, Kind, Mode, StoreError
 from armistice.host.seats import Seat
 from armistice.host.shared import SharedHost, header_for
 from armistice.host.store import Store
-from armistice.tui import ssh
+from armistice.tui import seated, ssh
 from armistice.tui.cli import run
 from armistice.tui.screens.game import GameScreen
 from armistice.tui.screens.small import TooSmall
@@ -150,7 +150,7 @@ def test_the_host_key_is_made_once_for_its_owner_alone(tmp_path: Path) -> None:
         (["--store", "x.db"], "--store applies with --ssh only"),
         (["--idle", "5"], "--idle applies with --ssh only"),
         (["--ssh", "rulebook-example-fall-1940"], "SCENARIO does not apply with --ssh"),
-        (["--ssh", "--store", "x.db", "--keys", "k"], "x.db: no such store file"),
+        (["--ssh", "--store", "x.db", "--keys", "k"], "k: no such keys file"),
     ],
 )
 def test_serve_refuses_what_does_not_go_with_ssh(
@@ -402,6 +402,71 @@ def test_serve_makes_the_host_key_logs_it_and_warns_off_loopback(
         assert store.servers() == {keys.public_line(keys.load(key_file))}
     (taken,) = served
     assert (taken.max_sessions, taken.idle, taken.keys) == (3, 300.0, club.keys)
+
+
+def test_serve_makes_a_store_that_does_not_exist_and_says_so(
+    club: ssh.Club, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    seat_lines(club, ("open", "axis", "alice"))
+    monkeypatch.setattr(ssh, "_run", lambda *_: asyncio.sleep(0))
+    monkeypatch.setattr(ssh, "Forks", lambda *_: None)
+    caplog.set_level(logging.INFO, "armistice.ssh")
+    new = Path(club.store).with_name("new.db")
+    assert run(["serve", "--ssh", "--store", str(new), "--keys", club.keys, "--port", "0"]) == 0
+    made = [m for m in caplog.messages if "the store" in m]
+    assert made == [f"created the store {new}: it did not exist"]
+    assert stat.S_IMODE(os.stat(new).st_mode) == 0o600
+    key_file = new.parent / "ssh_host_ed25519_key"
+    with Store(new) as store:
+        assert store.games() == []
+        assert store.servers() == {keys.public_line(keys.load(key_file))}
+
+
+def test_sessions_are_prepared_once_per_rule_system_without_a_word_in_the_log(
+    club: ssh.Club, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    opened: list[tuple[str, str, type]] = []
+    real = SeatedApp.game_screen
+
+    def game_screen(app: SeatedApp, game: str, side: str) -> GameScreen | None:
+        screen = real(app, game, side)
+        opened.append((game, side, type(screen)))
+        return screen
+
+    monkeypatch.setattr(SeatedApp, "game_screen", game_screen)
+    caplog.set_level(logging.INFO)
+    seated.prepare(club.store)
+    assert opened == [("fall", SPECTATOR, GameScreen)]  # "open" plays the same rules
+    assert caplog.records == []
+    assert not logging.getLogger("armistice.ssh").disabled
+
+
+def _locked(tmp_path: Path) -> Path:
+    """A folder this user may not make files in: /sys for root, whom no mode stops."""
+    if os.geteuid() == 0:
+        return Path("/sys")
+    locked = tmp_path / "locked"
+    locked.mkdir(mode=0o500)
+    return locked
+
+
+@pytest.mark.parametrize("where", ["missing", "locked"])
+def test_a_store_that_cannot_be_made_is_one_line_and_nothing_is_made(
+    where: str, club: ssh.Club, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    seat_lines(club, ("open", "axis", "alice"))
+    folder = tmp_path / "nowhere" if where == "missing" else _locked(tmp_path)
+    store, host = folder / "club.db", tmp_path / "made" / "host"
+    (tmp_path / "made").mkdir()
+    argv = ["serve", "--ssh", "--store", str(store), "--keys", club.keys, "--port", "0"]
+    assert run([*argv, "--host-key", str(host)]) == 2
+    said = {
+        "missing": f"{store}: folder {folder} does not exist; create it first\n",
+        "locked": f"{store}: cannot be made: Permission denied\n",
+    }[where]
+    assert capsys.readouterr().err == f"armistice: error: {said}"
+    assert not store.exists() and not folder.with_name("nowhere").exists()
+    assert list((tmp_path / "made").iterdir()) == []
 
 
 def test_a_host_key_others_may_read_is_refused(tmp_path: Path) -> None:

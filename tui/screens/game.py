@@ -44,7 +44,7 @@ from armistice.core.scenario import convert
 from armistice.core.words import counted
 from armistice.host.base import Host, LocalHost, UndoAsked
 from armistice.host.records import SPECTATOR
-from armistice.host.shared import last_words
+from armistice.host.words import last_words
 from armistice.tui import panels, saves
 from armistice.tui.handover import Handover
 from armistice.tui.keys import ALWAYS
@@ -105,9 +105,10 @@ class Body(Widget):
         gridded, tabbed = (state[:3], [*state[3:], *extra]) if self.wide else ([], [*state, *extra])
         if gridded:
             with Grid(id="grid"):
-                for widget in gridded:
+                for place, widget in enumerate(gridded):
                     shown = scrolling(widget)
                     shown.border_title = widget.TITLE  # type: ignore[attr-defined]
+                    shown.set_class(place == 0, "-tall")
                     yield shown
         with TabbedContent(id="tabs"):
             for widget in tabbed:

@@ -9,14 +9,7 @@ from armistice.core.game import Game
 from armistice.core.prompts import Answer
 from armistice.host.base import Host, UndoAsked, UndoEnded
 from armistice.host.records import SPECTATOR, Kind, Mode
-from armistice.host.shared import (
-    SharedHost,
-    answer_words,
-    answered,
-    called,
-    others,
-    player_name,
-)
+from armistice.host.words import answer_words, answered, called, others, player_name
 
 POLL = 0.25
 """Seconds between two looks at a shared game's store for what the other side did."""
@@ -123,6 +116,10 @@ def send_line(host: Host) -> str:
     export`` command writing the records made since the other players' last one (which they
     hold, having made it), filled in with this store and game. Empty in a live game, for a
     spectator, or when the others made the last record."""
+    if not host.shared:
+        return ""
+    from armistice.host.shared import SharedHost  # loaded already: the host is one
+
     if not isinstance(host, SharedHost) or host.header.mode is not Mode.MAIL:
         return ""
     if host.side == SPECTATOR:
